@@ -1,0 +1,40 @@
+# Resett: two commands on a fresh Debian 12 machine with Swift 6.3: `make run` and `make test`.
+SHELL := /bin/bash
+SYSTEM_PACKAGES := libsqlite3-dev libssl-dev libargon2-dev
+DB ?= ./data/resett.sqlite
+PORT ?= 8080
+SWIFT_FLAGS ?=
+
+.PHONY: run test setup build migrate bench clean
+
+# Installs the system libraries the build links against, with apt-get, when any is missing.
+setup:
+	@missing=""; for p in $(SYSTEM_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  elif command -v sudo >/dev/null; then sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else echo "Please install:$$missing (apt-get install$$missing)"; exit 1; fi; \
+	fi
+
+build: setup
+	swift build $(SWIFT_FLAGS) --product resett
+
+migrate: build
+	.build/debug/resett migrate --db $(DB)
+
+run: build
+	.build/debug/resett migrate --db $(DB)
+	.build/debug/resett serve --db $(DB) --port $(PORT)
+
+test: setup
+	swift build --build-tests
+	swift test --skip-build --parallel --num-workers 1
+
+bench: setup
+	bench/run.sh
+
+clean:
+	rm -rf .build

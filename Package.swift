@@ -1,0 +1,70 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// Layers, one way only: HTTPServer and Storage know nothing of ours; Web builds on both;
+// the `resett` executable wires them together. Handlers and views never import GRDB.
+let package = Package(
+    name: "Resett",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "resett", targets: ["resett"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+    ],
+    targets: [
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
+        .target(
+            name: "HTTPServer",
+            dependencies: ["CLinux", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "Storage",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "Web",
+            dependencies: [
+                "HTTPServer",
+                "Storage",
+                "CCrypto",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "resett",
+            dependencies: [
+                "HTTPServer",
+                "Storage",
+                "Web",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The benchmark fixture: our own server, template and database modules serving the
+        // TechEmpower-style routes exactly as ../shared/peers/hb-peer does (see bench/).
+        .executableTarget(
+            name: "ResettBenchFixture",
+            dependencies: [
+                "HTTPServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Storage"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["Web", "HTTPServer", "Storage", .product(name: "Logging", package: "swift-log")]
+        ),
+    ]
+)

@@ -1,0 +1,10 @@
+#ifndef RESETT_CLINUX_SHIM_H
+#define RESETT_CLINUX_SHIM_H
+// Linux calls that Swift's Glibc module does not bring in: epoll, eventfd and accept4.
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+
+// accept4 is declared by glibc only under _GNU_SOURCE, which the Glibc module is not built with.
+extern int accept4(int fd, struct sockaddr *addr, socklen_t *addrlen, int flags);
+#endif

@@ -1,0 +1,23 @@
+/// Where a request's response is computed.
+public enum ResponsePlacement: Sendable {
+    /// On the event-loop thread: only for work that never blocks (static files, fixed answers).
+    case eventLoop
+    /// On the worker pool: anything that may block on the database, hashing or the disk.
+    case workerPool
+}
+
+/// What the server calls for every request it has parsed. The server knows nothing else of the application.
+public protocol HTTPResponder: Sendable {
+    func placement(for request: Request) -> ResponsePlacement
+    func respond(to request: Request) -> Response
+    /// The page for a request the server refused itself (400, 413, 414, 431, 501, 505, 408, 503).
+    func errorResponse(for status: HTTPStatus) -> Response
+}
+
+extension HTTPResponder {
+    public func placement(for request: Request) -> ResponsePlacement { .workerPool }
+
+    public func errorResponse(for status: HTTPStatus) -> Response {
+        .text("\(status.code) \(status.reason)\n", status: status)
+    }
+}

@@ -1,0 +1,38 @@
+/// An HTTP status code with its reason phrase (RFC 9110 §15).
+public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
+    public let code: Int
+    public let reason: String
+
+    public init(code: Int, reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+
+    public var description: String { "\(code) \(reason)" }
+
+    /// 1xx, 204 and 304 responses never carry a body (RFC 9112 §6.3).
+    public var allowsBody: Bool { !(code < 200 || code == 204 || code == 304) }
+
+    public static let `continue` = HTTPStatus(code: 100, reason: "Continue")
+    public static let ok = HTTPStatus(code: 200, reason: "OK")
+    public static let created = HTTPStatus(code: 201, reason: "Created")
+    public static let noContent = HTTPStatus(code: 204, reason: "No Content")
+    public static let movedPermanently = HTTPStatus(code: 301, reason: "Moved Permanently")
+    public static let found = HTTPStatus(code: 302, reason: "Found")
+    public static let seeOther = HTTPStatus(code: 303, reason: "See Other")
+    public static let notModified = HTTPStatus(code: 304, reason: "Not Modified")
+    public static let badRequest = HTTPStatus(code: 400, reason: "Bad Request")
+    public static let forbidden = HTTPStatus(code: 403, reason: "Forbidden")
+    public static let notFound = HTTPStatus(code: 404, reason: "Not Found")
+    public static let methodNotAllowed = HTTPStatus(code: 405, reason: "Method Not Allowed")
+    public static let requestTimeout = HTTPStatus(code: 408, reason: "Request Timeout")
+    public static let contentTooLarge = HTTPStatus(code: 413, reason: "Content Too Large")
+    public static let uriTooLong = HTTPStatus(code: 414, reason: "URI Too Long")
+    public static let unprocessableContent = HTTPStatus(code: 422, reason: "Unprocessable Content")
+    public static let tooManyRequests = HTTPStatus(code: 429, reason: "Too Many Requests")
+    public static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431, reason: "Request Header Fields Too Large")
+    public static let internalServerError = HTTPStatus(code: 500, reason: "Internal Server Error")
+    public static let notImplemented = HTTPStatus(code: 501, reason: "Not Implemented")
+    public static let serviceUnavailable = HTTPStatus(code: 503, reason: "Service Unavailable")
+    public static let httpVersionNotSupported = HTTPStatus(code: 505, reason: "HTTP Version Not Supported")
+}

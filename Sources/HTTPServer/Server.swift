@@ -1,0 +1,69 @@
+import Foundation
+import Logging
+
+/// The HTTP/1.1 server: a few event-loop threads that own the sockets and a fixed pool of workers
+/// for handlers. `start()` returns once it listens; `shutdown()` stops accepting, lets requests in
+/// flight finish and returns when every connection is closed.
+public final class Server: Sendable {
+    public let configuration: ServerConfiguration
+    /// The port it listens on (the kernel's choice when the configuration asked for 0).
+    public let port: Int
+    private let shared: ServerShared
+    private let loops: [EventLoop]
+    private let stopped = DispatchGroup()
+
+    public init(configuration: ServerConfiguration, responder: any HTTPResponder, logger: Logger) throws(ServerError) {
+        self.configuration = configuration
+        var listeners: [Int32] = []
+        let first = try Socket.listen(host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog)
+        listeners.append(first)
+        let port = Socket.boundPort(first)
+        self.port = port
+        do {
+            for _ in 1..<max(1, configuration.eventLoopCount) {
+                listeners.append(try Socket.listen(host: configuration.host, port: port, backlog: configuration.listenBacklog))
+            }
+            let shared = ServerShared(configuration: configuration, responder: responder, logger: logger)
+            self.shared = shared
+            self.loops = try listeners.map { (fd: Int32) throws(ServerError) in try EventLoop(listenerFD: fd, shared: shared) }
+        } catch {
+            listeners.forEach { close($0) }
+            throw error
+        }
+    }
+
+    /// Starts the event-loop threads.
+    public func start() {
+        for (number, loop) in loops.enumerated() {
+            stopped.enter()
+            let thread = Thread { [stopped] in
+                loop.run()
+                stopped.leave()
+            }
+            thread.name = "resett-loop-\(number)"
+            thread.start()
+        }
+        shared.logger.notice("listening", metadata: ["address": "\(configuration.host):\(port)"])
+    }
+
+    /// Stops accepting, finishes requests in flight (up to the grace period) and waits for the loops to end.
+    public func shutdown() {
+        beginShutdown()
+        wait()
+    }
+
+    /// Starts a shutdown without waiting for it (safe from any thread).
+    public func beginShutdown() {
+        shared.beginShutdown()
+        loops.forEach { $0.wake() }
+    }
+
+    /// Blocks until the server has shut down.
+    public func wait() {
+        stopped.wait()
+        shared.workers.shutdown()
+    }
+
+    /// Open connections across all loops.
+    public var connectionCount: Int { shared.openConnections.load(ordering: .relaxed) }
+}

@@ -1,0 +1,26 @@
+/// Everything about how the server runs. Defaults suit a small production instance.
+public struct ServerConfiguration: Sendable {
+    public var host: String = "127.0.0.1"
+    /// 0 asks the kernel for a free port (tests); `Server.port` tells which one it chose.
+    public var port: Int = 8080
+    public var limits = HTTPLimits()
+    /// Event-loop threads; each owns its connections. Defaults to the number of cores.
+    public var eventLoopCount: Int = max(1, System.coreCount)
+    /// Threads that run handlers that may block (database, hashing).
+    public var workerCount: Int = max(4, System.coreCount * 4)
+    /// Connections beyond this are answered 503 and closed at once.
+    public var maxConnections: Int = 16_384
+    /// From the first byte of a request until its head is complete (slowloris).
+    public var headTimeout: Double = 10
+    /// Between reads while a body is arriving.
+    public var bodyTimeout: Double = 10
+    /// How long a keep-alive connection may sit idle between requests.
+    public var idleTimeout: Double = 30
+    /// How long a write may make no progress before the client is given up on.
+    public var writeTimeout: Double = 10
+    /// After a shutdown starts, how long requests in flight get before connections are cut.
+    public var shutdownGracePeriod: Double = 10
+    public var listenBacklog: Int32 = 1024
+
+    public init() {}
+}

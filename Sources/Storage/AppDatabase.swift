@@ -1,0 +1,54 @@
+import Foundation
+import GRDB
+
+/// The one value that owns the SQLite database: a WAL-mode `DatabasePool` with foreign keys on.
+/// Queries live in extensions, one file per area.
+public struct AppDatabase: Sendable {
+    let pool: DatabasePool
+
+    /// Opens (creating if needed) the database file and its folder, then applies pending migrations.
+    public static func open(path: String, migrationsDirectory: String) throws(StorageError) -> AppDatabase {
+        let database = try openWithoutMigrating(path: path)
+        try database.migrate(from: migrationsDirectory)
+        return database
+    }
+
+    public static func openWithoutMigrating(path: String) throws(StorageError) -> AppDatabase {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            var configuration = Configuration()
+            configuration.foreignKeysEnabled = true
+            configuration.maximumReaderCount = 8
+            configuration.busyMode = .timeout(5)
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+            return AppDatabase(pool: try DatabasePool(path: path, configuration: configuration))
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+    }
+
+    public func migrate(from directory: String) throws(StorageError) {
+        try SQLMigrations(directory: directory).apply(to: pool)
+    }
+
+    /// Names of the migrations already applied, in order.
+    public func appliedMigrations() throws(StorageError) -> [String] {
+        try read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
+    }
+
+    /// Whether a trivial query succeeds (for /healthz).
+    public func isReachable() -> Bool {
+        (try? pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
+    }
+
+    func read<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
+        do { return try pool.read(body) } catch { throw .queryFailed("\(error)") }
+    }
+
+    func write<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
+        do { return try pool.write(body) } catch { throw .queryFailed("\(error)") }
+    }
+}

@@ -1,0 +1,62 @@
+import HTTPServer
+
+/// Error pages rendered from `Views/errors/error.mustache`, in calm words, never with a stack trace.
+struct ErrorPages: Sendable {
+    private let pages: [Int: Response]
+    private let renderer: TemplateRenderer
+    private let layout: LayoutContext
+
+    static let statuses: [HTTPStatus] = [
+        .badRequest, .forbidden, .notFound, .methodNotAllowed, .requestTimeout, .contentTooLarge, .uriTooLong,
+        .tooManyRequests, .requestHeaderFieldsTooLarge, .internalServerError, .notImplemented,
+        .serviceUnavailable, .httpVersionNotSupported,
+    ]
+
+    init(renderer: TemplateRenderer, layout: LayoutContext) {
+        self.renderer = renderer
+        self.layout = layout
+        var pages: [Int: Response] = [:]
+        for status in Self.statuses {
+            pages[status.code] = Self.render(status, detail: nil, renderer: renderer, layout: layout)
+        }
+        self.pages = pages
+    }
+
+    func response(for status: HTTPStatus, detail: WebError? = nil) -> Response {
+        if case .badRequest(let message) = detail {
+            return Self.render(status, detail: message, renderer: renderer, layout: layout)
+        }
+        return pages[status.code] ?? Self.render(status, detail: nil, renderer: renderer, layout: layout)
+    }
+
+    private static func render(_ status: HTTPStatus, detail: String?, renderer: TemplateRenderer, layout: LayoutContext) -> Response {
+        let (heading, message) = words(for: status)
+        let context = layout.page(title: heading, [
+            "status": status.code,
+            "heading": heading,
+            "message": message,
+            "detail": detail as Any,
+        ])
+        var response = Response.html(renderer.render("errors/error", context) ?? "\(status.code) \(heading)\n", status: status)
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    static func words(for status: HTTPStatus) -> (heading: String, message: String) {
+        switch status.code {
+        case 400: ("That request didn’t make sense to us", "Something in it wasn’t in a form we can read. Please go back and try again.")
+        case 403: ("That isn’t available to you", "You don’t have access to this page.")
+        case 404: ("We couldn’t find that page", "It may have moved, or the link may be mistyped.")
+        case 405: ("That can’t be done here", "This page doesn’t accept that kind of request.")
+        case 408: ("That took a little too long", "The connection was quiet for a while, so we closed it. Please try again.")
+        case 413: ("That was more than we can take", "What was sent is larger than this page accepts.")
+        case 414: ("That address is too long", "Please check the link and try again.")
+        case 429: ("Let’s pause for a moment", "There have been a lot of requests in a short time. Please try again shortly.")
+        case 431: ("That request carried too much", "Its headers were larger than we accept.")
+        case 501: ("That isn’t supported", "The request used a feature we don’t support.")
+        case 503: ("We’re busy just now", "Please try again in a moment.")
+        case 505: ("That HTTP version isn’t supported", "Please use HTTP/1.1.")
+        default: ("Something went wrong on our side", "It isn’t anything you did. Please try again in a moment.")
+        }
+    }
+}

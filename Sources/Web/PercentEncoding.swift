@@ -1,0 +1,46 @@
+/// Strict percent-decoding (RFC 3986 §2.1): a `%` must be followed by two hex digits and the result must
+/// be valid UTF-8 without NUL, or the input is refused. Nothing is guessed.
+enum PercentEncoding {
+    /// - Parameter plusIsSpace: true for `application/x-www-form-urlencoded`, where `+` means a space.
+    static func decode(_ text: Substring, plusIsSpace: Bool) throws(WebError) -> String {
+        let utf8 = text.utf8
+        // Fast path: nothing to decode.
+        if !utf8.contains(UInt8(ascii: "%")), !(plusIsSpace && utf8.contains(UInt8(ascii: "+"))) {
+            return String(text)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%") {
+                let high = utf8.index(after: index)
+                guard high != utf8.endIndex else { throw .badRequest("Incomplete percent-encoding.") }
+                let low = utf8.index(after: high)
+                guard low != utf8.endIndex, let h = hex(utf8[high]), let l = hex(utf8[low]) else {
+                    throw .badRequest("Malformed percent-encoding.")
+                }
+                let decoded = h << 4 | l
+                guard decoded != 0 else { throw .badRequest("NUL is not allowed.") }
+                bytes.append(decoded)
+                index = utf8.index(after: low)
+            } else {
+                bytes.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                index = utf8.index(after: index)
+            }
+        }
+        guard let string = String(validating: bytes, as: UTF8.self) else {
+            throw .badRequest("The text is not valid UTF-8.")
+        }
+        return string
+    }
+
+    private static func hex(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 48...57: byte - 48
+        case 65...70: byte - 55
+        case 97...102: byte - 87
+        default: nil
+        }
+    }
+}

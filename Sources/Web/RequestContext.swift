@@ -1,0 +1,35 @@
+import Foundation
+import HTTPServer
+
+/// One request as a handler sees it: the request, its path parameters and lazily parsed inputs.
+public struct RequestContext: Sendable {
+    public let request: Request
+    public let parameters: [String: String]
+
+    public init(request: Request, parameters: [String: String] = [:]) {
+        self.request = request
+        self.parameters = parameters
+    }
+
+    public func parameter(_ name: String) throws(WebError) -> String {
+        guard let value = parameters[name] else { throw .notFound }
+        return value
+    }
+
+    public func query() throws(WebError) -> FormData {
+        guard let query = request.query else { return FormData() }
+        return try FormData(urlEncoded: query)
+    }
+
+    /// The URL-encoded form in the body. Any other content type is refused rather than misread.
+    public func form() throws(WebError) -> FormData {
+        let type = request.headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard type == "application/x-www-form-urlencoded" else {
+            throw .badRequest("Forms must be sent as application/x-www-form-urlencoded.")
+        }
+        return try FormData(urlEncoded: request.body)
+    }
+
+    public var cookies: RequestCookies { RequestCookies(headers: request.headers) }
+}
+

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import HTTPServer
+import Logging
+import Web
+
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Migrate, then serve Resett over HTTP until SIGTERM or SIGINT.")
+
+    @OptionGroup var options: CommonOptions
+
+    @Option(help: "The address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0 picks a free one).")
+    var port: Int = 8080
+
+    @Option(help: "The domain whose subdomains are tenants (acme.<base-domain>).")
+    var baseDomain: String = "localhost"
+
+    @Option(help: "Largest request body in bytes.")
+    var maxBodyBytes: Int = 64 * 1024
+
+    @Option(help: "Event-loop threads (default: one per core).")
+    var eventLoops: Int?
+
+    @Option(help: "Worker threads for handlers (default: four per core).")
+    var workers: Int?
+
+    func run() throws {
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        let logger = try options.makeLogger(label: "resett")
+        let environment = try AppEnvironment.load(root: options.root, databasePath: options.db, logger: logger)
+
+        var configuration = ServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.limits.maxBodyBytes = maxBodyBytes
+        if let eventLoops { configuration.eventLoopCount = max(1, eventLoops) }
+        if let workers { configuration.workerCount = max(1, workers) }
+
+        // Signals arrive on a dispatch queue rather than in a handler, so shutting down may lock and log.
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        signal(SIGINT, SIG_IGN)
+        let server = try Server(configuration: configuration, responder: ResettApp(environment: environment), logger: logger)
+        let signals = [SIGTERM, SIGINT].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                logger.notice("shutting down", metadata: ["signal": "\(number)"])
+                server.beginShutdown()
+            }
+            source.resume()
+            return source
+        }
+        server.start()
+        logger.notice("Resett is ready", metadata: ["url": "http://localhost:\(server.port)/", "baseDomain": "\(baseDomain)"])
+        server.wait()
+        signals.forEach { $0.cancel() }
+        logger.notice("stopped")
+    }
+}
