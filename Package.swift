@@ -17,7 +17,6 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
-        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
         .target(
             name: "HTTPServer",
             dependencies: ["CLinux", .product(name: "Logging", package: "swift-log")]
@@ -34,7 +33,6 @@ let package = Package(
             dependencies: [
                 "HTTPServer",
                 "Storage",
-                "CCrypto",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -53,12 +51,7 @@ let package = Package(
         // TechEmpower-style routes exactly as ../shared/peers/hb-peer does (see bench/).
         .executableTarget(
             name: "ResettBenchFixture",
-            dependencies: [
-                "HTTPServer",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
+            dependencies: ["HTTPServer", "Storage", "Web", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Storage"]),
