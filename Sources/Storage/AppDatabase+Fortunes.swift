@@ -15,7 +15,9 @@ public struct Fortune: Sendable {
 extension AppDatabase {
     public func allFortunes() throws(StorageError) -> [Fortune] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT id, message FROM fortune").map { Fortune(id: $0[0], message: $0[1]) }
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT id, message FROM fortune")).map {
+                Fortune(id: $0[0], message: $0[1])
+            }
         }
     }
 }

@@ -27,6 +27,7 @@ public struct TemplateRenderer: Sendable {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .missingFolder(directory)
         }
+        MustacheContentTypes.register(HTMLEscaper(), named: HTMLEscaper.name)
         var templates: [String: MustacheTemplate] = [:]
         var references: [(file: String, name: String)] = []
         let enumerator = FileManager.default.enumerator(atPath: directory)
@@ -37,7 +38,8 @@ public struct TemplateRenderer: Sendable {
                 throw .invalidTemplate(file: relative, reason: "cannot be read as UTF-8")
             }
             do {
-                templates[Self.name(forFile: relative)] = try MustacheTemplate(string: text)
+                // Every template escapes with our escaper; the pragma adds no output of its own.
+                templates[Self.name(forFile: relative)] = try MustacheTemplate(string: HTMLEscaper.pragma + text)
                 references += Self.partialNames(in: text).map { (file: relative, name: $0) }
             } catch {
                 throw .invalidTemplate(file: relative, reason: "\(error)")

@@ -25,7 +25,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Event-loop threads (default: one per core).")
     var eventLoops: Int?
 
-    @Option(help: "Worker threads for handlers (default: four per core).")
+    @Option(help: "Worker threads for handlers (default: one per core).")
     var workers: Int?
 
     func run() throws {
