@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import HTTPServer
+
+@Suite("Server over real sockets: timeouts, bounded resources, shutdown", .serialized)
+struct ServerResourceTests {
+    @Test func aSlowHeadIsCutOffWith408() throws {
+        let running = try RunningServer { $0.headTimeout = 1 }
+        let client = try running.client(receiveTimeout: 5)
+        let started = Date()
+        client.send("GET /hello HTTP/1.1\r\nHost: h\r\n")
+        // Keep trickling, as slowloris does; progress must not extend the head's deadline.
+        for _ in 0..<3 {
+            Thread.sleep(forTimeInterval: 0.4)
+            client.send("X-Slow: 1\r\n")
+        }
+        let answer = try client.readResponse()
+        #expect(answer.status == 408)
+        #expect(client.isClosedByServer())
+        #expect(Date().timeIntervalSince(started) < 4)
+    }
+
+    @Test func idleKeepAliveConnectionsAreClosed() throws {
+        let running = try RunningServer { $0.idleTimeout = 1 }
+        let client = try running.client(receiveTimeout: 5)
+        #expect(try client.request("GET", "/hello").status == 200)
+        let started = Date()
+        #expect(client.isClosedByServer())
+        #expect(Date().timeIntervalSince(started) < 4)
+    }
+
+    @Test func aReaderThatNeverReadsHoldsNoWorker() throws {
+        // One worker only: if writing the big answer held it, the second client would wait forever.
+        let running = try RunningServer { $0.workerCount = 1; $0.writeTimeout = 1 }
+        let stalled = try running.client()
+        var small: Int32 = 4096
+        setsockopt(stalled.fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        stalled.send("GET /big?bytes=50000000 HTTP/1.1\r\nHost: h\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.3)
+
+        let other = try running.client(receiveTimeout: 2)
+        #expect(try other.request("GET", "/sleep?ms=1").status == 200)
+
+        // And the stalled one is given up on once its write makes no progress.
+        Thread.sleep(forTimeInterval: 3)
+        #expect(running.server.connectionCount == 1)
+    }
+
+    @Test func connectionsOverTheCapGet503() throws {
+        let running = try RunningServer { $0.maxConnections = 2; $0.eventLoopCount = 1 }
+        let first = try running.client()
+        let second = try running.client()
+        #expect(try first.request("GET", "/hello").status == 200)
+        #expect(try second.request("GET", "/hello").status == 200)
+        let third = try running.client()
+        let answer = try third.readResponse()
+        #expect(answer.status == 503)
+        #expect(third.isClosedByServer())
+        #expect(try first.request("GET", "/hello").status == 200)
+    }
+
+    @Test func manyIdleConnectionsUseNoExtraThreads() throws {
+        let running = try RunningServer { $0.eventLoopCount = 2; $0.workerCount = 2 }
+        let before = Self.threadCount()
+        let clients = try (0..<500).map { _ in try running.client() }
+        #expect(try clients[499].request("GET", "/hello").status == 200)
+        #expect(running.server.connectionCount == 500)
+        // Other suites run alongside and start threads of their own, so allow a little, never one per connection.
+        #expect(Self.threadCount() < before + 50)
+    }
+
+    @Test func shutdownFinishesRequestsInFlightThenStops() throws {
+        let running = try RunningServer()
+        let busy = try running.client()
+        busy.send("GET /sleep?ms=500 HTTP/1.1\r\nHost: h\r\n\r\n")
+        let idle = try running.client()
+        #expect(try idle.request("GET", "/hello").status == 200)
+        Thread.sleep(forTimeInterval: 0.1)
+
+        let done = DispatchSemaphore(value: 0)
+        let server = running.server
+        Thread.detachNewThread {
+            server.shutdown()
+            done.signal()
+        }
+        let answer = try busy.readResponse()
+        #expect(answer.text == "slept 500")
+        #expect(answer.header("Connection") == "close")
+        #expect(idle.isClosedByServer())
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(throws: RawClient.Failure.self) { try RawClient(port: running.port) }
+    }
+
+    static func threadCount() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Threads:") } ?? ""
+        return Int(line.split(separator: "\t").last ?? "") ?? -1
+    }
+}
