@@ -54,7 +54,11 @@ let package = Package(
             dependencies: ["HTTPServer", "Storage", "Web", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Storage"]),
+        .testTarget(
+            name: "WebTests",
+            dependencies: ["Web", "HTTPServer", "Storage", .product(name: "Mustache", package: "swift-mustache"),
+                           .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Web", "HTTPServer", "Storage", .product(name: "Logging", package: "swift-log")]

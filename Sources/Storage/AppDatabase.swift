@@ -39,6 +39,11 @@ public struct AppDatabase: Sendable {
         try read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
     }
 
+    /// Closes every connection; later queries fail (and /healthz says 503).
+    public func close() throws(StorageError) {
+        do { try pool.close() } catch { throw .queryFailed("\(error)") }
+    }
+
     /// Whether a trivial query succeeds (for /healthz).
     public func isReachable() -> Bool {
         (try? pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1

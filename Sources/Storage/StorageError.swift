@@ -1,5 +1,5 @@
 /// Everything that can go wrong opening, migrating or querying the database.
-public enum StorageError: Error, Sendable, CustomStringConvertible {
+public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     case migrationsFolderMissing(String)
     case invalidMigrationName(String)

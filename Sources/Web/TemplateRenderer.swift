@@ -2,7 +2,7 @@ import Foundation
 import Mustache
 
 /// Why the templates could not be loaded; the server refuses to start with any of these.
-public enum TemplateError: Error, Sendable, CustomStringConvertible {
+public enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingFolder(String)
     case invalidTemplate(file: String, reason: String)
     case missingTemplate(String)

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import Web
+
+func temporaryFolder(_ files: [String: String]) throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("resett-\(UUID().uuidString)").path
+    for (name, text) in files {
+        let path = folder + "/" + name
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+@Suite("Templates")
+struct TemplateRendererTests {
+    @Test func layoutsPartialsAndEscaping() throws {
+        let folder = try temporaryFolder([
+            "layouts/base.mustache": "<title>{{title}}</title>{{>partials.nav}}<main>{{$main}}{{/main}}</main>",
+            "partials/nav.mustache": "<nav>{{site}}</nav>",
+            "pages/show.mustache": "{{<layouts.base}}{{$main}}<p>{{text}}</p><p>{{{trusted}}}</p>{{/main}}{{/layouts.base}}",
+        ])
+        let renderer = try TemplateRenderer(directory: folder, required: ["pages/show"])
+        let html = renderer.render("pages/show", ["title": "T", "site": "S&S", "text": "<b>\"hi\" & 'bye'</b>", "trusted": "<i>x</i>"])
+        #expect(html == "<title>T</title><nav>S&amp;S</nav><main><p>&lt;b&gt;&quot;hi&quot; &amp; &#39;bye&#39;&lt;/b&gt;</p><p><i>x</i></p></main>")
+    }
+
+    @Test func aBrokenTemplateNamesItsFile() throws {
+        let folder = try temporaryFolder(["ok.mustache": "fine", "pages/broken.mustache": "{{#open}} never closed"])
+        #expect {
+            try TemplateRenderer(directory: folder, required: [])
+        } throws: { error in
+            guard case TemplateError.invalidTemplate(let file, _) = error else { return false }
+            return file == "pages/broken.mustache"
+        }
+    }
+
+    @Test func aMissingPartialOrRequiredTemplateStopsTheStart() throws {
+        let folder = try temporaryFolder(["page.mustache": "{{>partials/nowhere}}"])
+        #expect(throws: TemplateError.self) { try TemplateRenderer(directory: folder, required: []) }
+        let empty = try temporaryFolder(["a.mustache": "a"])
+        #expect(throws: TemplateError.missingTemplate("errors/error")) {
+            try TemplateRenderer(directory: empty, required: ["errors/error"])
+        }
+    }
+
+    @Test func escaperMatchesSwiftMustacheOnEveryASCIICharacter() {
+        let all = String(decoding: (1...127).map { UInt8($0) }, as: UTF8.self) + "é ü 日本"
+        var expected = ""
+        for character in all {
+            switch character {
+            case "<": expected += "&lt;"
+            case ">": expected += "&gt;"
+            case "&": expected += "&amp;"
+            case "\"": expected += "&quot;"
+            case "'": expected += "&#39;"
+            default: expected.append(character)
+            }
+        }
+        #expect(HTMLEscaper().escapeText(all) == expected)
+    }
+}
