@@ -31,7 +31,7 @@ run: build
 
 test: setup
 	swift build --build-tests
-	swift test --skip-build --parallel --num-workers 1
+	swift test --skip-build
 
 bench: setup
 	bench/run.sh

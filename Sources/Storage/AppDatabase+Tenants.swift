@@ -15,3 +15,9 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase {
+    public func setTenantName(slug: String, to name: String) throws(StorageError) {
+        try write { db in try db.execute(sql: "UPDATE tenants SET name = ? WHERE slug = ?", arguments: [name, slug]) }
+    }
+}
