@@ -38,6 +38,18 @@ struct AppTests {
         expectSecurityHeaders(down)
     }
 
+    @Test func aFailingHandlerIsA500ThatShowsNothingOfTheCause() throws {
+        let app = try RunningApp()
+        try app.environment.database.close()
+        let answer = try app.client().request("GET", "/?q=private")
+        #expect(answer.status == 500)
+        #expect(answer.text.contains("Something went wrong on our side"))
+        #expect(!answer.text.contains("database") && !answer.text.contains("SQLite") && !answer.text.contains("Error:"))
+        let logged = app.logs.all.first { $0.hasPrefix("error handler failed") }
+        #expect(logged?.contains("path=/ ") == true || logged?.hasSuffix("path=/") == true)
+        #expect(logged?.contains("private") == false)
+    }
+
     @Test func errorPagesAreRealPages() throws {
         let app = try RunningApp()
         let client = try app.client()

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# bench/run.sh: Resett's HTTP server against Hummingbird 2 (hb-peer) and nginx (one worker), in ONE run.
+#
+# Builds release, starts every server on loopback, validates /fortunes bodies, drives each route with wrk
+# (../shared/peers/bench.sh: 1 thread, 64 connections) and prints one table with requests/s, p50, p99 and
+# peak RSS, then holds 10,000 idle keep-alive connections against Resett and reports RSS and threads.
+# Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (64), IDLE_CONNECTIONS (10000), PEERS (../shared/peers).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+secs=${BENCH_SECONDS:-10}
+conns=${BENCH_CONNECTIONS:-64}
+idle=${IDLE_CONNECTIONS:-10000}
+peers=$(cd "${PEERS:-../shared/peers}" && pwd)
+work=$root/bench/.work
+results=$root/bench/results
+mkdir -p "$work" "$results"
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+
+need() { command -v "$1" >/dev/null || { echo "installing $2"; apt-get install -y -qq "$2" >/dev/null; }; }
+need wrk wrk
+need nginx nginx-light
+
+echo "== building (release)"
+swift build -c release >/dev/null
+bin=$(swift build -c release --show-bin-path)
+if [[ ! -x $work/hb-peer/.build/release/hb-peer ]]; then
+  rm -rf "$work/hb-peer" && cp -r "$peers/hb-peer" "$work/hb-peer"
+  (cd "$work/hb-peer" && swift build -c release >/dev/null)
+fi
+rm -rf "$work/nginx" && cp -r "$peers/nginx" "$work/nginx" && mkdir -p "$work/nginx/run/w1"
+
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+trap cleanup EXIT
+
+rm -f "$work"/*.sqlite*
+PORT=8181 DB_PATH=$work/hb.sqlite "$work/hb-peer/.build/release/hb-peer" >"$work/hb.log" 2>&1 & pids+=($!); hb=$!
+PORT=8182 DB_PATH=$work/fixture.sqlite ROOT=$root/bench/fixture "$bin/ResettBenchFixture" >"$work/fixture.log" 2>&1 & pids+=($!); fixture=$!
+(cd "$work/nginx" && exec nginx -c "$PWD/nginx-w1.conf" -p "$PWD/" -e run/w1/error.log) & pids+=($!); ngx=$!
+"$bin/resett" serve --port 8184 --db "$work/resett.sqlite" --log-level notice >"$work/resett.log" 2>&1 & pids+=($!); resett=$!
+for port in 8181 8182 8183 8184; do
+  for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+done
+sleep 1
+rss() { awk '/^VmRSS/ {print $2}' "/proc/$1/status"; }
+hwm() { awk '/^VmHWM/ {print $2}' "/proc/$1/status"; }
+ngxworker=$(pgrep -P "$ngx" | head -1 || echo "$ngx")
+idle_hb=$(rss $hb); idle_fixture=$(rss $fixture); idle_resett=$(rss $resett)
+
+echo "== validating /fortunes"
+for url in http://127.0.0.1:8182/fortunes http://127.0.0.1:8181/fortunes http://127.0.0.1:8181/fortunes-parent; do
+  curl -s "$url" >"$work/body.html"; printf '%s: ' "$url"; python3 "$peers/check_fortunes.py" "$work/body.html"
+done
+
+echo "== wrk: ${secs}s, $conns connections, 1 thread, on $(nproc) cores"
+lines=$results/lines.txt; : >"$lines"
+run() { printf '%s %s ' "$1" "$2" >>"$lines"; "$peers/bench.sh" "$3" "$secs" "$conns" | tee -a "$lines"; }
+run hb-peer /plaintext http://127.0.0.1:8181/plaintext
+run resett-fixture /plaintext http://127.0.0.1:8182/plaintext
+run hb-peer /fortunes http://127.0.0.1:8181/fortunes
+run hb-peer /fortunes-parent http://127.0.0.1:8181/fortunes-parent
+run resett-fixture /fortunes http://127.0.0.1:8182/fortunes
+run nginx /plaintext-file http://127.0.0.1:8183/plaintext
+run resett /robots.txt http://127.0.0.1:8184/robots.txt
+run resett /healthz http://127.0.0.1:8184/healthz
+run resett "/ (template+SQLite)" http://127.0.0.1:8184/
+
+echo "== $idle idle keep-alive connections against resett"
+idle_line=$(python3 "$root/bench/idle_connections.py" 8184 "$idle" "$resett")
+echo "$idle_line"
+
+python3 - "$lines" "$idle_hb" "$idle_fixture" "$idle_resett" "$(hwm $hb)" "$(hwm $fixture)" "$(hwm $resett)" "$(hwm $ngxworker)" "$idle_line" "$(nproc)" <<'PY'
+import re, sys
+lines, idle_hb, idle_fx, idle_rs, hwm_hb, hwm_fx, hwm_rs, hwm_ngx, idle_line, cores = sys.argv[1:]
+def ms(v):
+    m = re.match(r"([\d.]+)(us|ms|s)", v)
+    return float(m.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[m.group(2)] if m else float("nan")
+rows = {}
+for line in open(lines):
+    m = re.match(r"(\S+) (.+?) url=\S+ .*rps=([\d.]+) p50=(\S+) p99=(\S+)", line)
+    if m: rows[(m.group(1), m.group(2))] = (float(m.group(3)), ms(m.group(4)), ms(m.group(5)))
+peak = {"hb-peer": hwm_hb, "resett-fixture": hwm_fx, "resett": hwm_rs, "nginx": hwm_ngx}
+print(f"\n{'server':16} {'route':22} {'req/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'peak RSS MB':>12}")
+for (server, route), (rps, p50, p99) in rows.items():
+    print(f"{server:16} {route:22} {rps:10.0f} {p50:8.2f} {p99:8.2f} {int(peak[server])/1024:12.1f}")
+print(f"\nidle RSS MB: hb-peer {int(idle_hb)/1024:.1f}, resett-fixture {int(idle_fx)/1024:.1f}, resett {int(idle_rs)/1024:.1f}; cores: {cores}")
+print(f"idle connections: {idle_line}")
+def bar(name, ok, detail): print(f"{'PASS' if ok else 'MISS'}  {name}: {detail}")
+g = rows.get
+print()
+if g(("hb-peer", "/plaintext")) and g(("resett-fixture", "/plaintext")):
+    a, b = g(("resett-fixture", "/plaintext")), g(("hb-peer", "/plaintext"))
+    bar("plaintext >= 1.2x hb-peer, p99 no higher", a[0] >= 1.2 * b[0] and a[2] <= b[2], f"{a[0]/b[0]:.2f}x, p99 {a[2]:.2f} vs {b[2]:.2f} ms")
+if g(("hb-peer", "/fortunes-parent")) and g(("resett-fixture", "/fortunes")):
+    a, b = g(("resett-fixture", "/fortunes")), g(("hb-peer", "/fortunes-parent"))
+    bar("fortunes >= 1.2x hb-peer /fortunes-parent, p99 no higher", a[0] >= 1.2 * b[0] and a[2] <= b[2], f"{a[0]/b[0]:.2f}x, p99 {a[2]:.2f} vs {b[2]:.2f} ms")
+if g(("nginx", "/plaintext-file")) and g(("resett", "/robots.txt")):
+    a, b = g(("resett", "/robots.txt")), g(("nginx", "/plaintext-file"))
+    bar("static file >= 0.8x nginx (1 worker)", a[0] >= 0.8 * b[0], f"{a[0]/b[0]:.2f}x")
+bar("idle RSS <= hb-peer", int(idle_rs) <= int(idle_hb), f"resett {int(idle_rs)/1024:.1f} MB vs hb-peer {int(idle_hb)/1024:.1f} MB")
+PY
