@@ -5,7 +5,10 @@ import CLinux
 import Logging
 import Synchronization
 
-/// One thread, one epoll instance, one listener, and the connections it accepted.
+/// One thread, one epoll instance, and the connections it accepted.
+///
+/// All loops watch the one listening socket with EPOLLEXCLUSIVE, so a new connection wakes one loop,
+/// not all of them; whichever wakes accepts it and owns it from then on.
 ///
 /// Reads, parsing, writes and timeouts all happen here without blocking; handlers that may block run on
 /// the worker pool and their responses come back through `completions` and a wake-up eventfd.
@@ -44,7 +47,7 @@ final class EventLoop: @unchecked Sendable {
         guard wakeFD >= 0 else { throw .systemCall("eventfd", errno: errno) }
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
         events = .allocate(capacity: Int(eventCapacity))
-        register(listenerFD, events: EPOLLIN.rawValue)
+        register(listenerFD, events: EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue)
         register(wakeFD, events: EPOLLIN.rawValue)
     }
 
@@ -374,8 +377,8 @@ final class EventLoop: @unchecked Sendable {
     private func beginShutdown(now: Double) {
         shutdownDeadline = now + shared.configuration.shutdownGracePeriod
         if listenerFD >= 0 {
+            // The listener is shared; the server closes it once every loop has let go.
             epoll_ctl(epollFD, EPOLL_CTL_DEL, listenerFD, nil)
-            close(listenerFD)
             listenerFD = -1
         }
     }

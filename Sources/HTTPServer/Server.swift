@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// The HTTP/1.1 server: a few event-loop threads that own the sockets and a fixed pool of workers
 /// for handlers. `start()` returns once it listens; `shutdown()` stops accepting, lets requests in
@@ -11,23 +12,22 @@ public final class Server: Sendable {
     private let shared: ServerShared
     private let loops: [EventLoop]
     private let stopped = DispatchGroup()
+    private let listenerFD: Int32
+    private let listenerClosed = Mutex(false)
 
     public init(configuration: ServerConfiguration, responder: any HTTPResponder, logger: Logger) throws(ServerError) {
         self.configuration = configuration
-        var listeners: [Int32] = []
-        let first = try Socket.listen(host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog)
-        listeners.append(first)
-        let port = Socket.boundPort(first)
-        self.port = port
+        let listener = try Socket.listen(host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog)
+        self.listenerFD = listener
+        self.port = Socket.boundPort(listener)
         do {
-            for _ in 1..<max(1, configuration.eventLoopCount) {
-                listeners.append(try Socket.listen(host: configuration.host, port: port, backlog: configuration.listenBacklog))
-            }
             let shared = ServerShared(configuration: configuration, responder: responder, logger: logger)
             self.shared = shared
-            self.loops = try listeners.map { (fd: Int32) throws(ServerError) in try EventLoop(listenerFD: fd, shared: shared) }
+            self.loops = try (0..<max(1, configuration.eventLoopCount)).map { (_: Int) throws(ServerError) in
+                try EventLoop(listenerFD: listener, shared: shared)
+            }
         } catch {
-            listeners.forEach { close($0) }
+            close(listener)
             throw error
         }
     }
@@ -61,6 +61,10 @@ public final class Server: Sendable {
     /// Blocks until the server has shut down.
     public func wait() {
         stopped.wait()
+        listenerClosed.withLock { closed in
+            if !closed { close(listenerFD) }
+            closed = true
+        }
         shared.workers.shutdown()
     }
 

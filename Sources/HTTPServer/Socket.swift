@@ -18,8 +18,9 @@ public enum ServerError: Error, Sendable, CustomStringConvertible {
 
 /// The few socket calls the server makes, in one place.
 enum Socket {
-    /// A non-blocking listening socket. SO_REUSEPORT lets every event loop own a listener on the same port,
-    /// so the kernel spreads new connections across loops without a shared accept lock.
+    /// A non-blocking listening socket. It is shared by every event loop (see `EventLoop`); SO_REUSEPORT
+    /// is deliberately not set, so a second server started by mistake on the same port fails to start
+    /// instead of silently taking half of the connections.
     static func listen(host: String, port: Int, backlog: Int32) throws(ServerError) -> Int32 {
         var storage = sockaddr_storage()
         let length: socklen_t
@@ -46,7 +47,6 @@ enum Socket {
         guard fd >= 0 else { throw .systemCall("socket", errno: errno) }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, socklen_t(MemoryLayout<Int32>.size))
         let bound = withUnsafePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
         }

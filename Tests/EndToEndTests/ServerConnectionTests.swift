@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Testing
 @testable import HTTPServer
 
@@ -15,6 +16,16 @@ struct ServerConnectionTests {
             #expect(answer.header("Date") != nil)
         }
         #expect(running.server.connectionCount == 1)
+    }
+
+    @Test func aSecondServerOnTheSamePortRefusesToStart() throws {
+        let running = try RunningServer()
+        var configuration = ServerConfiguration()
+        configuration.port = running.port
+        #expect(throws: ServerError.self) {
+            try Server(configuration: configuration, responder: TestResponder(), logger: Logger(label: "second"))
+        }
+        #expect(try running.client().request("GET", "/hello").status == 200)
     }
 
     @Test func pipelinedRequestsAreAnsweredInOrder() throws {
