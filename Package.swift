@@ -17,6 +17,10 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        .systemLibrary(name: "CArgon2", path: "Sources/CArgon2", providers: [.apt(["libargon2-dev"])]),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "Domain"),
+        .target(name: "Security", dependencies: ["CArgon2", "CCrypto"]),
         .target(
             name: "HTTPServer",
             dependencies: ["CLinux", .product(name: "Logging", package: "swift-log")]
@@ -24,6 +28,7 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
+                "Domain",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -32,6 +37,8 @@ let package = Package(
             name: "Web",
             dependencies: [
                 "HTTPServer",
+                "Domain",
+                "Security",
                 "Storage",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -41,6 +48,8 @@ let package = Package(
             name: "resett",
             dependencies: [
                 "HTTPServer",
+                "Domain",
+                "Security",
                 "Storage",
                 "Web",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -54,6 +63,7 @@ let package = Package(
             dependencies: ["HTTPServer", "Storage", "Web", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
         .testTarget(
             name: "WebTests",
             dependencies: ["Web", "HTTPServer", "Storage", .product(name: "Mustache", package: "swift-mustache"),
@@ -61,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Web", "HTTPServer", "Storage", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Web", "HTTPServer", "Storage", "Domain", "Security", .product(name: "Logging", package: "swift-log")]
         ),
     ]
 )

@@ -13,6 +13,8 @@ final class Connection: @unchecked Sendable {
     }
 
     let fd: Int32
+    /// The client's address.
+    let peer: String
     var decoder: RequestDecoder
     var phase: Phase = .idle
     /// Chunks waiting to be written; `outboundOffset` bytes of the first are already sent.
@@ -32,8 +34,9 @@ final class Connection: @unchecked Sendable {
     /// What the access log needs of the request in flight.
     var current: (method: String, path: Substring, startedAt: Double)?
 
-    init(fd: Int32, limits: HTTPLimits, now: Double) {
+    init(fd: Int32, peer: String, limits: HTTPLimits, now: Double) {
         self.fd = fd
+        self.peer = peer
         self.decoder = RequestDecoder(limits: limits)
         self.requestStartedAt = now
         self.lastProgressAt = now

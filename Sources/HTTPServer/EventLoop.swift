@@ -104,14 +104,13 @@ final class EventLoop: @unchecked Sendable {
 
     private func acceptConnections(now: Double) {
         for _ in 0..<128 {
-            let fd = Socket.accept(listenerFD)
-            if fd < 0 { return }
+            guard let (fd, peer) = Socket.accept(listenerFD) else { return }
             if shared.openConnections.add(1, ordering: .relaxed).newValue > shared.configuration.maxConnections {
                 shared.openConnections.subtract(1, ordering: .relaxed)
                 refuseOverCapacity(fd)
                 continue
             }
-            let connection = Connection(fd: fd, limits: shared.configuration.limits, now: now)
+            let connection = Connection(fd: fd, peer: peer, limits: shared.configuration.limits, now: now)
             connections[fd] = connection
             register(fd, events: Self.readable)
             connection.interest = Self.readable
@@ -189,7 +188,9 @@ final class EventLoop: @unchecked Sendable {
                 let response = shared.responder.errorResponse(for: error.status)
                 finish(connection, response: response, isHead: false, keepAlive: false, version: .http1_1, now: now)
                 return
-            case .request(let request):
+            case .request(var parsed):
+                parsed.remoteAddress = connection.peer
+                let request = parsed
                 connection.phase = .processing
                 connection.current = (request.method, request.path, connection.requestStartedAt)
                 let keepAlive = request.wantsKeepAlive && !shared.isShuttingDown

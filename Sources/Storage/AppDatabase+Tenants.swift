@@ -1,23 +1,81 @@
+import Foundation
+import Domain
 import GRDB
 
-/// A tenant as the rest of the app sees it: a plain value, never a database record.
-public struct TenantSummary: Sendable, Equatable {
-    public let id: String
-    public let slug: String
-    public let name: String
-}
-
 extension AppDatabase {
-    public func tenant(slug: String) throws(StorageError) -> TenantSummary? {
+    static let tenantColumns = """
+        id, slug, name, accent_colour, free_resets_per_day, price_pence, report_threshold,
+        crisis_support_text, community_enabled, custom_domain
+        """
+
+    static func tenant(from row: Row, unlimited: [String]) -> Tenant {
+        var settings = TenantSettings()
+        settings.accentColour = row["accent_colour"]
+        settings.freeResetsPerDay = row["free_resets_per_day"]
+        settings.pricePence = row["price_pence"]
+        settings.reportThreshold = row["report_threshold"]
+        settings.crisisSupportText = row["crisis_support_text"]
+        settings.communityEnabled = row["community_enabled"]
+        settings.customDomain = row["custom_domain"]
+        settings.unlimitedEmails = unlimited
+        return Tenant(id: row["id"], slug: row["slug"], name: row["name"], settings: settings)
+    }
+
+    private static func fetchTenant(_ db: Database, where condition: String, _ argument: String) throws -> Tenant? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(tenantColumns) FROM tenants WHERE \(condition) = ?", arguments: [argument])
+        else { return nil }
+        let unlimited = try String.fetchAll(db, sql: "SELECT email FROM tenant_unlimited_emails WHERE tenant_id = ? ORDER BY email",
+                                            arguments: [row["id"] as String])
+        return tenant(from: row, unlimited: unlimited)
+    }
+
+    public func tenant(slug: String) throws(StorageError) -> Tenant? {
+        try read { db in try Self.fetchTenant(db, where: "slug", slug) }
+    }
+
+    public func tenant(customDomain: String) throws(StorageError) -> Tenant? {
+        try read { db in try Self.fetchTenant(db, where: "custom_domain", customDomain) }
+    }
+
+    public func tenants() throws(StorageError) -> [Tenant] {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT id, slug, name FROM tenants WHERE slug = ?", arguments: [slug])
-                .map { TenantSummary(id: $0["id"], slug: $0["slug"], name: $0["name"]) }
+            try Row.fetchAll(db, sql: "SELECT \(Self.tenantColumns) FROM tenants ORDER BY slug").map { Self.tenant(from: $0, unlimited: []) }
         }
     }
-}
 
-extension AppDatabase {
+    /// Creates a tenant with default settings. A taken slug is `.conflict`.
+    public func createTenant(slug: String, name: String) throws(StorageError) -> Tenant {
+        guard Tenant.isValidSlug(slug) else { throw .invalid("a slug is 1–40 lower-case letters, digits or hyphens") }
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...100).contains(trimmed.count) else { throw .invalid("a name is 1–100 characters") }
+        return try write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM tenants WHERE slug = ?", arguments: [slug]) == true {
+                throw StorageError.conflict("a tenant with the slug \(slug) already exists")
+            }
+            let id = RandomID.make()
+            try db.execute(sql: "INSERT INTO tenants (id, slug, name) VALUES (?, ?, ?)", arguments: [id, slug, trimmed])
+            return try Self.fetchTenant(db, where: "id", id)!
+        }
+    }
+
     public func setTenantName(slug: String, to name: String) throws(StorageError) {
         try write { db in try db.execute(sql: "UPDATE tenants SET name = ? WHERE slug = ?", arguments: [name, slug]) }
+    }
+
+    /// Saves every setting of `tenant` (found by its id).
+    public func saveSettings(of tenant: Tenant) throws(StorageError) {
+        let settings = tenant.settings
+        try write { db in
+            try db.execute(sql: """
+                UPDATE tenants SET name = ?, accent_colour = ?, free_resets_per_day = ?, price_pence = ?, report_threshold = ?,
+                    crisis_support_text = ?, community_enabled = ?, custom_domain = ? WHERE id = ?
+                """, arguments: [tenant.name, settings.accentColour, settings.freeResetsPerDay, settings.pricePence,
+                                 settings.reportThreshold, settings.crisisSupportText, settings.communityEnabled,
+                                 settings.customDomain, tenant.id])
+            try db.execute(sql: "DELETE FROM tenant_unlimited_emails WHERE tenant_id = ?", arguments: [tenant.id])
+            for email in Set(settings.unlimitedEmails.compactMap { EmailAddress($0)?.value }) {
+                try db.execute(sql: "INSERT INTO tenant_unlimited_emails (tenant_id, email) VALUES (?, ?)", arguments: [tenant.id, email])
+            }
+        }
     }
 }

@@ -50,10 +50,10 @@ public struct AppDatabase: Sendable {
     }
 
     func read<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
-        do { return try pool.read(body) } catch { throw .queryFailed("\(error)") }
+        do { return try pool.read(body) } catch let error as StorageError { throw error } catch { throw .queryFailed("\(error)") }
     }
 
     func write<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
-        do { return try pool.write(body) } catch { throw .queryFailed("\(error)") }
+        do { return try pool.write(body) } catch let error as StorageError { throw error } catch { throw .queryFailed("\(error)") }
     }
 }

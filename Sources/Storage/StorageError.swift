@@ -5,6 +5,10 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidMigrationName(String)
     case migrationFailed(file: String, reason: String)
     case queryFailed(String)
+    /// A uniqueness rule would be broken (a taken slug or email).
+    case conflict(String)
+    /// Input the schema would refuse, caught before it gets there.
+    case invalid(String)
 
     public var description: String {
         switch self {
@@ -14,6 +18,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
             "migration file names must look like 0001_create_tenants.sql, not \(name)"
         case .migrationFailed(let file, let reason): "migration \(file) failed: \(reason)"
         case .queryFailed(let reason): "database query failed: \(reason)"
+        case .conflict(let reason): reason
+        case .invalid(let reason): reason
         }
     }
 }

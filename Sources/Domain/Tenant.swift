@@ -1,0 +1,39 @@
+/// An organisation with its own Resett space.
+public struct Tenant: Sendable, Equatable {
+    public let id: String
+    public let slug: String
+    public var name: String
+    public var settings: TenantSettings
+
+    public init(id: String, slug: String, name: String, settings: TenantSettings = TenantSettings()) {
+        self.id = id
+        self.slug = slug
+        self.name = name
+        self.settings = settings
+    }
+
+    /// Slugs become host names (`acme.localhost`), so they follow DNS label rules.
+    public static func isValidSlug(_ slug: String) -> Bool {
+        (1...40).contains(slug.count) && !slug.hasPrefix("-") && !slug.hasSuffix("-")
+            && slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+}
+
+/// What an organisation can set for its own space.
+public struct TenantSettings: Sendable, Equatable {
+    public var accentColour = "#0F7A5C"
+    public var freeResetsPerDay = 3
+    public var pricePence = 199
+    public var reportThreshold = 3
+    public var crisisSupportText = "If you are in immediate danger, call 999. You can call Samaritans free, day or night, on 116 123."
+    public var communityEnabled = true
+    public var customDomain: String?
+    public var unlimitedEmails: [String] = []
+
+    public init() {}
+
+    /// "£1.99/month".
+    public var priceText: String {
+        "£\(pricePence / 100).\(pricePence % 100 < 10 ? "0" : "")\(pricePence % 100)/month"
+    }
+}

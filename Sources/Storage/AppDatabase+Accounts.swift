@@ -1,0 +1,117 @@
+import Domain
+import Foundation
+import GRDB
+
+/// Accounts, always within one tenant: every function takes the tenant's id first and sees nothing else.
+extension AppDatabase {
+    static func account(from row: Row) -> Account {
+        Account(id: row["id"], tenantID: row["tenant_id"], email: row["email"],
+                role: Role(rawValue: row["role"]) ?? .member, timeZone: row["time_zone"], passwordHash: row["password_hash"])
+    }
+
+    static let accountColumns = "id, tenant_id, email, role, time_zone, password_hash"
+
+    public func createAccount(tenantID: String, email: EmailAddress, passwordHash: String, role: Role = .member,
+                              timeZone: String, now: Int) throws(StorageError) -> Account {
+        try write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND email = ?",
+                                 arguments: [tenantID, email.value]) == true {
+                throw StorageError.conflict("an account with that email already exists")
+            }
+            let id = RandomID.make()
+            try db.execute(sql: """
+                INSERT INTO accounts (id, tenant_id, email, password_hash, role, time_zone, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [id, tenantID, email.value, passwordHash, role.rawValue, timeZone, now])
+            return Account(id: id, tenantID: tenantID, email: email.value, role: role, timeZone: timeZone, passwordHash: passwordHash)
+        }
+    }
+
+    public func account(tenantID: String, email: EmailAddress) throws(StorageError) -> Account? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? AND email = ?",
+                             arguments: [tenantID, email.value]).map(Self.account(from:))
+        }
+    }
+
+    public func account(tenantID: String, id: String) throws(StorageError) -> Account? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? AND id = ?",
+                             arguments: [tenantID, id]).map(Self.account(from:))
+        }
+    }
+
+    public func setRole(tenantID: String, email: EmailAddress, role: Role) throws(StorageError) -> Bool {
+        try write { db in
+            try db.execute(sql: "UPDATE accounts SET role = ? WHERE tenant_id = ? AND email = ?",
+                           arguments: [role.rawValue, tenantID, email.value])
+            return db.changesCount == 1
+        }
+    }
+
+    /// Replaces the password hash; with `endingSessionsExcept`, also ends every other session of the account
+    /// in the same transaction (a password change or reset must not leave an attacker signed in).
+    public func setPasswordHash(tenantID: String, accountID: String, hash: String,
+                                endingSessionsExcept keptSessionID: String??) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: "UPDATE accounts SET password_hash = ? WHERE tenant_id = ? AND id = ?",
+                           arguments: [hash, tenantID, accountID])
+            if case .some(let kept) = keptSessionID {
+                try db.execute(sql: "DELETE FROM sessions WHERE tenant_id = ? AND account_id = ? AND id IS NOT ?",
+                               arguments: [tenantID, accountID, kept])
+            }
+        }
+    }
+
+    public func setTimeZone(tenantID: String, accountID: String, timeZone: String) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: "UPDATE accounts SET time_zone = ? WHERE tenant_id = ? AND id = ?",
+                           arguments: [timeZone, tenantID, accountID])
+        }
+    }
+
+    /// Erases the account and, by cascade, its sessions and reset tokens.
+    public func deleteAccount(tenantID: String, accountID: String) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM accounts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, accountID])
+        }
+    }
+
+    public func accounts(tenantID: String) throws(StorageError) -> [Account] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? ORDER BY email",
+                             arguments: [tenantID]).map(Self.account(from:))
+        }
+    }
+
+    /// Everything stored about one person, for the JSON export.
+    public func export(tenantID: String, accountID: String) throws(StorageError) -> AccountExport? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT email, role, time_zone, theme, created_at FROM accounts WHERE tenant_id = ? AND id = ?
+                """, arguments: [tenantID, accountID]) else { return nil }
+            let sessions = try Row.fetchAll(db, sql: """
+                SELECT device, created_at, last_seen_at FROM sessions WHERE tenant_id = ? AND account_id = ? ORDER BY created_at
+                """, arguments: [tenantID, accountID]).map {
+                AccountExport.Session(device: $0["device"], createdAt: $0["created_at"], lastSeenAt: $0["last_seen_at"])
+            }
+            return AccountExport(email: row["email"], role: row["role"], timeZone: row["time_zone"], theme: row["theme"],
+                                 createdAt: row["created_at"], sessions: sessions)
+        }
+    }
+}
+
+/// The JSON export's shape. Later features add their own parts.
+public struct AccountExport: Codable, Sendable {
+    public struct Session: Codable, Sendable {
+        public let device: String
+        public let createdAt: Int
+        public let lastSeenAt: Int
+    }
+
+    public let email: String
+    public let role: String
+    public let timeZone: String
+    public let theme: String
+    public let createdAt: Int
+    public let sessions: [Session]
+}

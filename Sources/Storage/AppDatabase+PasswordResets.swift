@@ -1,0 +1,34 @@
+import GRDB
+
+extension AppDatabase {
+    public func createPasswordReset(tenantID: String, accountID: String, tokenHash: String, expiresAt: Int) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: "INSERT INTO password_resets (token_hash, tenant_id, account_id, expires_at) VALUES (?, ?, ?, ?)",
+                           arguments: [tokenHash, tenantID, accountID, expiresAt])
+        }
+    }
+
+    /// The account a reset token is for, while it is unused and unexpired.
+    public func passwordResetAccountID(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> String? {
+        try read { db in
+            try String.fetchOne(db, sql: """
+                SELECT account_id FROM password_resets WHERE tenant_id = ? AND token_hash = ? AND used_at IS NULL AND expires_at > ?
+                """, arguments: [tenantID, tokenHash, now])
+        }
+    }
+
+    /// Uses the token and sets the new password in one transaction; every session of the account ends.
+    /// Returns false when the token was no longer usable (used meanwhile, or expired).
+    public func completePasswordReset(tenantID: String, tokenHash: String, newHash: String, now: Int) throws(StorageError) -> Bool {
+        try write { db in
+            guard let accountID = try String.fetchOne(db, sql: """
+                SELECT account_id FROM password_resets WHERE tenant_id = ? AND token_hash = ? AND used_at IS NULL AND expires_at > ?
+                """, arguments: [tenantID, tokenHash, now]) else { return false }
+            try db.execute(sql: "UPDATE password_resets SET used_at = ? WHERE token_hash = ?", arguments: [now, tokenHash])
+            try db.execute(sql: "UPDATE accounts SET password_hash = ? WHERE tenant_id = ? AND id = ?",
+                           arguments: [newHash, tenantID, accountID])
+            try db.execute(sql: "DELETE FROM sessions WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
+            return true
+        }
+    }
+}

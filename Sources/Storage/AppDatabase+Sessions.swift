@@ -1,0 +1,85 @@
+import Domain
+import GRDB
+
+/// A signed-in device. The token itself is never stored; `tokenHash` is its SHA-256.
+public struct SessionRecord: Sendable, Equatable {
+    public let id: String
+    public let accountID: String
+    public let csrfToken: String
+    public let device: String
+    public let createdAt: Int
+    public let lastSeenAt: Int
+}
+
+extension AppDatabase {
+    private static func session(from row: Row) -> SessionRecord {
+        SessionRecord(id: row["id"], accountID: row["account_id"], csrfToken: row["csrf_token"], device: row["device"],
+                      createdAt: row["created_at"], lastSeenAt: row["last_seen_at"])
+    }
+
+    public func createSession(tenantID: String, accountID: String, tokenHash: String, csrfToken: String,
+                              device: String, now: Int) throws(StorageError) -> SessionRecord {
+        try write { db in
+            let id = RandomID.make()
+            try db.execute(sql: """
+                INSERT INTO sessions (id, token_hash, tenant_id, account_id, csrf_token, device, created_at, last_seen_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [id, tokenHash, tenantID, accountID, csrfToken, String(device.prefix(80)), now, now])
+            return SessionRecord(id: id, accountID: accountID, csrfToken: csrfToken, device: device, createdAt: now, lastSeenAt: now)
+        }
+    }
+
+    /// The live session for a token hash in this tenant, with its account. Expired sessions are deleted
+    /// and count as none: idle for longer than `idleLimit` or older than `absoluteLimit` seconds.
+    public func session(tenantID: String, tokenHash: String, now: Int, idleLimit: Int, absoluteLimit: Int)
+        throws(StorageError) -> (SessionRecord, Account)?
+    {
+        try write { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at,
+                       a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash
+                FROM sessions s JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id
+                WHERE s.tenant_id = ? AND s.token_hash = ?
+                """, arguments: [tenantID, tokenHash]) else { return nil }
+            let session = Self.session(from: row)
+            if now - session.lastSeenAt > idleLimit || now - session.createdAt > absoluteLimit {
+                try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [session.id])
+                return nil
+            }
+            // Last use is kept to the minute: enough for "last used", without a write on every request.
+            if now - session.lastSeenAt >= 60 {
+                try db.execute(sql: "UPDATE sessions SET last_seen_at = ? WHERE id = ?", arguments: [now, session.id])
+            }
+            let account = Account(id: row["a_id"], tenantID: row["tenant_id"], email: row["email"],
+                                  role: Role(rawValue: row["role"]) ?? .member, timeZone: row["time_zone"],
+                                  passwordHash: row["password_hash"])
+            return (session, account)
+        }
+    }
+
+    public func sessions(tenantID: String, accountID: String) throws(StorageError) -> [SessionRecord] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, account_id, csrf_token, device, created_at, last_seen_at FROM sessions
+                WHERE tenant_id = ? AND account_id = ? ORDER BY last_seen_at DESC
+                """, arguments: [tenantID, accountID]).map(Self.session(from:))
+        }
+    }
+
+    /// Ends one session of this account; false if there was none with that id (another person's is none).
+    @discardableResult
+    public func deleteSession(tenantID: String, accountID: String, sessionID: String) throws(StorageError) -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM sessions WHERE tenant_id = ? AND account_id = ? AND id = ?",
+                           arguments: [tenantID, accountID, sessionID])
+            return db.changesCount == 1
+        }
+    }
+
+    public func deleteSessions(tenantID: String, accountID: String, except keptID: String?) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM sessions WHERE tenant_id = ? AND account_id = ? AND id IS NOT ?",
+                           arguments: [tenantID, accountID, keptID])
+        }
+    }
+}

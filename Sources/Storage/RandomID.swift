@@ -1,0 +1,12 @@
+import Foundation
+
+/// Ids for rows: 128 random bits as 32 hex characters, so no id reveals another or how many exist.
+enum RandomID {
+    static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+    }
+}

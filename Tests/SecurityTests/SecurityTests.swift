@@ -1,0 +1,81 @@
+import Testing
+@testable import Domain
+@testable import Security
+
+@Suite("Password hashing, digests and random")
+struct SecurityTests {
+    // Small parameters keep the suite fast; the production minimum has its own test below.
+    let hasher = PasswordHasher(parameters: .init(memoryKiB: 1024, iterations: 1, parallelism: 1))
+
+    @Test func hashesVerifyAndCarryTheirParameters() throws {
+        let hash = try hasher.hash("correct horse battery staple ✓")
+        #expect(hash.hasPrefix("$argon2id$v=19$m=1024,t=1,p=1$"))
+        #expect(hasher.verify("correct horse battery staple ✓", against: hash))
+        #expect(!hasher.verify("correct horse battery staple", against: hash))
+        #expect(!hasher.verify("anything", against: "not a hash"))
+        #expect(try hasher.hash("same") != (try hasher.hash("same")), "salts must differ")
+    }
+
+    @Test func olderParametersAskForARehash() throws {
+        let old = try hasher.hash("password one")
+        #expect(!hasher.needsRehash(old))
+        let stronger = PasswordHasher()
+        #expect(stronger.needsRehash(old))
+        #expect(stronger.verify("password one", against: old))
+    }
+
+    @Test func theDefaultIsAtLeastOWASPsMinimum() throws {
+        let hash = try PasswordHasher().hash("a long enough passphrase")
+        let parameters = try #require(PasswordHasher.parameters(of: hash))
+        #expect(parameters.memoryKiB >= 19 * 1024 && parameters.iterations >= 2 && parameters.parallelism >= 1)
+    }
+
+    @Test func sha256AndHMACMatchKnownVectors() {
+        #expect(Digest.sha256Hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        // RFC 4231 test case 2.
+        let mac = Digest.hmacSHA256(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8))
+        #expect(Hex.encode(mac) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(Digest.constantTimeEqual("abc", "abc") && !Digest.constantTimeEqual("abc", "abd") && !Digest.constantTimeEqual("abc", "ab"))
+    }
+
+    @Test func randomTokensAreLongAndDistinct() {
+        let tokens = Set((0..<1000).map { _ in SecureRandom.hex(32) })
+        #expect(tokens.count == 1000)
+        #expect(tokens.allSatisfy { $0.count == 64 })
+    }
+
+    @Test func theHashingPoolRefusesWhenFull() throws {
+        let pool = HashingPool(concurrentHashes: 1, wait: 0.1)
+        let result: Result<Int, Error> = Result {
+            try pool.run { () throws -> Int in
+                // While the only slot is taken, another request is refused rather than queued.
+                #expect(throws: HashingPool.Failure.busy) { try pool.run { 1 } }
+                return 2
+            }
+        }
+        #expect(try result.get() == 2)
+        #expect(try pool.run { 3 } == 3)
+    }
+}
+
+@Suite("Email addresses and password rules")
+struct AccountRuleTests {
+    @Test func emailsAreTrimmedAndCaseFolded() {
+        #expect(EmailAddress("  Sam.Smith@Example.COM \n")?.value == "sam.smith@example.com")
+        for bad in ["", "sam", "@example.com", "sam@", "sam@@example.com", "sam smith@example.com", "sam@.com", "<sam>@x.com"] {
+            #expect(EmailAddress(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func passwordRules() {
+        let policy = PasswordPolicy(commonPasswords: ["password", "iloveyou1"])
+        #expect(policy.check("short") == .tooShort)
+        #expect(policy.check("seven77") == .tooShort)
+        #expect(policy.check("eight888") == nil)
+        #expect(policy.check("PassWord") == .tooCommon)
+        #expect(policy.check("ILOVEYOU1") == .tooCommon)
+        #expect(policy.check(String(repeating: "é", count: 128)) == nil)
+        #expect(policy.check(String(repeating: "é", count: 129)) == .tooLong)
+        #expect(policy.check("日本語のパスワード") == nil)
+    }
+}
