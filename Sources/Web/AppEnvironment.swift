@@ -1,39 +1,102 @@
+import Domain
+import Foundation
 import HTTPServer
 import Logging
+import Security
 import Storage
 
 /// Everything the app depends on, built once by the executable (or a test) and passed in.
 public struct AppEnvironment: Sendable {
+    public let configuration: AppConfiguration
     public let database: AppDatabase
     public let renderer: TemplateRenderer
     public let staticFiles: StaticFileStore
     public let logger: Logger
-    let layout: LayoutContext
+    public let hasher: PasswordHasher
+    public let hashingPool: HashingPool
+    public let passwordPolicy: PasswordPolicy
+    public let mailer: any Mailer
+    /// Seconds since 1970, from a clock tests can set.
+    public let clock: @Sendable () -> Int
+    let limits: Limits
+    /// A hash of nothing anyone knows, checked when an email has no account so both cases take as long.
+    let dummyPasswordHash: String
+
+    /// In-memory throttles against guessing and flooding.
+    struct Limits: Sendable {
+        /// Failed logins per account: slowed after 3, refused after 10 in 15 minutes.
+        let failedLoginsPerAccount = RateLimiter(limit: 10, window: 15 * 60)
+        /// Failed logins per client address.
+        let failedLoginsPerAddress = RateLimiter(limit: 50, window: 15 * 60)
+        let signUpsPerAddress = RateLimiter(limit: 10, window: 3600)
+        let resetRequestsPerAddress = RateLimiter(limit: 10, window: 3600)
+        let resetRequestsPerEmail = RateLimiter(limit: 3, window: 3600)
+    }
 
     /// Templates the app cannot start without.
     public static let requiredTemplates = ["layouts/base", "errors/error", "home/index"]
 
-    public init(database: AppDatabase, renderer: TemplateRenderer, staticFiles: StaticFileStore, logger: Logger) {
+    public init(configuration: AppConfiguration = AppConfiguration(), database: AppDatabase, renderer: TemplateRenderer,
+                staticFiles: StaticFileStore, logger: Logger, hasher: PasswordHasher = PasswordHasher(),
+                hashingPool: HashingPool = HashingPool(), passwordPolicy: PasswordPolicy, mailer: any Mailer,
+                clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) {
+        self.configuration = configuration
         self.database = database
         self.renderer = renderer
         self.staticFiles = staticFiles
         self.logger = logger
-        self.layout = LayoutContext(siteName: "Resett", staticFiles: staticFiles)
+        self.hasher = hasher
+        self.hashingPool = hashingPool
+        self.passwordPolicy = passwordPolicy
+        self.mailer = mailer
+        self.clock = clock
+        self.limits = Limits()
+        self.dummyPasswordHash = (try? hasher.hash(SecureRandom.hex(16))) ?? ""
     }
 
-    /// Loads templates, static files and the database from a project root (the folder holding
-    /// `Views/`, `Public/` and `Migrations/`), failing with the name of whatever is missing or broken.
-    public static func load(root: String, databasePath: String, logger: Logger) throws -> AppEnvironment {
+    var authentication: Authentication {
+        Authentication(database: database, configuration: configuration, clock: clock)
+    }
+
+    /// Loads templates, static files, content and the database from a project root (the folder holding
+    /// `Views/`, `Public/`, `Content/` and `Migrations/`), failing with the name of whatever is missing or broken.
+    public static func load(root: String, databasePath: String, configuration: AppConfiguration = AppConfiguration(),
+                            mailer: (any Mailer)? = nil, hasher: PasswordHasher = PasswordHasher(),
+                            logger: Logger) throws -> AppEnvironment {
         let renderer = try TemplateRenderer(directory: root + "/Views", required: requiredTemplates)
         let staticFiles = try StaticFileStore(directory: root + "/Public")
         let database = try AppDatabase.open(path: databasePath, migrationsDirectory: root + "/Migrations")
-        return AppEnvironment(database: database, renderer: renderer, staticFiles: staticFiles, logger: logger)
+        let policy = try loadPasswordPolicy(root + "/Content/common-passwords.txt")
+        let dataFolder = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
+        return AppEnvironment(configuration: configuration, database: database, renderer: renderer, staticFiles: staticFiles,
+                              logger: logger, hasher: hasher, passwordPolicy: policy,
+                              mailer: mailer ?? OutboxMailer(folder: dataFolder + "/outbox", logger: logger))
     }
 
-    func render(_ template: String, title: String?, _ values: [String: Any], status: HTTPStatus = .ok) throws -> Response {
-        guard let html = renderer.render(template, layout.page(title: title, values)) else {
+    public enum ContentError: Error, CustomStringConvertible {
+        case unreadable(String)
+        public var description: String {
+            switch self { case .unreadable(let path): "cannot read \(path)" }
+        }
+    }
+
+    public static func loadPasswordPolicy(_ path: String) throws -> PasswordPolicy {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ContentError.unreadable(path) }
+        return PasswordPolicy(commonPasswords: text.split(separator: "\n").lazy.filter { !$0.hasPrefix("#") }.map(String.init))
+    }
+
+    func layout(for context: RequestContext?) -> LayoutContext {
+        LayoutContext(context: context, staticFiles: staticFiles)
+    }
+
+    /// Renders a page inside the layout. Pages that show personal data are never stored by caches.
+    func render(_ template: String, title: String?, _ values: [String: Any], context: RequestContext,
+                status: HTTPStatus = .ok) throws -> Response {
+        guard let html = renderer.render(template, layout(for: context).page(title: title, values)) else {
             throw TemplateError.missingTemplate(template)
         }
-        return .html(html, status: status)
+        var response = Response.html(html, status: status)
+        if context.scope.account != nil { response.headers.set("Cache-Control", "no-store") }
+        return response
     }
 }

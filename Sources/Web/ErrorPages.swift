@@ -26,6 +26,10 @@ struct ErrorPages: Sendable {
         if case .badRequest(let message) = detail {
             return Self.render(status, detail: message, renderer: renderer, layout: layout)
         }
+        if detail == .csrfFailed {
+            return Self.render(status, detail: "This form had expired. Please reload the page and try again; nothing was changed.",
+                               renderer: renderer, layout: layout)
+        }
         return pages[status.code] ?? Self.render(status, detail: nil, renderer: renderer, layout: layout)
     }
 
@@ -45,7 +49,7 @@ struct ErrorPages: Sendable {
     static func words(for status: HTTPStatus) -> (heading: String, message: String) {
         switch status.code {
         case 400: ("That request didn’t make sense to us", "Something in it wasn’t in a form we can read. Please go back and try again.")
-        case 403: ("That isn’t available to you", "You don’t have access to this page.")
+        case 403: ("That didn’t go through", "Please reload the page and try again.")
         case 404: ("We couldn’t find that page", "It may have moved, or the link may be mistyped.")
         case 405: ("That can’t be done here", "This page doesn’t accept that kind of request.")
         case 408: ("That took a little too long", "The connection was quiet for a while, so we closed it. Please try again.")

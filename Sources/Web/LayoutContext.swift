@@ -1,13 +1,20 @@
 import HTTPServer
 
-/// What every page's layout needs: the site name, asset URLs and the page title.
-public struct LayoutContext: Sendable {
-    public let siteName: String
+/// What every page's layout needs: the tenant's name, who is signed in, the CSRF token, asset URLs
+/// and the page title.
+struct LayoutContext: Sendable {
+    let siteName: String
+    let signedIn: Bool
+    let csrfToken: String
     let stylesheet: String
+    let script: String
 
-    public init(siteName: String, staticFiles: StaticFileStore) {
-        self.siteName = siteName
-        self.stylesheet = staticFiles.url(for: "/css/app.css")
+    init(context: RequestContext?, staticFiles: StaticFileStore) {
+        siteName = context?.scope.tenant.name ?? "Resett"
+        signedIn = context?.scope.account != nil
+        csrfToken = context?.csrfToken ?? ""
+        stylesheet = staticFiles.url(for: "/css/app.css")
+        script = staticFiles.url(for: "/js/app.js")
     }
 
     /// The layout's values merged with a page's own (the page's win). Titles read "Page – Site".
@@ -16,7 +23,10 @@ public struct LayoutContext: Sendable {
             "siteName": siteName,
             "pageTitle": title.map { "\($0) – \(siteName)" } ?? siteName,
             "stylesheet": stylesheet,
+            "script": script,
             "paths": Paths.forTemplates,
+            "signedIn": signedIn,
+            "csrf": csrfToken,
         ]
         context.merge(values) { _, page in page }
         return context

@@ -2,8 +2,33 @@
 enum Paths {
     static let home = "/"
     static let health = "/healthz"
+    static let signUp = "/signup"
+    static let logIn = "/login"
+    static let logOut = "/logout"
+    static let account = "/account"
+    static let accountPassword = "/account/password"
+    static let accountTimeZone = "/account/time-zone"
+    static let accountExport = "/account/export.json"
+    static let accountDelete = "/account/delete"
+    static let accountSessions = "/account/sessions"
+    static let accountSessionsSignOutOthers = "/account/sessions/others/delete"
+    static func accountSessionDelete(_ id: String) -> String { "/account/sessions/\(id)/delete" }
+    static let passwordForgot = "/password/forgot"
+    static let passwordReset = "/password/reset"
 
     static let forTemplates: [String: String] = [
-        "home": home,
+        "home": home, "signUp": signUp, "logIn": logIn, "logOut": logOut, "account": account,
+        "accountPassword": accountPassword, "accountTimeZone": accountTimeZone, "accountExport": accountExport,
+        "accountDelete": accountDelete, "accountSessions": accountSessions,
+        "accountSessionsSignOutOthers": accountSessionsSignOutOthers, "passwordForgot": passwordForgot,
+        "passwordReset": passwordReset,
     ]
+
+    /// Only paths on this site may be returned to after logging in; anything else goes home.
+    static func safeReturn(_ path: String?) -> String {
+        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\"), path.count <= 512,
+              !path.contains(where: { $0.isNewline })
+        else { return home }
+        return path
+    }
 }

@@ -1,14 +1,24 @@
+import Domain
 import Foundation
 import HTTPServer
+import Storage
 
-/// One request as a handler sees it: the request, its path parameters and lazily parsed inputs.
+/// One request as a handler sees it: the request, its path parameters, whose request it is (the scope)
+/// and the CSRF token its forms must carry.
 public struct RequestContext: Sendable {
     public let request: Request
     public let parameters: [String: String]
+    public let scope: Scope
+    public let session: SessionRecord?
+    public let csrfToken: String
 
-    public init(request: Request, parameters: [String: String] = [:]) {
+    public init(request: Request, parameters: [String: String] = [:], scope: Scope, session: SessionRecord? = nil,
+                csrfToken: String = "") {
         self.request = request
         self.parameters = parameters
+        self.scope = scope
+        self.session = session
+        self.csrfToken = csrfToken
     }
 
     public func parameter(_ name: String) throws(WebError) -> String {
@@ -31,5 +41,12 @@ public struct RequestContext: Sendable {
     }
 
     public var cookies: RequestCookies { RequestCookies(headers: request.headers) }
-}
 
+    /// The signed-in account, or a redirect to log in that comes back here.
+    public func requireAccount() throws(WebError) -> Account {
+        guard let account = scope.account else {
+            throw .signInRequired(returnTo: request.method == "GET" ? String(request.target) : "/")
+        }
+        return account
+    }
+}

@@ -1,18 +1,27 @@
+import Domain
+import Foundation
 import HTTPServer
 import Logging
+import Security
 import Storage
 
-/// The application as the HTTP server sees it: static files first, then the router, with security
-/// headers on everything and every error turned into a page.
+/// The application as the HTTP server sees it: static files first; then the tenant from the Host, the
+/// session, the CSRF check on every POST and the router; security headers on everything and every error
+/// turned into a page.
 public final class ResettApp: HTTPResponder {
     let environment: AppEnvironment
     private let router: Router
     private let errorPages: ErrorPages
+    private let tenants: TenantResolver
+    private let authentication: Authentication
 
     public init(environment: AppEnvironment) {
         self.environment = environment
         self.router = Routes.make(environment)
-        self.errorPages = ErrorPages(renderer: environment.renderer, layout: environment.layout)
+        self.errorPages = ErrorPages(renderer: environment.renderer, layout: environment.layout(for: nil))
+        self.tenants = TenantResolver(baseDomain: environment.configuration.baseDomain.lowercased(), database: environment.database)
+        self.authentication = Authentication(database: environment.database, configuration: environment.configuration,
+                                             clock: environment.clock)
     }
 
     public func placement(for request: Request) -> ResponsePlacement {
@@ -37,19 +46,47 @@ public final class ResettApp: HTTPResponder {
         if request.method == "GET" || request.method == "HEAD", let file = environment.staticFiles.response(for: request) {
             return file
         }
+        var context: RequestContext?
         do {
+            guard let tenant = try tenants.tenant(for: request) else { return errorPages.response(for: .notFound) }
+            let signedIn = try authentication.session(for: request, tenant: tenant)
+            var newCSRFCookie: SetCookie?
+            let csrfToken: String
+            if let session = signedIn?.0 {
+                csrfToken = session.csrfToken
+            } else if let token = CSRFProtection.anonymousToken(request, cookieName: environment.configuration.csrfCookieName) {
+                csrfToken = token
+            } else {
+                csrfToken = SecureRandom.hex(32)
+                var cookie = SetCookie(name: environment.configuration.csrfCookieName, value: csrfToken,
+                                       secure: environment.configuration.secureCookies)
+                cookie.sameSite = .strict
+                newCSRFCookie = cookie
+            }
+            let scope = Scope(tenant: tenant, account: signedIn?.1)
+
             switch try router.match(method: request.method, path: request.path) {
             case .found(let handler, let parameters):
-                return try handler(RequestContext(request: request, parameters: parameters))
+                let current = RequestContext(request: request, parameters: parameters, scope: scope, session: signedIn?.0,
+                                             csrfToken: csrfToken)
+                context = current
+                if request.method == "POST" {
+                    // A fresh anonymous token cannot match anything sent: that POST came without our cookie.
+                    try CSRFProtection.verify(request, form: (try? current.form()) ?? FormData(),
+                                              expected: newCSRFCookie == nil ? csrfToken : "")
+                }
+                var response = try handler(current)
+                if let newCSRFCookie, request.method == "GET" { response.setCookie(newCSRFCookie) }
+                return response
             case .methodNotAllowed(let allowed):
                 throw WebError.methodNotAllowed(allowed: allowed)
             case .notFound:
                 throw WebError.notFound
             }
         } catch let error as WebError {
-            var response = errorPages.response(for: error.status, detail: error)
-            if case .methodNotAllowed(let allowed) = error { response.headers.set("Allow", allowed.joined(separator: ", ")) }
-            return response
+            return response(for: error, context: context)
+        } catch HashingPool.Failure.busy {
+            return response(for: .busy(retryAfter: 5), context: context)
         } catch {
             // The cause goes to the log, never to the person; the path is logged without its query.
             environment.logger.error("handler failed", metadata: [
@@ -57,5 +94,32 @@ public final class ResettApp: HTTPResponder {
             ])
             return errorPages.response(for: .internalServerError)
         }
+    }
+
+    private func response(for error: WebError, context: RequestContext?) -> Response {
+        switch error {
+        case .signInRequired(let returnTo):
+            return Response.redirect(to: Paths.logIn + "?next=" + PercentEncoding.encode(returnTo))
+        case .methodNotAllowed(let allowed):
+            var response = errorPages.response(for: error.status)
+            response.headers.set("Allow", allowed.joined(separator: ", "))
+            return response
+        case .tooManyRequests(let seconds), .busy(let seconds):
+            var response = errorPages.response(for: error.status)
+            response.headers.set("Retry-After", String(seconds))
+            return response
+        default:
+            return errorPages.response(for: error.status, detail: error)
+        }
+    }
+}
+
+extension Response {
+    /// 303 See Other: after a form, the browser fetches the next page with GET.
+    static func redirect(to location: String) -> Response {
+        var response = Response(status: .seeOther)
+        response.headers.set("Location", location)
+        response.headers.set("Cache-Control", "no-store")
+        return response
     }
 }

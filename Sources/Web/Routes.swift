@@ -1,9 +1,36 @@
+import HTTPServer
+
 /// The route table: every URL the app answers, in one place.
 enum Routes {
     static func make(_ environment: AppEnvironment) -> Router {
         var router = Router()
-        router.get(Paths.home) { context in try HomeHandler.show(context, environment) }
+        func get(_ path: String, _ handler: @escaping @Sendable (RequestContext, AppEnvironment) throws -> Response) {
+            router.get(path) { try handler($0, environment) }
+        }
+        func post(_ path: String, _ handler: @escaping @Sendable (RequestContext, AppEnvironment) throws -> Response) {
+            router.post(path) { try handler($0, environment) }
+        }
+        get(Paths.home, HomeHandler.show)
         router.get(Paths.health) { _ in HealthHandler.check(environment) }
+
+        get(Paths.signUp, SignUpHandler.show)
+        post(Paths.signUp, SignUpHandler.submit)
+        get(Paths.logIn, LogInHandler.show)
+        post(Paths.logIn, LogInHandler.submit)
+        post(Paths.logOut, LogInHandler.logOut)
+        get(Paths.passwordForgot, PasswordResetHandler.showForgot)
+        post(Paths.passwordForgot, PasswordResetHandler.sendLink)
+        get(Paths.passwordReset, PasswordResetHandler.showReset)
+        post(Paths.passwordReset, PasswordResetHandler.reset)
+
+        get(Paths.account, AccountHandler.show)
+        post(Paths.accountPassword, AccountHandler.changePassword)
+        post(Paths.accountTimeZone, AccountHandler.changeTimeZone)
+        get(Paths.accountExport, AccountHandler.export)
+        post(Paths.accountDelete, AccountHandler.delete)
+        get(Paths.accountSessions, SessionsHandler.show)
+        post(Paths.accountSessionsSignOutOthers, SessionsHandler.signOutOthers)
+        post("/account/sessions/:id/delete", SessionsHandler.signOut)
         return router
     }
 }

@@ -1,6 +1,6 @@
 import HTTPServer
 
-/// Errors a handler raises on purpose. Each picks its own status; anything else thrown is a 500
+/// Errors a handler raises on purpose. Each picks its own answer; anything else thrown is a 500
 /// whose cause is logged and never shown.
 public enum WebError: Error, Sendable, Equatable {
     case badRequest(String)
@@ -8,16 +8,24 @@ public enum WebError: Error, Sendable, Equatable {
     case notFound
     case methodNotAllowed(allowed: [String])
     case contentTooLarge
-    case tooManyRequests
+    case tooManyRequests(retryAfter: Int)
+    /// The CSRF token or the request's origin did not check out.
+    case csrfFailed
+    /// The page needs a signed-in person; they are sent to log in and then back to `returnTo`.
+    case signInRequired(returnTo: String)
+    /// Too many password hashes are running; the person is asked to try again shortly.
+    case busy(retryAfter: Int)
 
     public var status: HTTPStatus {
         switch self {
         case .badRequest: .badRequest
-        case .forbidden: .forbidden
+        case .forbidden, .csrfFailed: .forbidden
         case .notFound: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .contentTooLarge: .contentTooLarge
         case .tooManyRequests: .tooManyRequests
+        case .signInRequired: .seeOther
+        case .busy: .serviceUnavailable
         }
     }
 }

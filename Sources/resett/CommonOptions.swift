@@ -1,12 +1,15 @@
 import ArgumentParser
+import Domain
 import Logging
+import Storage
+import Web
 
 /// Options every command shares.
 struct CommonOptions: ParsableArguments {
     @Option(help: "The SQLite database file; created with its folder on first use.")
     var db: String = "./data/resett.sqlite"
 
-    @Option(help: "The folder that holds Views/, Public/ and Migrations/.")
+    @Option(help: "The folder that holds Views/, Public/, Content/ and Migrations/.")
     var root: String = "."
 
     @Option(help: "Lowest log level: trace, debug, info, notice, warning, error or critical.")
@@ -19,5 +22,14 @@ struct CommonOptions: ParsableArguments {
         var logger = Logger(label: label)
         logger.logLevel = level
         return logger
+    }
+
+    /// The database, migrated: commands work on a fresh file as well as on a served one.
+    func openDatabase() throws -> AppDatabase {
+        try AppDatabase.open(path: db, migrationsDirectory: root + "/Migrations")
+    }
+
+    func passwordPolicy() throws -> PasswordPolicy {
+        try AppEnvironment.loadPasswordPolicy(root + "/Content/common-passwords.txt")
     }
 }

@@ -19,6 +19,12 @@ struct Serve: ParsableCommand {
     @Option(help: "The domain whose subdomains are tenants (acme.<base-domain>).")
     var baseDomain: String = "localhost"
 
+    @Flag(help: "Mark cookies Secure with the __Host- prefix (on whenever Resett is served over HTTPS).")
+    var secureCookies = false
+
+    @Option(help: "Hand mail to this sendmail-compatible program instead of writing .eml files to data/outbox/.")
+    var sendmail: String?
+
     @Option(help: "Largest request body in bytes.")
     var maxBodyBytes: Int = 64 * 1024
 
@@ -31,7 +37,11 @@ struct Serve: ParsableCommand {
     func run() throws {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         let logger = try options.makeLogger(label: "resett")
-        let environment = try AppEnvironment.load(root: options.root, databasePath: options.db, logger: logger)
+        var appConfiguration = AppConfiguration()
+        appConfiguration.baseDomain = baseDomain
+        appConfiguration.secureCookies = secureCookies
+        let environment = try AppEnvironment.load(root: options.root, databasePath: options.db, configuration: appConfiguration,
+                                                  mailer: sendmail.map { SendmailMailer(program: $0) }, logger: logger)
 
         var configuration = ServerConfiguration()
         configuration.host = host

@@ -1,0 +1,26 @@
+import HTTPServer
+import Security
+
+/// Every POST must carry the token of its session (or, signed out, the token of the visitor's CSRF
+/// cookie) in the `_csrf` field, and must not come from another site when the browser says where from.
+enum CSRFProtection {
+    static let fieldName = "_csrf"
+
+    static func verify(_ request: Request, form: FormData, expected: String) throws(WebError) {
+        if let site = request.headers["Sec-Fetch-Site"], site != "same-origin", site != "none" { throw .csrfFailed }
+        if let origin = request.headers["Origin"], origin != "null" {
+            let originHost = origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init)
+            guard let originHost, originHost.lowercased() == request.headers["Host"]?.lowercased() else { throw .csrfFailed }
+        }
+        guard !expected.isEmpty, let sent = form[fieldName], Digest.constantTimeEqual(sent, expected) else {
+            throw .csrfFailed
+        }
+    }
+
+    /// A valid anonymous token from the cookie, or nil.
+    static func anonymousToken(_ request: Request, cookieName: String) -> String? {
+        guard let token = RequestCookies(headers: request.headers)[cookieName], token.count == 64,
+              token.allSatisfy(\.isHexDigit) else { return nil }
+        return token
+    }
+}

@@ -1,0 +1,89 @@
+import Domain
+import Foundation
+import HTTPServer
+import Storage
+
+/// `/account`: email, time zone, password, export and deletion.
+enum AccountHandler {
+    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let account = try context.requireAccount()
+        return try page(context, environment, account: account, errors: FormErrors())
+    }
+
+    static func changePassword(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let account = try context.requireAccount()
+        let form = try context.form()
+        let current = form["current_password"] ?? ""
+        let new = form["new_password"] ?? ""
+        var errors = FormErrors()
+        let verified = try environment.hashingPool.run { environment.hasher.verify(current, against: account.passwordHash) }
+        if !verified { errors.add("current_password", "That isn’t your current password.") }
+        if let problem = environment.passwordPolicy.check(new) { errors.add("new_password", problem.message) }
+        guard errors.isEmpty else {
+            return try page(context, environment, account: account, errors: errors, status: .unprocessableContent)
+        }
+        let hash = try environment.hashingPool.run { try environment.hasher.hash(new) }
+        try environment.database.setPasswordHash(tenantID: account.tenantID, accountID: account.id, hash: hash,
+                                                 endingSessionsExcept: .some(context.session?.id))
+        return .redirect(to: Paths.account + "?notice=password-changed")
+    }
+
+    static func changeTimeZone(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let account = try context.requireAccount()
+        let timeZone = try context.form()["time_zone"] ?? ""
+        guard TimeZoneName.isValid(timeZone) else {
+            var errors = FormErrors()
+            errors.add("time_zone", "Choose your time zone from the list.")
+            return try page(context, environment, account: account, errors: errors, status: .unprocessableContent)
+        }
+        try environment.database.setTimeZone(tenantID: account.tenantID, accountID: account.id, timeZone: timeZone)
+        return .redirect(to: Paths.account + "?notice=time-zone-saved")
+    }
+
+    /// Everything stored about the person, as one JSON document.
+    static func export(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let account = try context.requireAccount()
+        guard let export = try environment.database.export(tenantID: account.tenantID, accountID: account.id) else {
+            throw WebError.notFound
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        var response = Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],
+                                body: Array(try encoder.encode(export)))
+        response.headers.set("Content-Disposition", "attachment; filename=\"resett-export.json\"")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    /// Erases the person and everything personal. It asks for the password so a borrowed device cannot do it.
+    static func delete(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let account = try context.requireAccount()
+        let password = try context.form()["password"] ?? ""
+        let verified = try environment.hashingPool.run { environment.hasher.verify(password, against: account.passwordHash) }
+        guard verified else {
+            var errors = FormErrors()
+            errors.add("delete_password", "That isn’t your password, so nothing has been deleted.")
+            return try page(context, environment, account: account, errors: errors, status: .unprocessableContent)
+        }
+        try environment.database.deleteAccount(tenantID: account.tenantID, accountID: account.id)
+        let signedOut = RequestContext(request: context.request, scope: Scope(tenant: context.scope.tenant, account: nil),
+                                       csrfToken: context.csrfToken)
+        var response = try environment.render("account/deleted", title: "Account deleted", [:], context: signedOut)
+        response.setCookie(environment.authentication.signedOutCookie)
+        return response
+    }
+
+    private static func page(_ context: RequestContext, _ environment: AppEnvironment, account: Account, errors: FormErrors,
+                             status: HTTPStatus = .ok) throws -> Response {
+        var values: [String: Any] = [
+            "email": account.email,
+            "timeZone": account.timeZone,
+            "timeZones": TimeZoneName.all.map { ["name": $0, "selected": $0 == account.timeZone] },
+            "minimumLength": PasswordPolicy.minimumLength,
+        ]
+        values.merge(errors.templateValues) { $1 }
+        values.merge(Notice.values(context)) { $1 }
+        return try environment.render("account/show", title: errors.isEmpty ? "Your account" : "Error: Your account", values,
+                                      context: context, status: status)
+    }
+}

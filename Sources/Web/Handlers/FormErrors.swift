@@ -1,0 +1,37 @@
+/// Problems with a submitted form, by field, in the order the fields appear. Pages show a summary at the
+/// top that links to each field, and each message again beside its field.
+struct FormErrors {
+    private(set) var items: [(field: String, message: String)] = []
+
+    var isEmpty: Bool { items.isEmpty }
+
+    mutating func add(_ field: String, _ message: String) {
+        items.append((field, message))
+    }
+
+    /// Template values: `errors` (the summary list), `hasErrors` and `error_<field>` for each field.
+    var templateValues: [String: Any] {
+        var values: [String: Any] = [
+            "hasErrors": !items.isEmpty,
+            "errors": items.map { ["field": $0.field, "message": $0.message] },
+        ]
+        for item in items where values["error_" + item.field] == nil { values["error_" + item.field] = item.message }
+        return values
+    }
+}
+
+/// Short confirmations shown after a redirect, chosen by a fixed key so a link cannot put words on the page.
+enum Notice {
+    static let messages: [String: String] = [
+        "password-changed": "Your password has been changed. Any other devices have been signed out.",
+        "time-zone-saved": "Your time zone has been saved.",
+        "password-reset": "Your password has been reset. Please log in with your new password.",
+        "signed-out-others": "You’ve been signed out everywhere else.",
+        "signed-out-device": "That device has been signed out.",
+    ]
+
+    static func values(_ context: RequestContext) -> [String: Any] {
+        guard let key = try? context.query()["notice"], let message = messages[key] else { return [:] }
+        return ["notice": message]
+    }
+}

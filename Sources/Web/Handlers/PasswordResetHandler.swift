@@ -1,0 +1,102 @@
+import Domain
+import HTTPServer
+import Security
+import Storage
+
+/// Forgotten passwords: a one-time link by email, valid for an hour. The answer is the same whether
+/// or not the address has an account.
+enum PasswordResetHandler {
+    static func showForgot(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        try environment.render("auth/forgot", title: "Forgotten password", ["email": ""], context: context)
+    }
+
+    static func sendLink(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let form = try context.form()
+        let now = environment.clock()
+        let typed = form["email"] ?? ""
+        guard let email = EmailAddress(typed) else {
+            var errors = FormErrors()
+            errors.add("email", "Enter your email address, like name@example.com.")
+            var values: [String: Any] = ["email": typed]
+            values.merge(errors.templateValues) { $1 }
+            return try environment.render("auth/forgot", title: "Error: Forgotten password", values, context: context,
+                                          status: .unprocessableContent)
+        }
+        let address = context.request.remoteAddress
+        if let wait = environment.limits.resetRequestsPerAddress.retryAfter(address, now: now) {
+            throw WebError.tooManyRequests(retryAfter: wait)
+        }
+        environment.limits.resetRequestsPerAddress.record(address, now: now)
+        let emailKey = context.scope.tenantID + ":" + email.value
+        // Past the per-address limit nothing more is sent, but the page says the same as ever.
+        if environment.limits.resetRequestsPerEmail.retryAfter(emailKey, now: now) == nil,
+           let account = try environment.database.account(tenantID: context.scope.tenantID, email: email) {
+            environment.limits.resetRequestsPerEmail.record(emailKey, now: now)
+            let token = SecureRandom.hex(32)
+            try environment.database.createPasswordReset(tenantID: account.tenantID, accountID: account.id,
+                                                         tokenHash: Digest.sha256Hex(token),
+                                                         expiresAt: now + environment.configuration.passwordResetLifetime)
+            let scheme = environment.configuration.secureCookies ? "https" : "http"
+            let host = context.request.headers["Host"] ?? environment.configuration.baseDomain
+            let link = "\(scheme)://\(host)\(Paths.passwordReset)?token=\(token)"
+            try environment.mailer.send(Mail(to: account.email, subject: "Reset your \(context.scope.tenant.name) password", body: """
+                Hello,
+
+                Someone (we hope you) asked to reset the password for your \(context.scope.tenant.name) account.
+                To choose a new password, open this link within the next hour:
+
+                \(link)
+
+                If you didn’t ask for this, you can ignore this email; your password has not changed.
+                """))
+        }
+        return try environment.render("auth/forgot-sent", title: "Check your email", ["email": email.value], context: context)
+    }
+
+    static func showReset(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let token = try context.query()["token"] ?? ""
+        guard isUsable(token, context, environment) else { return try expired(context, environment) }
+        return try page(context, environment, token: token, errors: FormErrors())
+    }
+
+    static func reset(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let form = try context.form()
+        let token = form["token"] ?? ""
+        let password = form["password"] ?? ""
+        guard isUsable(token, context, environment) else { return try expired(context, environment) }
+        if let problem = environment.passwordPolicy.check(password) {
+            var errors = FormErrors()
+            errors.add("password", problem.message)
+            return try page(context, environment, token: token, errors: errors, status: .unprocessableContent)
+        }
+        let hash = try environment.hashingPool.run { try environment.hasher.hash(password) }
+        guard try environment.database.completePasswordReset(tenantID: context.scope.tenantID, tokenHash: Digest.sha256Hex(token),
+                                                             newHash: hash, now: environment.clock()) else {
+            return try expired(context, environment)
+        }
+        var response = Response.redirect(to: Paths.logIn + "?notice=password-reset")
+        response.setCookie(environment.authentication.signedOutCookie)
+        return response
+    }
+
+    private static func isUsable(_ token: String, _ context: RequestContext, _ environment: AppEnvironment) -> Bool {
+        guard token.count == 64, token.allSatisfy(\.isHexDigit) else { return false }
+        return (try? environment.database.passwordResetAccountID(tenantID: context.scope.tenantID,
+                                                                 tokenHash: Digest.sha256Hex(token),
+                                                                 now: environment.clock())) != nil
+    }
+
+    private static func expired(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        try environment.render("auth/reset-expired", title: "Link expired", [:], context: context, status: .notFound)
+    }
+
+    private static func page(_ context: RequestContext, _ environment: AppEnvironment, token: String, errors: FormErrors,
+                             status: HTTPStatus = .ok) throws -> Response {
+        var values: [String: Any] = ["token": token, "minimumLength": PasswordPolicy.minimumLength]
+        values.merge(errors.templateValues) { $1 }
+        var response = try environment.render("auth/reset", title: errors.isEmpty ? "Choose a new password" : "Error: Choose a new password",
+                                              values, context: context, status: status)
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Logging
+
+/// An email to send. Plain text only: links and a few kind sentences.
+public struct Mail: Sendable {
+    public let to: String
+    public let subject: String
+    public let body: String
+}
+
+/// How mail leaves Resett. Chosen once in the executable.
+public protocol Mailer: Sendable {
+    func send(_ mail: Mail) throws
+}
+
+extension Mail {
+    /// The message as RFC 5322 text, ready for a file or for sendmail.
+    func rendered(from sender: String, date: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+        // Header values must not carry line breaks, or a subject could add headers.
+        func clean(_ text: String) -> String { text.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: " ") }
+        return """
+            From: \(clean(sender))\r
+            To: \(clean(to))\r
+            Subject: \(clean(subject))\r
+            Date: \(formatter.string(from: date))\r
+            MIME-Version: 1.0\r
+            Content-Type: text/plain; charset=utf-8\r
+            Content-Transfer-Encoding: 8bit\r
+            \r
+            \(body.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n"))\r
+
+            """
+    }
+}
+
+/// Writes each message as an `.eml` file in a folder and logs the file's path (never its contents).
+public struct OutboxMailer: Mailer {
+    public let folder: String
+    public let sender: String
+    let logger: Logger
+
+    public init(folder: String, sender: String = "Resett <no-reply@resett.localhost>", logger: Logger) {
+        self.folder = folder
+        self.sender = sender
+        self.logger = logger
+    }
+
+    public func send(_ mail: Mail) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let name = "\(Int(Date().timeIntervalSince1970 * 1000))-\(UUID().uuidString.prefix(8)).eml"
+        let path = folder + "/" + name
+        try mail.rendered(from: sender).write(toFile: path, atomically: true, encoding: .utf8)
+        logger.notice("mail written", metadata: ["path": .string(path)])
+    }
+}
+
+/// Hands each message to a sendmail-compatible program (`sendmail -t -i`).
+public struct SendmailMailer: Mailer {
+    public let program: String
+    public let sender: String
+
+    public init(program: String, sender: String = "Resett <no-reply@resett.localhost>") {
+        self.program = program
+        self.sender = sender
+    }
+
+    public enum Failure: Error { case exited(Int32) }
+
+    public func send(_ mail: Mail) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = ["-t", "-i"]
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        input.fileHandleForWriting.write(Data(mail.rendered(from: sender).utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failure.exited(process.terminationStatus) }
+    }
+}
