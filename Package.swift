@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
         .testTarget(
             name: "WebTests",
-            dependencies: ["Web", "HTTPServer", "Storage", .product(name: "Mustache", package: "swift-mustache"),
+            dependencies: ["Web", "HTTPServer", "Storage", "Domain", .product(name: "Mustache", package: "swift-mustache"),
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(

@@ -46,6 +46,11 @@ public final class ResettApp: HTTPResponder {
         if request.method == "GET" || request.method == "HEAD", let file = environment.staticFiles.response(for: request) {
             return file
         }
+        // The health check is for operators and load balancers, whatever the host; it must not need the
+        // database to find a tenant before it can say whether the database works.
+        if request.path == Paths.health, request.method == "GET" || request.method == "HEAD" {
+            return HealthHandler.check(environment)
+        }
         var context: RequestContext?
         do {
             guard let tenant = try tenants.tenant(for: request) else { return errorPages.response(for: .notFound) }

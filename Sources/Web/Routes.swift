@@ -11,6 +11,7 @@ enum Routes {
             router.post(path) { try handler($0, environment) }
         }
         get(Paths.home, HomeHandler.show)
+        // GET /healthz is answered before tenant lookup (see ResettApp); listed here so other methods get 405.
         router.get(Paths.health) { _ in HealthHandler.check(environment) }
 
         get(Paths.signUp, SignUpHandler.show)

@@ -1,3 +1,4 @@
+import Domain
 import HTTPServer
 import Testing
 @testable import Web
@@ -24,9 +25,9 @@ struct FormAndCookieTests {
     }
 
     @Test func formNeedsTheRightContentType() throws {
-        let good = RequestContext(request: Request(method: "POST", target: "/", headers: ["Content-Type": "application/x-www-form-urlencoded; charset=UTF-8"], body: Array("a=1".utf8)))
+        let good = RequestContext(request: Request(method: "POST", target: "/", headers: ["Content-Type": "application/x-www-form-urlencoded; charset=UTF-8"], body: Array("a=1".utf8)), scope: testScope)
         #expect(try good.form()["a"] == "1")
-        let bad = RequestContext(request: Request(method: "POST", target: "/", headers: ["Content-Type": "text/plain"], body: Array("a=1".utf8)))
+        let bad = RequestContext(request: Request(method: "POST", target: "/", headers: ["Content-Type": "text/plain"], body: Array("a=1".utf8)), scope: testScope)
         #expect(throws: WebError.self) { try bad.form() }
     }
 
@@ -61,7 +62,7 @@ struct RouterTests {
 
     func run(_ method: String, _ path: String) throws -> String? {
         guard case .found(let handler, let parameters) = try router().match(method: method, path: path[...]) else { return nil }
-        let response = try handler(RequestContext(request: Request(method: method, target: path), parameters: parameters))
+        let response = try handler(RequestContext(request: Request(method: method, target: path), parameters: parameters, scope: testScope))
         return String(decoding: response.body, as: UTF8.self)
     }
 
@@ -87,3 +88,5 @@ struct RouterTests {
         #expect(allowed == ["GET", "HEAD"])
     }
 }
+
+let testScope = Scope(tenant: Tenant(id: String(repeating: "0", count: 32), slug: "default", name: "Resett"), account: nil)

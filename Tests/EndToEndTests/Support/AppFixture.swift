@@ -1,7 +1,9 @@
 import Foundation
 import HTTPServer
 import Logging
+import Security
 import Storage
+import Synchronization
 import Web
 
 /// The project's root folder (Views/, Public/, Migrations/), found from this file's place in Tests/.
@@ -12,23 +14,50 @@ func temporaryDatabasePath() -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("resett-e2e-\(UUID().uuidString)/resett.sqlite").path
 }
 
-/// The real app on a real server with a fresh SQLite file.
+/// A clock a test can move.
+final class TestClock: Sendable {
+    private let seconds = Mutex(Int(Date().timeIntervalSince1970))
+    var now: Int { seconds.withLock { $0 } }
+    func advance(_ by: Int) { seconds.withLock { $0 += by } }
+}
+
+/// The real app on a real server with a fresh SQLite file, mail in a temporary outbox.
 final class RunningApp {
     let environment: AppEnvironment
     let running: RunningServer
     let logs = LogCapture()
+    let clock = TestClock()
+    let outbox: String
     var port: Int { running.port }
 
-    init(publicFolder: String? = nil) throws {
+    /// Argon2id with small parameters keeps the suites quick; the real parameters are tested on their own.
+    static let fastHasher = PasswordHasher(parameters: .init(memoryKiB: 1024, iterations: 1, parallelism: 1))
+
+    init(publicFolder: String? = nil, hashingPool: HashingPool = HashingPool(),
+         configure: (inout AppConfiguration) -> Void = { _ in }) throws {
         let logger = logs.logger()
-        var environment = try AppEnvironment.load(root: projectRoot, databasePath: temporaryDatabasePath(), logger: logger)
-        if let publicFolder {
-            environment = AppEnvironment(database: environment.database, renderer: environment.renderer,
-                                         staticFiles: try StaticFileStore(directory: publicFolder), logger: logger)
-        }
-        self.environment = environment
+        let databasePath = temporaryDatabasePath()
+        outbox = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path + "/outbox"
+        var configuration = AppConfiguration()
+        configure(&configuration)
+        let loaded = try AppEnvironment.load(root: projectRoot, databasePath: databasePath, configuration: configuration,
+                                             hasher: Self.fastHasher, logger: logger)
+        let clock = self.clock
+        environment = AppEnvironment(
+            configuration: configuration, database: loaded.database, renderer: loaded.renderer,
+            staticFiles: try publicFolder.map { try StaticFileStore(directory: $0) } ?? loaded.staticFiles, logger: logger,
+            hasher: Self.fastHasher, hashingPool: hashingPool, passwordPolicy: loaded.passwordPolicy,
+            mailer: OutboxMailer(folder: outbox, logger: logger), clock: { clock.now })
         running = try RunningServer(responder: ResettApp(environment: environment), logger: logger)
     }
 
     func client() throws -> RawClient { try running.client() }
+
+    func browser(host: String = "localhost") -> Browser { Browser(port: port, host: host) }
+
+    /// The text of every mail in the outbox, oldest first.
+    func mails() -> [String] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: outbox)) ?? []).sorted()
+        return names.compactMap { try? String(contentsOfFile: outbox + "/" + $0, encoding: .utf8) }
+    }
 }
