@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import Security
+import Testing
+@testable import Storage
+@testable import Web
+
+@Suite("Tenants over real sockets: found by host, kept apart")
+struct TenantIsolationTests {
+    @Test func tenantsAreFoundByHost() throws {
+        let app = try RunningApp()
+        _ = try app.environment.database.createTenant(slug: "acme", name: "Acme Ltd")
+        var clinic = try app.environment.database.createTenant(slug: "clinic", name: "Calm Clinic")
+        clinic.settings.customDomain = "calm.example.org"
+        try app.environment.database.saveSettings(of: clinic)
+
+        #expect(try app.browser(host: "localhost:8080").get("/").text.contains("Welcome to Resett"))
+        #expect(try app.browser(host: "acme.localhost:8080").get("/").text.contains("Welcome to Acme Ltd"))
+        #expect(try app.browser(host: "ACME.LOCALHOST").get("/").text.contains("Welcome to Acme Ltd"))
+        #expect(try app.browser(host: "calm.example.org").get("/").text.contains("Welcome to Calm Clinic"))
+        let unknown = try app.browser(host: "nobody.localhost").get("/")
+        #expect(unknown.status == 404)
+        #expect(try app.browser(host: "elsewhere.example.com").get("/").status == 404)
+        #expect(try app.browser(host: "a.b.localhost").get("/").status == 404)
+    }
+
+    @Test func theSameEmailIsTwoPeopleInTwoTenants() throws {
+        let app = try RunningApp()
+        _ = try app.environment.database.createTenant(slug: "acme", name: "Acme Ltd")
+        #expect(try app.browser().signUp("twice@example.com").status == 303)
+        #expect(try app.browser(host: "acme.localhost").signUp("twice@example.com", "a different passphrase").status == 303)
+        #expect(try app.browser().logIn("twice@example.com", "a different passphrase").status == 422)
+        #expect(try app.browser(host: "acme.localhost").logIn("twice@example.com", "a different passphrase").status == 303)
+    }
+
+    @Test func aSessionFromOneTenantIsNoSessionInAnother() throws {
+        let app = try RunningApp()
+        _ = try app.environment.database.createTenant(slug: "acme", name: "Acme Ltd")
+        let member = app.browser()
+        try member.signUp("member@example.com")
+        #expect(try member.get("/account").status == 200)
+
+        member.host = "acme.localhost"
+        let elsewhere = try member.get("/account")
+        #expect(elsewhere.status == 303, "treated as signed out")
+        #expect(try member.get("/account/export.json").status == 303)
+    }
+
+    @Test func idsFromAnotherTenantAreNotFound() throws {
+        let app = try RunningApp()
+        _ = try app.environment.database.createTenant(slug: "acme", name: "Acme Ltd")
+        let alice = app.browser()
+        try alice.signUp("alice@example.com")
+        let bob = app.browser(host: "acme.localhost")
+        try bob.signUp("bob@example.com")
+
+        // Every route that takes an id: Alice's session id asked for by Bob in his tenant, and by a second
+        // account in Alice's own tenant, is simply not found.
+        let aliceSession = try #require(try app.environment.database.read { db in
+            try String.fetchOne(db, sql: "SELECT id FROM sessions WHERE token_hash = ?",
+                                arguments: [Digest.sha256Hex(alice.cookies["resett_session"]!)])
+        })
+        _ = try bob.get("/account/sessions")
+        #expect(try bob.post("/account/sessions/\(aliceSession)/delete", []).status == 404)
+        let carol = app.browser()
+        try carol.signUp("carol@example.com")
+        _ = try carol.get("/account/sessions")
+        #expect(try carol.post("/account/sessions/\(aliceSession)/delete", []).status == 404)
+        #expect(try alice.get("/account").status == 200, "Alice is still signed in")
+    }
+
+    @Test func resetTokensBelongToTheirTenant() throws {
+        let app = try RunningApp()
+        _ = try app.environment.database.createTenant(slug: "acme", name: "Acme Ltd")
+        try app.browser().signUp("reset@example.com")
+        let visitor = app.browser()
+        _ = try visitor.get("/password/forgot")
+        _ = try visitor.post("/password/forgot", [("email", "reset@example.com")])
+        let mail = try #require(app.mails().first)
+        let path = try #require(mail.firstMatch(of: /(\/password\/reset\?token=[0-9a-f]{64})/).map { String($0.1) })
+        #expect(try app.browser(host: "acme.localhost").get(path).status == 404)
+        #expect(try app.browser().get(path).status == 200)
+    }
+}
