@@ -19,6 +19,7 @@ COPY --from=build /usr/local/bin/resett /usr/local/bin/resett
 COPY Views ./Views
 COPY Public ./Public
 COPY Migrations ./Migrations
+COPY Content ./Content
 USER resett
 VOLUME /data
 EXPOSE 8080

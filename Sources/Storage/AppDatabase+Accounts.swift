@@ -62,6 +62,17 @@ extension AppDatabase {
         }
     }
 
+    /// Changes the email; `.conflict` when another account in the tenant has it.
+    public func setEmail(tenantID: String, accountID: String, email: EmailAddress) throws(StorageError) {
+        try write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND email = ? AND id != ?",
+                                 arguments: [tenantID, email.value, accountID]) == true {
+                throw StorageError.conflict("an account with that email already exists")
+            }
+            try db.execute(sql: "UPDATE accounts SET email = ? WHERE tenant_id = ? AND id = ?", arguments: [email.value, tenantID, accountID])
+        }
+    }
+
     public func setTimeZone(tenantID: String, accountID: String, timeZone: String) throws(StorageError) {
         try write { db in
             try db.execute(sql: "UPDATE accounts SET time_zone = ? WHERE tenant_id = ? AND id = ?",

@@ -8,6 +8,7 @@ enum Paths {
     static let account = "/account"
     static let accountPassword = "/account/password"
     static let accountTimeZone = "/account/time-zone"
+    static let accountEmail = "/account/email"
     static let accountExport = "/account/export.json"
     static let accountDelete = "/account/delete"
     static let accountSessions = "/account/sessions"
@@ -18,7 +19,7 @@ enum Paths {
 
     static let forTemplates: [String: String] = [
         "home": home, "signUp": signUp, "logIn": logIn, "logOut": logOut, "account": account,
-        "accountPassword": accountPassword, "accountTimeZone": accountTimeZone, "accountExport": accountExport,
+        "accountPassword": accountPassword, "accountTimeZone": accountTimeZone, "accountEmail": accountEmail, "accountExport": accountExport,
         "accountDelete": accountDelete, "accountSessions": accountSessions,
         "accountSessionsSignOutOthers": accountSessionsSignOutOthers, "passwordForgot": passwordForgot,
         "passwordReset": passwordReset,

@@ -27,6 +27,7 @@ enum Routes {
         get(Paths.account, AccountHandler.show)
         post(Paths.accountPassword, AccountHandler.changePassword)
         post(Paths.accountTimeZone, AccountHandler.changeTimeZone)
+        post(Paths.accountEmail, AccountHandler.changeEmail)
         get(Paths.accountExport, AccountHandler.export)
         post(Paths.accountDelete, AccountHandler.delete)
         get(Paths.accountSessions, SessionsHandler.show)

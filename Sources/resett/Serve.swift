@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import HTTPServer
 import Logging
+import Security
 import Web
 
 struct Serve: ParsableCommand {
@@ -25,6 +26,18 @@ struct Serve: ParsableCommand {
     @Option(help: "Hand mail to this sendmail-compatible program instead of writing .eml files to data/outbox/.")
     var sendmail: String?
 
+    @Option(help: "Days a session may go unused before it ends.")
+    var sessionIdleDays: Int = 7
+
+    @Option(help: "Days after which a session ends however much it is used.")
+    var sessionMaxDays: Int = 30
+
+    @Option(help: "Argon2id memory in KiB (at least 19456, OWASP's minimum). Logins re-hash older parameters.")
+    var argon2MemoryKib: UInt32 = 19 * 1024
+
+    @Option(help: "Argon2id iterations (at least 2).")
+    var argon2Iterations: UInt32 = 2
+
     @Option(help: "Largest request body in bytes.")
     var maxBodyBytes: Int = 64 * 1024
 
@@ -40,8 +53,15 @@ struct Serve: ParsableCommand {
         var appConfiguration = AppConfiguration()
         appConfiguration.baseDomain = baseDomain
         appConfiguration.secureCookies = secureCookies
+        appConfiguration.sessionIdleLimit = max(1, sessionIdleDays) * 86400
+        appConfiguration.sessionAbsoluteLimit = max(1, sessionMaxDays) * 86400
+        guard argon2MemoryKib >= 19 * 1024, argon2Iterations >= 2 else {
+            throw ValidationError("Argon2id needs at least 19456 KiB and 2 iterations (OWASP's minimum).")
+        }
+        let hasher = PasswordHasher(parameters: .init(memoryKiB: argon2MemoryKib, iterations: argon2Iterations, parallelism: 1))
         let environment = try AppEnvironment.load(root: options.root, databasePath: options.db, configuration: appConfiguration,
-                                                  mailer: sendmail.map { SendmailMailer(program: $0) }, logger: logger)
+                                                  mailer: sendmail.map { SendmailMailer(program: $0) }, hasher: hasher,
+                                                  logger: logger)
 
         var configuration = ServerConfiguration()
         configuration.host = host

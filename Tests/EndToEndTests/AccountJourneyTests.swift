@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Security
+import Domain
 import Testing
 @testable import Storage
 @testable import Web
@@ -226,5 +227,63 @@ struct AccountJourneyTests {
         try browser.signUp("secure@example.com")
         let cookie = try #require(browser.lastSetCookies.first { $0.hasPrefix("__Host-resett_session=") })
         #expect(cookie.contains("Secure") && cookie.contains("Path=/") && !cookie.contains("Domain"))
+    }
+}
+
+@Suite("Accounts over real sockets: email changes and re-hashing")
+struct AccountMaintenanceTests {
+    @Test func changingTheEmailNeedsThePassword() throws {
+        let app = try RunningApp()
+        try app.browser().signUp("taken@example.com")
+        let browser = app.browser()
+        try browser.signUp("old@example.com")
+        _ = try browser.get("/account")
+        let noPassword = try browser.post("/account/email", [("email", "new@example.com"), ("password", "")])
+        #expect(noPassword.status == 422)
+        #expect(noPassword.text.contains("value=\"new@example.com\""), "what was typed is kept")
+        #expect(try browser.post("/account/email", [("email", "taken@example.com"), ("password", "a calm and steady passphrase")]).status == 422)
+        let changed = try browser.post("/account/email", [("email", "New@Example.com"), ("password", "a calm and steady passphrase")])
+        #expect(changed.header("Location") == "/account?notice=email-changed")
+        #expect(try app.browser().logIn("new@example.com").status == 303)
+        #expect(try app.browser().logIn("old@example.com").status == 422)
+    }
+
+    @Test func aLoginReHashesOlderParameters() throws {
+        let app = try RunningApp()
+        let tenant = try #require(try app.environment.database.tenant(slug: "default"))
+        let older = PasswordHasher(parameters: .init(memoryKiB: 512, iterations: 1, parallelism: 1))
+        let account = try app.environment.database.createAccount(
+            tenantID: tenant.id, email: EmailAddress("old-hash@example.com")!, passwordHash: try older.hash("a calm and steady passphrase"),
+            timeZone: "Europe/London", now: app.clock.now)
+        #expect(try app.browser().logIn("old-hash@example.com").status == 303)
+        let stored = try #require(try app.environment.database.account(tenantID: tenant.id, id: account.id)).passwordHash
+        #expect(stored.contains("m=1024,t=1,p=1"))
+        #expect(!RunningApp.fastHasher.needsRehash(stored))
+    }
+
+    @Test func signUpsAreRateLimitedPerAddress() throws {
+        let app = try RunningApp()
+        for number in 0..<10 {
+            #expect(try app.browser().signUp("person\(number)@example.com").status == 303)
+        }
+        let refused = try app.browser().signUp("one-too-many@example.com")
+        #expect(refused.status == 429)
+        #expect(refused.header("Retry-After") != nil)
+    }
+}
+
+@Suite("Mail")
+struct MailerTests {
+    @Test func sendmailGetsTheWholeMessage() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sendmail-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let script = folder + "/sendmail"
+        try "#!/bin/sh\n[ \"$1 $2\" = \"-t -i\" ] || exit 3\ncat > \"\(folder)/message\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        try SendmailMailer(program: script).send(Mail(to: "a@example.com", subject: "Hello\r\nBcc: evil@example.com", body: "Line one\nLine two"))
+        let message = try String(contentsOfFile: folder + "/message", encoding: .utf8)
+        #expect(message.contains("To: a@example.com\r\n"))
+        #expect(message.contains("Subject: Hello Bcc: evil@example.com\r\n"), "no header can be injected")
+        #expect(message.contains("\r\n\r\nLine one\r\nLine two"))
     }
 }

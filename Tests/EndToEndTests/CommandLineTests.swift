@@ -6,6 +6,49 @@ import Testing
 struct CommandLineTests {
     static let executable = projectRoot + "/.build/debug/resett"
 
+    /// Runs `resett` to the end with `input` on standard input; returns its exit status and standard output.
+    func run(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: projectRoot)
+        let standardInput = Pipe(), standardOutput = Pipe()
+        process.standardInput = standardInput
+        process.standardOutput = standardOutput
+        process.standardError = standardOutput
+        try process.run()
+        standardInput.fileHandleForWriting.write(Data(input.utf8))
+        try standardInput.fileHandleForWriting.close()
+        let output = String(decoding: standardOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    @Test func tenantsAndUsersFromTheCommandLine() throws {
+        let db = temporaryDatabasePath()
+        // The default tenant exists before anything is served.
+        #expect(try run(["tenant", "list", "--db", db]).output.contains("default\tResett"))
+        #expect(try run(["tenant", "create", "--db", db, "--slug", "acme", "--name", "Acme Ltd"]).status == 0)
+        let taken = try run(["tenant", "create", "--db", db, "--slug", "acme", "--name", "Again"])
+        #expect(taken.status != 0 && taken.output.contains("already exists"))
+        #expect(try run(["tenant", "create", "--db", db, "--slug", "Bad Slug!", "--name", "X"]).status != 0)
+        #expect(try run(["tenant", "list", "--db", db]).output.contains("acme\tAcme Ltd"))
+
+        let created = try run(["user", "create", "--db", db, "--tenant", "acme", "--email", "Mod@Example.com",
+                               "--password-stdin", "--role", "moderator"], input: "a calm and steady passphrase\n")
+        #expect(created.status == 0, "\(created.output)")
+        #expect(created.output.contains("Created moderator mod@example.com in acme."))
+        #expect(!created.output.contains("passphrase"))
+        let weak = try run(["user", "create", "--db", db, "--tenant", "acme", "--email", "weak@example.com", "--password-stdin"],
+                           input: "password\n")
+        #expect(weak.status != 0)
+        #expect(try run(["user", "create", "--db", db, "--tenant", "nowhere", "--email", "x@example.com", "--password-stdin"],
+                        input: "a calm and steady passphrase\n").status != 0)
+        #expect(try run(["user", "set-role", "--db", db, "--tenant", "acme", "--email", "mod@example.com", "--role", "admin"]).status == 0)
+        #expect(try run(["user", "set-role", "--db", db, "--tenant", "default", "--email", "mod@example.com", "--role", "admin"]).status != 0)
+        #expect(try run(["user", "set-role", "--db", db, "--tenant", "acme", "--email", "mod@example.com", "--role", "owner"]).status != 0)
+    }
+
     /// Runs `resett` with `arguments`; returns the process and a pipe for its standard error.
     func launch(_ arguments: [String]) throws -> (Process, Pipe) {
         let process = Process()

@@ -28,6 +28,28 @@ enum AccountHandler {
         return .redirect(to: Paths.account + "?notice=password-changed")
     }
 
+    /// A new email address needs the password too: whoever changes it could otherwise take the account.
+    static func changeEmail(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let account = try context.requireAccount()
+        let form = try context.form()
+        let typed = form["email"] ?? ""
+        var errors = FormErrors()
+        let email = EmailAddress(typed)
+        if email == nil { errors.add("new_email", "Enter your email address, like name@example.com.") }
+        let verified = try environment.hashingPool.run { environment.hasher.verify(form["password"] ?? "", against: account.passwordHash) }
+        if !verified { errors.add("email_password", "That isn’t your password, so your email hasn’t changed.") }
+        if let email, errors.isEmpty {
+            do {
+                try environment.database.setEmail(tenantID: account.tenantID, accountID: account.id, email: email)
+                return .redirect(to: Paths.account + "?notice=email-changed")
+            } catch {
+                guard case .conflict = error else { throw error }
+                errors.add("new_email", "That email can’t be used here. Please choose another.")
+            }
+        }
+        return try page(context, environment, account: account, errors: errors, status: .unprocessableContent, typedEmail: typed)
+    }
+
     static func changeTimeZone(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let account = try context.requireAccount()
         let timeZone = try context.form()["time_zone"] ?? ""
@@ -74,9 +96,10 @@ enum AccountHandler {
     }
 
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, account: Account, errors: FormErrors,
-                             status: HTTPStatus = .ok) throws -> Response {
+                             status: HTTPStatus = .ok, typedEmail: String? = nil) throws -> Response {
         var values: [String: Any] = [
             "email": account.email,
+            "newEmail": typedEmail ?? account.email,
             "timeZone": account.timeZone,
             "timeZones": TimeZoneName.all.map { ["name": $0, "selected": $0 == account.timeZone] },
             "minimumLength": PasswordPolicy.minimumLength,

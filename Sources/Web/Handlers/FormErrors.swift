@@ -25,6 +25,7 @@ enum Notice {
     static let messages: [String: String] = [
         "password-changed": "Your password has been changed. Any other devices have been signed out.",
         "time-zone-saved": "Your time zone has been saved.",
+        "email-changed": "Your email address has been changed.",
         "password-reset": "Your password has been reset. Please log in with your new password.",
         "signed-out-others": "You’ve been signed out everywhere else.",
         "signed-out-device": "That device has been signed out.",
