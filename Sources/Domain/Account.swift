@@ -6,14 +6,17 @@ public struct Account: Sendable, Equatable {
     public var role: Role
     public var timeZone: String
     public var passwordHash: String
+    public var theme: Theme
 
-    public init(id: String, tenantID: String, email: String, role: Role, timeZone: String, passwordHash: String) {
+    public init(id: String, tenantID: String, email: String, role: Role, timeZone: String, passwordHash: String,
+                theme: Theme = .system) {
         self.id = id
         self.tenantID = tenantID
         self.email = email
         self.role = role
         self.timeZone = timeZone
         self.passwordHash = passwordHash
+        self.theme = theme
     }
 }
 

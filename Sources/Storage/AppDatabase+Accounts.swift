@@ -6,10 +6,11 @@ import GRDB
 extension AppDatabase {
     static func account(from row: Row) -> Account {
         Account(id: row["id"], tenantID: row["tenant_id"], email: row["email"],
-                role: Role(rawValue: row["role"]) ?? .member, timeZone: row["time_zone"], passwordHash: row["password_hash"])
+                role: Role(rawValue: row["role"]) ?? .member, timeZone: row["time_zone"], passwordHash: row["password_hash"],
+                theme: Theme(rawValue: row["theme"]) ?? .system)
     }
 
-    static let accountColumns = "id, tenant_id, email, role, time_zone, password_hash"
+    static let accountColumns = "id, tenant_id, email, role, time_zone, password_hash, theme"
 
     public func createAccount(tenantID: String, email: EmailAddress, passwordHash: String, role: Role = .member,
                               timeZone: String, now: Int) throws(StorageError) -> Account {
@@ -70,6 +71,13 @@ extension AppDatabase {
                 throw StorageError.conflict("an account with that email already exists")
             }
             try db.execute(sql: "UPDATE accounts SET email = ? WHERE tenant_id = ? AND id = ?", arguments: [email.value, tenantID, accountID])
+        }
+    }
+
+    public func setTheme(tenantID: String, accountID: String, theme: Theme) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: "UPDATE accounts SET theme = ? WHERE tenant_id = ? AND id = ?",
+                           arguments: [theme.rawValue, tenantID, accountID])
         }
     }
 

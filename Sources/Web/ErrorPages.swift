@@ -35,12 +35,9 @@ struct ErrorPages: Sendable {
 
     private static func render(_ status: HTTPStatus, detail: String?, renderer: TemplateRenderer, layout: LayoutContext) -> Response {
         let (heading, message) = words(for: status)
-        let context = layout.page(title: heading, [
-            "status": status.code,
-            "heading": heading,
-            "message": message,
-            "detail": detail as Any,
-        ])
+        var values: [String: Any] = ["status": status.code, "heading": heading, "message": message]
+        if let detail { values["detail"] = detail }
+        let context = layout.page(title: heading, values)
         var response = Response.html(renderer.render("errors/error", context) ?? "\(status.code) \(heading)\n", status: status)
         response.headers.set("Cache-Control", "no-store")
         return response

@@ -8,12 +8,16 @@ struct LayoutContext: Sendable {
     let csrfToken: String
     let stylesheet: String
     let script: String
+    /// "light" or "dark" when the person chose one; absent to follow the device.
+    let theme: String?
 
     init(context: RequestContext?, staticFiles: StaticFileStore) {
         siteName = context?.scope.tenant.name ?? "Resett"
         signedIn = context?.scope.account != nil
         csrfToken = context?.csrfToken ?? ""
         stylesheet = staticFiles.url(for: "/css/app.css")
+        let chosen = context?.scope.account?.theme ?? .system
+        theme = chosen == .system ? nil : chosen.rawValue
         script = staticFiles.url(for: "/js/app.js")
     }
 
@@ -28,6 +32,8 @@ struct LayoutContext: Sendable {
             "signedIn": signedIn,
             "csrf": csrfToken,
         ]
+        // Only present values go in: swift-mustache would print an absent Optional as "nil".
+        if let theme { context["theme"] = theme }
         context.merge(values) { _, page in page }
         return context
     }

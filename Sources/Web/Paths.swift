@@ -2,6 +2,9 @@
 enum Paths {
     static let home = "/"
     static let health = "/healthz"
+    static let help = "/help"
+    static let brand = "/brand.css"
+    static let accountTheme = "/account/theme"
     static let signUp = "/signup"
     static let logIn = "/login"
     static let logOut = "/logout"
@@ -18,7 +21,7 @@ enum Paths {
     static let passwordReset = "/password/reset"
 
     static let forTemplates: [String: String] = [
-        "home": home, "signUp": signUp, "logIn": logIn, "logOut": logOut, "account": account,
+        "home": home, "help": help, "brand": brand, "accountTheme": accountTheme, "signUp": signUp, "logIn": logIn, "logOut": logOut, "account": account,
         "accountPassword": accountPassword, "accountTimeZone": accountTimeZone, "accountEmail": accountEmail, "accountExport": accountExport,
         "accountDelete": accountDelete, "accountSessions": accountSessions,
         "accountSessionsSignOutOthers": accountSessionsSignOutOthers, "passwordForgot": passwordForgot,

@@ -11,6 +11,8 @@ enum Routes {
             router.post(path) { try handler($0, environment) }
         }
         get(Paths.home, HomeHandler.show)
+        get(Paths.help, HelpHandler.show)
+        get(Paths.brand, BrandHandler.stylesheet)
         // GET /healthz is answered before tenant lookup (see ResettApp); listed here so other methods get 405.
         router.get(Paths.health) { _ in HealthHandler.check(environment) }
 
@@ -28,6 +30,7 @@ enum Routes {
         post(Paths.accountPassword, AccountHandler.changePassword)
         post(Paths.accountTimeZone, AccountHandler.changeTimeZone)
         post(Paths.accountEmail, AccountHandler.changeEmail)
+        post(Paths.accountTheme, AccountHandler.changeTheme)
         get(Paths.accountExport, AccountHandler.export)
         post(Paths.accountDelete, AccountHandler.delete)
         get(Paths.accountSessions, SessionsHandler.show)

@@ -24,6 +24,7 @@ struct AppTests {
         #expect(answer.header("Content-Type") == "text/html; charset=utf-8")
         #expect(answer.text.contains("Welcome to Acme &amp; Co &lt;Ltd&gt;"))
         #expect(answer.text.contains("<html lang=\"en-GB\">"))
+        #expect(!answer.text.contains("nil"))
         #expect(!answer.text.contains("<script>") && !answer.text.contains("style="))
         expectSecurityHeaders(answer)
     }
@@ -56,6 +57,7 @@ struct AppTests {
         let missing = try client.request("GET", "/no/such/page")
         #expect(missing.status == 404)
         #expect(missing.text.contains("We couldn’t find that page"))
+        #expect(!missing.text.contains("nil"))
         #expect(missing.text.contains("<link rel=\"stylesheet\""))
         expectSecurityHeaders(missing)
 

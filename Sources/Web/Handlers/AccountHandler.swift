@@ -50,6 +50,16 @@ enum AccountHandler {
         return try page(context, environment, account: account, errors: errors, status: .unprocessableContent, typedEmail: typed)
     }
 
+    /// Light, dark or the device's choice; applied by the server in the page itself, so there is no flash.
+    static func changeTheme(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let account = try context.requireAccount()
+        guard let theme = Theme(rawValue: try context.form()["theme"] ?? "") else {
+            throw WebError.badRequest("Choose light, dark or the same as your device.")
+        }
+        try environment.database.setTheme(tenantID: account.tenantID, accountID: account.id, theme: theme)
+        return .redirect(to: Paths.account + "?notice=theme-saved")
+    }
+
     static func changeTimeZone(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let account = try context.requireAccount()
         let timeZone = try context.form()["time_zone"] ?? ""
@@ -100,6 +110,10 @@ enum AccountHandler {
         var values: [String: Any] = [
             "email": account.email,
             "newEmail": typedEmail ?? account.email,
+            "themes": Theme.allCases.map { theme in
+                ["value": theme.rawValue, "checked": theme == account.theme,
+                 "label": theme == .system ? "Same as my device" : theme == .light ? "Light" : "Dark"] as [String: Any]
+            },
             "timeZone": account.timeZone,
             "timeZones": TimeZoneName.all.map { ["name": $0, "selected": $0 == account.timeZone] },
             "minimumLength": PasswordPolicy.minimumLength,

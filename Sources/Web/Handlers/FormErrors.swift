@@ -26,6 +26,7 @@ enum Notice {
         "password-changed": "Your password has been changed. Any other devices have been signed out.",
         "time-zone-saved": "Your time zone has been saved.",
         "email-changed": "Your email address has been changed.",
+        "theme-saved": "Your choice of appearance has been saved.",
         "password-reset": "Your password has been reset. Please log in with your new password.",
         "signed-out-others": "You’ve been signed out everywhere else.",
         "signed-out-device": "That device has been signed out.",
