@@ -5,7 +5,7 @@ DB ?= ./data/resett.sqlite
 PORT ?= 8080
 SWIFT_FLAGS ?=
 
-.PHONY: run test setup build migrate bench clean
+.PHONY: run test setup browser-setup build migrate bench clean
 
 # Installs the system libraries the build links against, with apt-get, when any is missing.
 setup:
@@ -19,6 +19,19 @@ setup:
 	  else echo "Please install:$$missing (apt-get install$$missing)"; exit 1; fi; \
 	fi
 
+# The browser suite's tools: Chromium and its driver from Debian, Selenium, axe-core and pytest from PyPI.
+BROWSER_PACKAGES := chromium chromium-driver
+browser-setup:
+	@missing=""; for p in $(BROWSER_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi; \
+	fi
+	@python3 -c "import selenium, axe_selenium_python, pytest" 2>/dev/null || python3 -m pip install -q -r Tests/Browser/requirements.txt
+
 build: setup
 	swift build $(SWIFT_FLAGS) --product resett
 
@@ -29,9 +42,10 @@ run: build
 	.build/debug/resett migrate --db $(DB)
 	.build/debug/resett serve --db $(DB) --port $(PORT)
 
-test: setup
+test: setup browser-setup
 	swift build --build-tests
 	swift test --skip-build
+	python3 -m pytest -q Tests/Browser
 
 bench: setup
 	bench/run.sh

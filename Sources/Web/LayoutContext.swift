@@ -8,6 +8,7 @@ struct LayoutContext: Sendable {
     let csrfToken: String
     let stylesheet: String
     let script: String
+    let favicon: String
     /// "light" or "dark" when the person chose one; absent to follow the device.
     let theme: String?
 
@@ -19,6 +20,7 @@ struct LayoutContext: Sendable {
         let chosen = context?.scope.account?.theme ?? .system
         theme = chosen == .system ? nil : chosen.rawValue
         script = staticFiles.url(for: "/js/app.js")
+        favicon = staticFiles.url(for: "/img/favicon.svg")
     }
 
     /// The layout's values merged with a page's own (the page's win). Titles read "Page – Site".
@@ -28,6 +30,7 @@ struct LayoutContext: Sendable {
             "pageTitle": title.map { "\($0) – \(siteName)" } ?? siteName,
             "stylesheet": stylesheet,
             "script": script,
+            "favicon": favicon,
             "paths": Paths.forTemplates,
             "signedIn": signedIn,
             "csrf": csrfToken,

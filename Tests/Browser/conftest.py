@@ -1,0 +1,71 @@
+"""Real-browser tests: the built `resett` binary on a free port with a fresh database, driven by headless
+Chromium through Selenium, with axe-core (from axe-selenium-python) for accessibility."""
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+SCREENSHOTS = os.path.join(ROOT, ".build", "screenshots")
+
+
+@pytest.fixture(scope="session")
+def server():
+    """Starts `resett serve` on a free port; yields its base URL."""
+    folder = tempfile.mkdtemp(prefix="resett-browser-")
+    binary = os.path.join(ROOT, ".build", "debug", "resett")
+    process = subprocess.Popen(
+        [binary, "serve", "--port", "0", "--db", os.path.join(folder, "resett.sqlite"), "--root", ROOT],
+        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    port = None
+    deadline = time.time() + 60
+    while port is None and time.time() < deadline:
+        line = process.stderr.readline()
+        if not line:
+            break
+        match = re.search(r"url=http://localhost:(\d+)/", line)
+        if match:
+            port = int(match.group(1))
+    if port is None:
+        process.kill()
+        raise RuntimeError("resett did not start")
+    yield f"http://localhost:{port}"
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=20)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def make_driver(javascript=True):
+    options = Options()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1280,900", "--lang=en-GB"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(30)
+    return driver
+
+
+@pytest.fixture()
+def browser():
+    driver = make_driver()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture()
+def browser_without_javascript():
+    driver = make_driver(javascript=False)
+    yield driver
+    driver.quit()

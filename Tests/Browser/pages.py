@@ -1,0 +1,71 @@
+"""Checks every page must pass, at two widths and in both themes."""
+import json
+import os
+import re
+from urllib.parse import urlparse
+
+from axe_selenium_python import Axe
+
+from conftest import SCREENSHOTS
+
+WIDTHS = [375, 1280]
+THEMES = ["light", "dark"]
+
+
+def set_view(driver, width, theme):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": theme}]})
+
+
+def console_errors(driver):
+    """Console errors since the last call (CSP violations are reported here too)."""
+    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def foreign_requests(driver, origin):
+    """Every request the page made, from the performance log, that went anywhere but our own origin."""
+    foreign = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent":
+            url = message["params"]["request"]["url"]
+            parsed = urlparse(url)
+            if parsed.scheme in ("http", "https") and f"{parsed.scheme}://{parsed.netloc}" != origin:
+                foreign.append(url)
+    return foreign
+
+
+def check_page(driver, name, origin, expected_error_status=False):
+    """At each width and theme (switched live, without reloading, so a page reached by a form stays as it
+    is): axe finds nothing serious, the page does not scroll sideways, and a screenshot is kept. Then: the
+    console stayed clean and nothing was fetched from another origin. An error page's own status (a 404 or a
+    422 reached on purpose) is the one console message allowed."""
+    os.makedirs(SCREENSHOTS, exist_ok=True)
+    problems = []
+    url = driver.current_url
+    for width in WIDTHS:
+        for theme in THEMES:
+            set_view(driver, width, theme)
+            axe = Axe(driver)
+            axe.inject()
+            results = axe.run()
+            serious = [v for v in results["violations"] if v.get("impact") in ("serious", "critical")]
+            for violation in serious:
+                nodes = "; ".join(n["target"][0] if n["target"] else "?" for n in violation["nodes"][:3])
+                problems.append(f"{name} {width}px {theme}: axe {violation['id']} ({violation['impact']}): {nodes}")
+            overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            if overflow > 1:
+                problems.append(f"{name} {width}px {theme}: scrolls sideways by {overflow}px")
+            safe = re.sub(r"[^a-z0-9-]+", "-", name.lower())
+            driver.save_screenshot(os.path.join(SCREENSHOTS, f"{safe}-{width}-{theme}.png"))
+    for error in console_errors(driver):
+        if expected_error_status and " - Failed to load resource: the server responded with a status of 4" in error["message"] \
+                and error["message"].startswith(url.split("?")[0]):
+            continue
+        problems.append(f"{name}: console: {error['message']}")
+    for request in foreign_requests(driver, origin):
+        problems.append(f"{name}: request to another origin: {request}")
+    set_view(driver, 1280, "light")
+    return problems

@@ -1,0 +1,96 @@
+"""Journeys through Resett in a real browser, checking every page reached."""
+import time
+import uuid
+
+from selenium.webdriver.common.by import By
+
+from pages import check_page, console_errors
+
+
+def fill(driver, field_id, text):
+    element = driver.find_element(By.ID, field_id)
+    element.clear()
+    element.send_keys(text)
+
+
+def sign_up(driver, server, email):
+    driver.get(server + "/signup")
+    fill(driver, "email", email)
+    fill(driver, "password", "a calm and steady passphrase")
+    driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+
+
+def test_public_pages_pass_every_check(browser, server):
+    problems = []
+    for name, path in [("home", "/"), ("sign-up", "/signup"), ("log-in", "/login"), ("forgotten-password", "/password/forgot"),
+                       ("help", "/help"), ("not-found", "/no/such/page")]:
+        browser.get(server + path)
+        problems += check_page(browser, name, server, expected_error_status=(name == "not-found"))
+    assert problems == [], "\n".join(problems)
+
+
+def test_sign_up_and_account_pages(browser, server):
+    email = f"browser-{uuid.uuid4().hex[:8]}@example.com"
+    sign_up(browser, server, email)
+    assert browser.current_url == server + "/"
+    browser.get(server + "/account")
+    assert email in browser.page_source
+    # The script filled the time zone from the browser (UTC in this headless Chromium, or the machine's zone).
+    problems = check_page(browser, "account", server)
+    browser.get(server + "/account/sessions")
+    problems += check_page(browser, "signed-in-devices", server)
+    assert problems == [], "\n".join(problems)
+
+
+def test_a_failed_form_shows_a_summary_that_links_to_each_field(browser, server):
+    browser.get(server + "/signup")
+    fill(browser, "email", "not an email")
+    fill(browser, "password", "short")
+    browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    summary = browser.find_element(By.CSS_SELECTOR, ".error-summary")
+    links = [a.get_attribute("href").split("#")[1] for a in summary.find_elements(By.TAG_NAME, "a")]
+    assert links == ["email", "password"]
+    # Focus moved to the summary, so a screen reader announces it.
+    assert browser.switch_to.active_element == summary
+    assert browser.find_element(By.ID, "email").get_attribute("value") == "not an email"
+    assert browser.title.startswith("Error: ")
+    problems = check_page(browser, "sign-up-with-errors", server, expected_error_status=True)
+    assert problems == [], "\n".join(problems)
+
+
+def test_keyboard_reaches_the_skip_link_and_help_first(browser, server):
+    browser.get(server + "/")
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys("\t")
+    first = browser.switch_to.active_element
+    assert first.text == "Skip to content"
+    first.send_keys("\t")
+    browser.switch_to.active_element.send_keys("\t")
+    assert browser.switch_to.active_element.text == "Need help now?"
+
+
+def test_help_works_and_stays_still_under_reduced_motion(browser, server):
+    browser.get(server + "/help")
+    orb = browser.find_element(By.CSS_SELECTOR, ".orb")
+    assert browser.execute_script("return getComputedStyle(arguments[0]).animationName", orb) == "breathe"
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    browser.get(server + "/help")
+    orb = browser.find_element(By.CSS_SELECTOR, ".orb")
+    assert browser.execute_script("return getComputedStyle(arguments[0]).animationName", orb) == "none"
+    assert browser.find_element(By.CSS_SELECTOR, ".breath-static").is_displayed()
+
+
+def test_sign_up_and_log_in_without_javascript(browser_without_javascript, server):
+    driver = browser_without_javascript
+    email = f"nojs-{uuid.uuid4().hex[:8]}@example.com"
+    sign_up(driver, server, email)
+    assert driver.current_url == server + "/"
+    driver.find_element(By.CSS_SELECTOR, ".site-nav button[type=submit]").click()  # Log out
+    driver.get(server + "/login")
+    fill(driver, "email", email)
+    fill(driver, "password", "a calm and steady passphrase")
+    driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    assert driver.current_url == server + "/"
+    driver.get(server + "/account")
+    assert email in driver.page_source
+    assert console_errors(driver) == []
