@@ -113,8 +113,16 @@ extension AppDatabase {
                 """, arguments: [tenantID, accountID]).map {
                 AccountExport.Session(device: $0["device"], createdAt: $0["created_at"], lastSeenAt: $0["last_seen_at"])
             }
+            let runs = try Row.fetchAll(db, sql: """
+                SELECT reset_id, emotion, started_at, local_day, steps_reached, step_count, outcome, mood, duration_seconds
+                FROM runs WHERE tenant_id = ? AND account_id = ? ORDER BY started_at
+                """, arguments: [tenantID, accountID]).map {
+                AccountExport.Run(resetID: $0["reset_id"], emotion: $0["emotion"], startedAt: $0["started_at"],
+                                  localDay: $0["local_day"], stepsReached: $0["steps_reached"], stepCount: $0["step_count"],
+                                  outcome: $0["outcome"], mood: $0["mood"], durationSeconds: $0["duration_seconds"])
+            }
             return AccountExport(email: row["email"], role: row["role"], timeZone: row["time_zone"], theme: row["theme"],
-                                 createdAt: row["created_at"], sessions: sessions)
+                                 createdAt: row["created_at"], sessions: sessions, runs: runs)
         }
     }
 }
@@ -127,10 +135,23 @@ public struct AccountExport: Codable, Sendable {
         public let lastSeenAt: Int
     }
 
+    public struct Run: Codable, Sendable {
+        public let resetID: String
+        public let emotion: String
+        public let startedAt: Int
+        public let localDay: String
+        public let stepsReached: Int
+        public let stepCount: Int
+        public let outcome: String?
+        public let mood: Int?
+        public let durationSeconds: Int?
+    }
+
     public let email: String
     public let role: String
     public let timeZone: String
     public let theme: String
     public let createdAt: Int
     public let sessions: [Session]
+    public let runs: [Run]
 }

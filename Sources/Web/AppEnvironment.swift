@@ -15,6 +15,7 @@ public struct AppEnvironment: Sendable {
     public let hasher: PasswordHasher
     public let hashingPool: HashingPool
     public let passwordPolicy: PasswordPolicy
+    public let library: ResetLibrary
     public let mailer: any Mailer
     /// Seconds since 1970, from a clock tests can set.
     public let clock: @Sendable () -> Int
@@ -34,11 +35,15 @@ public struct AppEnvironment: Sendable {
     }
 
     /// Templates the app cannot start without.
-    public static let requiredTemplates = ["layouts/base", "errors/error", "home/index"]
+    public static let requiredTemplates = [
+        "layouts/base", "errors/error", "home/index", "resets/list", "resets/intro", "runs/step", "runs/bubbles", "runs/mood",
+        "runs/result",
+    ]
 
     public init(configuration: AppConfiguration = AppConfiguration(), database: AppDatabase, renderer: TemplateRenderer,
                 staticFiles: StaticFileStore, logger: Logger, hasher: PasswordHasher = PasswordHasher(),
-                hashingPool: HashingPool = HashingPool(), passwordPolicy: PasswordPolicy, mailer: any Mailer,
+                hashingPool: HashingPool = HashingPool(), passwordPolicy: PasswordPolicy, library: ResetLibrary,
+                mailer: any Mailer,
                 clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) {
         self.configuration = configuration
         self.database = database
@@ -48,6 +53,7 @@ public struct AppEnvironment: Sendable {
         self.hasher = hasher
         self.hashingPool = hashingPool
         self.passwordPolicy = passwordPolicy
+        self.library = library
         self.mailer = mailer
         self.clock = clock
         self.limits = Limits()
@@ -67,9 +73,10 @@ public struct AppEnvironment: Sendable {
         let staticFiles = try StaticFileStore(directory: root + "/Public")
         let database = try AppDatabase.open(path: databasePath, migrationsDirectory: root + "/Migrations")
         let policy = try loadPasswordPolicy(root + "/Content/common-passwords.txt")
+        let library = try ResetLibrary(path: root + "/Content/resets.json")
         let dataFolder = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
         return AppEnvironment(configuration: configuration, database: database, renderer: renderer, staticFiles: staticFiles,
-                              logger: logger, hasher: hasher, passwordPolicy: policy,
+                              logger: logger, hasher: hasher, passwordPolicy: policy, library: library,
                               mailer: mailer ?? OutboxMailer(folder: dataFolder + "/outbox", logger: logger))
     }
 

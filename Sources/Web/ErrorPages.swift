@@ -7,7 +7,7 @@ struct ErrorPages: Sendable {
     private let layout: LayoutContext
 
     static let statuses: [HTTPStatus] = [
-        .badRequest, .forbidden, .notFound, .methodNotAllowed, .requestTimeout, .contentTooLarge, .uriTooLong,
+        .badRequest, .forbidden, .notFound, .methodNotAllowed, .conflict, .unprocessableContent, .requestTimeout, .contentTooLarge, .uriTooLong,
         .tooManyRequests, .requestHeaderFieldsTooLarge, .internalServerError, .notImplemented,
         .serviceUnavailable, .httpVersionNotSupported,
     ]
@@ -24,6 +24,9 @@ struct ErrorPages: Sendable {
 
     func response(for status: HTTPStatus, detail: WebError? = nil) -> Response {
         if case .badRequest(let message) = detail {
+            return Self.render(status, detail: message, renderer: renderer, layout: layout)
+        }
+        if case .conflict(let message) = detail {
             return Self.render(status, detail: message, renderer: renderer, layout: layout)
         }
         if detail == .csrfFailed {
@@ -49,6 +52,8 @@ struct ErrorPages: Sendable {
         case 403: ("That didn’t go through", "Please reload the page and try again.")
         case 404: ("We couldn’t find that page", "It may have moved, or the link may be mistyped.")
         case 405: ("That can’t be done here", "This page doesn’t accept that kind of request.")
+        case 409: ("That’s already done", "Nothing more is needed here.")
+        case 422: ("That didn’t look quite right", "Please go back and check what was entered.")
         case 408: ("That took a little too long", "The connection was quiet for a while, so we closed it. Please try again.")
         case 413: ("That was more than we can take", "What was sent is larger than this page accepts.")
         case 414: ("That address is too long", "Please check the link and try again.")

@@ -17,6 +17,13 @@ enum Paths {
     static let accountSessions = "/account/sessions"
     static let accountSessionsSignOutOthers = "/account/sessions/others/delete"
     static func accountSessionDelete(_ id: String) -> String { "/account/sessions/\(id)/delete" }
+    static func emotion(_ id: String) -> String { "/emotions/\(id)" }
+    static func reset(_ id: String) -> String { "/resets/\(id)" }
+    static func resetStart(_ id: String) -> String { "/resets/\(id)/start" }
+    static func runStep(_ id: String, _ step: Int) -> String { "/runs/\(id)/steps/\(step)" }
+    static func runFinish(_ id: String) -> String { "/runs/\(id)/finish" }
+    static func runMood(_ id: String) -> String { "/runs/\(id)/mood" }
+    static func runResult(_ id: String) -> String { "/runs/\(id)/result" }
     static let passwordForgot = "/password/forgot"
     static let passwordReset = "/password/reset"
 

@@ -10,7 +10,15 @@ enum Routes {
         func post(_ path: String, _ handler: @escaping @Sendable (RequestContext, AppEnvironment) throws -> Response) {
             router.post(path) { try handler($0, environment) }
         }
-        get(Paths.home, HomeHandler.show)
+        get(Paths.home, ResetsHandler.home)
+        get("/emotions/:emotion", ResetsHandler.list)
+        get("/resets/:id", ResetsHandler.intro)
+        post("/resets/:id/start", ResetsHandler.start)
+        get("/runs/:run/steps/:step", RunHandler.step)
+        post("/runs/:run/finish", RunHandler.finish)
+        get("/runs/:run/mood", RunHandler.showMood)
+        post("/runs/:run/mood", RunHandler.rate)
+        get("/runs/:run/result", RunHandler.result)
         get(Paths.help, HelpHandler.show)
         get(Paths.brand, BrandHandler.stylesheet)
         // GET /healthz is answered before tenant lookup (see ResettApp); listed here so other methods get 405.

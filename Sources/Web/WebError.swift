@@ -6,6 +6,8 @@ public enum WebError: Error, Sendable, Equatable {
     case badRequest(String)
     case forbidden
     case notFound
+    /// The request no longer fits the state of things (a run already rated).
+    case conflict(String)
     case methodNotAllowed(allowed: [String])
     case contentTooLarge
     case tooManyRequests(retryAfter: Int)
@@ -21,6 +23,7 @@ public enum WebError: Error, Sendable, Equatable {
         case .badRequest: .badRequest
         case .forbidden, .csrfFailed: .forbidden
         case .notFound: .notFound
+        case .conflict: .conflict
         case .methodNotAllowed: .methodNotAllowed
         case .contentTooLarge: .contentTooLarge
         case .tooManyRequests: .tooManyRequests

@@ -47,6 +47,7 @@ final class RunningApp {
             configuration: configuration, database: loaded.database, renderer: loaded.renderer,
             staticFiles: try publicFolder.map { try StaticFileStore(directory: $0) } ?? loaded.staticFiles, logger: logger,
             hasher: Self.fastHasher, hashingPool: hashingPool, passwordPolicy: loaded.passwordPolicy,
+            library: loaded.library,
             mailer: OutboxMailer(folder: outbox, logger: logger), clock: { clock.now })
         running = try RunningServer(responder: ResettApp(environment: environment), logger: logger)
     }

@@ -1,0 +1,71 @@
+import Foundation
+
+/// How a run ended.
+public enum RunOutcome: String, Sendable, Codable {
+    case completed
+    case finishedEarly = "finished_early"
+}
+
+/// One time a person did a reset.
+public struct Run: Sendable, Equatable {
+    public let id: String
+    public let accountID: String
+    public let resetID: String
+    public let emotion: String
+    public let startedAt: Int
+    /// The person's calendar day when they started, as YYYY-MM-DD in their time zone then.
+    public let localDay: String
+    public let stepCount: Int
+    public var stepsReached: Int
+    public var outcome: RunOutcome?
+    public var finishedAt: Int?
+    public var mood: Int?
+    public var durationSeconds: Int?
+
+    public init(id: String, accountID: String, resetID: String, emotion: String, startedAt: Int, localDay: String,
+                stepCount: Int, stepsReached: Int, outcome: RunOutcome?, finishedAt: Int?, mood: Int?, durationSeconds: Int?) {
+        self.id = id
+        self.accountID = accountID
+        self.resetID = resetID
+        self.emotion = emotion
+        self.startedAt = startedAt
+        self.localDay = localDay
+        self.stepCount = stepCount
+        self.stepsReached = stepsReached
+        self.outcome = outcome
+        self.finishedAt = finishedAt
+        self.mood = mood
+        self.durationSeconds = durationSeconds
+    }
+
+    public var isFinished: Bool { outcome != nil }
+}
+
+/// Calendar days in a person's own time zone.
+public enum LocalDay {
+    /// "2026-11-22" for `epochSeconds` as seen in `timeZone` (falls back to Europe/London).
+    public static func of(_ epochSeconds: Int, in timeZone: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: timeZone) ?? TimeZone(identifier: TimeZoneName.fallback)!
+        let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(epochSeconds)))
+        let year = parts.year ?? 1970, month = parts.month ?? 1, day = parts.day ?? 1
+        return String(format: "%04d-%02d-%02d", year, month, day)
+    }
+}
+
+/// The mood scale's bands, from the brief.
+public enum MoodScale {
+    public static let range = 1...10
+
+    public static func emoji(for mood: Int) -> String {
+        switch mood {
+        case 1...3: "😔"
+        case 4...6: "😐"
+        case 7...8: "🙂"
+        default: "😊"
+        }
+    }
+
+    /// 1–3: offer another reset.
+    public static func isLow(_ mood: Int) -> Bool { mood <= 3 }
+}

@@ -1,0 +1,78 @@
+import Domain
+import GRDB
+
+/// Runs, always within one tenant and one person: every function takes both first.
+extension AppDatabase {
+    private static let runColumns = """
+        id, account_id, reset_id, emotion, started_at, local_day, step_count, steps_reached, outcome, finished_at, mood,
+        duration_seconds
+        """
+
+    static func run(from row: Row) -> Run {
+        Run(id: row["id"], accountID: row["account_id"], resetID: row["reset_id"], emotion: row["emotion"],
+            startedAt: row["started_at"], localDay: row["local_day"], stepCount: row["step_count"],
+            stepsReached: row["steps_reached"], outcome: (row["outcome"] as String?).flatMap(RunOutcome.init(rawValue:)),
+            finishedAt: row["finished_at"], mood: row["mood"], durationSeconds: row["duration_seconds"])
+    }
+
+    /// Starts a run. This transaction is the one place the daily free-reset limit belongs (issue 6): the
+    /// count of today's runs and the insert must happen together, so parallel starts cannot both slip through.
+    public func startRun(tenantID: String, accountID: String, reset: Reset, now: Int, localDay: String) throws(StorageError) -> Run {
+        try write { db in
+            let id = RandomID.make()
+            try db.execute(sql: """
+                INSERT INTO runs (id, tenant_id, account_id, reset_id, emotion, started_at, local_day, step_count)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [id, tenantID, accountID, reset.id, reset.emotion, now, localDay, reset.steps.count])
+            return Run(id: id, accountID: accountID, resetID: reset.id, emotion: reset.emotion, startedAt: now, localDay: localDay,
+                       stepCount: reset.steps.count, stepsReached: 1, outcome: nil, finishedAt: nil, mood: nil, durationSeconds: nil)
+        }
+    }
+
+    public func run(tenantID: String, accountID: String, id: String) throws(StorageError) -> Run? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND id = ?",
+                             arguments: [tenantID, accountID, id]).map(Self.run(from:))
+        }
+    }
+
+    /// Remembers the furthest step shown, while the run is still going.
+    public func reachStep(tenantID: String, accountID: String, id: String, step: Int) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: """
+                UPDATE runs SET steps_reached = max(steps_reached, ?)
+                WHERE tenant_id = ? AND account_id = ? AND id = ? AND outcome IS NULL AND ? <= step_count
+                """, arguments: [step, tenantID, accountID, id, step])
+        }
+    }
+
+    /// Ends a run once; a second finish changes nothing. "Completed" needs the last step to have been shown.
+    public func finishRun(tenantID: String, accountID: String, id: String, completed: Bool, now: Int) throws(StorageError) -> Run? {
+        try write { db in
+            try db.execute(sql: """
+                UPDATE runs SET outcome = CASE WHEN ? AND steps_reached = step_count THEN 'completed' ELSE 'finished_early' END,
+                    finished_at = ?, duration_seconds = max(0, ? - started_at)
+                WHERE tenant_id = ? AND account_id = ? AND id = ? AND outcome IS NULL
+                """, arguments: [completed, now, now, tenantID, accountID, id])
+            return try Row.fetchOne(db, sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND id = ?",
+                                    arguments: [tenantID, accountID, id]).map(Self.run(from:))
+        }
+    }
+
+    /// Records the mood after a finished run, once. False if it was already rated or not finished.
+    public func rateRun(tenantID: String, accountID: String, id: String, mood: Int) throws(StorageError) -> Bool {
+        try write { db in
+            try db.execute(sql: """
+                UPDATE runs SET mood = ? WHERE tenant_id = ? AND account_id = ? AND id = ? AND outcome IS NOT NULL AND mood IS NULL
+                """, arguments: [mood, tenantID, accountID, id])
+            return db.changesCount == 1
+        }
+    }
+
+    public func runs(tenantID: String, accountID: String) throws(StorageError) -> [Run] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? ORDER BY started_at",
+                             arguments: [tenantID, accountID]).map(Self.run(from:))
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Domain
+import HTTPServer
+
+/// The emotion selector, the list of resets for an emotion, a reset's introduction and starting it.
+enum ResetsHandler {
+    static func home(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let library = environment.library
+        let emotions = library.emotions.map { emotion in
+            ["id": emotion.id, "label": emotion.label, "description": emotion.description, "path": Paths.emotion(emotion.id),
+             "count": library.resets(for: emotion.id).count] as [String: Any]
+        }
+        return try environment.render("home/index", title: nil, ["emotions": emotions], context: context)
+    }
+
+    static func list(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        guard let emotion = environment.library.emotion(id: try context.parameter("emotion")) else { throw WebError.notFound }
+        let resets = environment.library.resets(for: emotion.id).map { reset in
+            ["name": reset.name, "description": reset.description, "scienceBenefit": reset.scienceBenefit,
+             "duration": duration(reset.durationSeconds), "path": Paths.reset(reset.id)] as [String: Any]
+        }
+        return try environment.render("resets/list", title: "\(emotion.label) Resets",
+                                      ["emotion": emotion.id, "label": emotion.label, "description": emotion.description,
+                                       "resets": resets], context: context)
+    }
+
+    static func intro(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        guard let reset = environment.library.reset(id: try context.parameter("id")),
+              let emotion = environment.library.emotion(id: reset.emotion) else { throw WebError.notFound }
+        let here = Paths.reset(reset.id)
+        var values: [String: Any] = [
+            "name": reset.name, "description": reset.description, "scienceBenefit": reset.scienceBenefit,
+            "duration": duration(reset.durationSeconds), "stepCount": reset.steps.count, "emotion": emotion.id,
+            "emotionLabel": emotion.label, "emotionPath": Paths.emotion(emotion.id), "startPath": Paths.resetStart(reset.id),
+            "signUpPath": Paths.signUp + "?next=" + PercentEncoding.encode(here),
+            "logInPath": Paths.logIn + "?next=" + PercentEncoding.encode(here),
+        ]
+        if let note = reset.safetyNote { values["safetyNote"] = note }
+        return try environment.render("resets/intro", title: reset.name, values, context: context)
+    }
+
+    /// Creates a run and goes to its first step. Signed out, the visitor is sent to log in and back here.
+    static func start(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        guard let reset = environment.library.reset(id: try context.parameter("id")) else { throw WebError.notFound }
+        guard let account = context.scope.account else {
+            return .redirect(to: Paths.logIn + "?next=" + PercentEncoding.encode(Paths.reset(reset.id)))
+        }
+        let now = environment.clock()
+        // The daily free-reset limit and the paywall (issue 6) are decided inside `startRun`'s transaction.
+        let run = try environment.database.startRun(tenantID: account.tenantID, accountID: account.id, reset: reset, now: now,
+                                                    localDay: LocalDay.of(now, in: account.timeZone))
+        return .redirect(to: Paths.runStep(run.id, 1))
+    }
+
+    /// "About 2 minutes", "About 75 seconds": the brief's durations, said plainly.
+    static func duration(_ seconds: Int) -> String {
+        seconds % 60 == 0 ? "About \(seconds / 60) minute\(seconds == 60 ? "" : "s")" : "About \(seconds) seconds"
+    }
+}

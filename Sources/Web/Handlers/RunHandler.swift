@@ -1,0 +1,91 @@
+import Domain
+import HTTPServer
+
+/// Playing a run: its steps, finishing it, the mood rating and what comes after.
+/// A run belongs to one person in one tenant; for anyone else it does not exist (404).
+enum RunHandler {
+    private static func load(_ context: RequestContext, _ environment: AppEnvironment) throws -> (Account, Run, Reset) {
+        let account = try context.requireAccount()
+        let id = try context.parameter("run")
+        guard let run = try environment.database.run(tenantID: account.tenantID, accountID: account.id, id: id),
+              let reset = environment.library.reset(id: run.resetID) else { throw WebError.notFound }
+        return (account, run, reset)
+    }
+
+    static func step(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let (account, run, reset) = try load(context, environment)
+        guard let number = Int(try context.parameter("step")), (1...reset.steps.count).contains(number) else {
+            throw WebError.notFound
+        }
+        if run.isFinished { return .redirect(to: run.mood == nil ? Paths.runMood(run.id) : Paths.runResult(run.id)) }
+        try environment.database.reachStep(tenantID: account.tenantID, accountID: account.id, id: run.id, step: number)
+        let step = reset.steps[number - 1]
+        let isLast = number == reset.steps.count
+        var values: [String: Any] = [
+            "resetName": reset.name, "emotion": reset.emotion, "stepTitle": step.title,
+            "lines": step.lines, "number": number, "count": reset.steps.count,
+            "dots": (1...reset.steps.count).map { ["state": $0 < number ? "done" : $0 == number ? "current" : "todo",
+                                                   "label": "Step \($0)"] },
+            "isLast": isLast, "finishPath": Paths.runFinish(run.id),
+        ]
+        if number > 1 { values["backPath"] = Paths.runStep(run.id, number - 1) }
+        if !isLast { values["continuePath"] = Paths.runStep(run.id, number + 1) }
+        let template = reset.interactive ? "runs/bubbles" : "runs/step"
+        let title = reset.interactive ? reset.name : "Step \(number) of \(reset.steps.count) – \(reset.name)"
+        var response = try environment.render(template, title: title, values, context: context)
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    /// Complete Reset (from the last step) or Finish Early (from any step). A second press changes nothing.
+    static func finish(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let (account, run, _) = try load(context, environment)
+        let completed = try context.form()["outcome"] == RunOutcome.completed.rawValue
+        _ = try environment.database.finishRun(tenantID: account.tenantID, accountID: account.id, id: run.id,
+                                               completed: completed, now: environment.clock())
+        return .redirect(to: run.mood == nil ? Paths.runMood(run.id) : Paths.runResult(run.id))
+    }
+
+    static func showMood(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let (_, run, _) = try load(context, environment)
+        guard run.isFinished else { return .redirect(to: Paths.runStep(run.id, run.stepsReached)) }
+        if run.mood != nil { return .redirect(to: Paths.runResult(run.id)) }
+        return try moodPage(context, environment, run: run, errors: FormErrors())
+    }
+
+    static func rate(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let (account, run, _) = try load(context, environment)
+        guard run.isFinished else { throw WebError.conflict("This reset hasn’t finished yet, so it can’t be rated.") }
+        guard run.mood == nil else { throw WebError.conflict("You’ve already told us how you felt after this reset.") }
+        guard let mood = Int(try context.form()["mood"] ?? ""), MoodScale.range.contains(mood) else {
+            var errors = FormErrors()
+            errors.add("mood-5", "Choose a number from 1 to 10.")
+            return try moodPage(context, environment, run: run, errors: errors, status: .unprocessableContent)
+        }
+        guard try environment.database.rateRun(tenantID: account.tenantID, accountID: account.id, id: run.id, mood: mood) else {
+            throw WebError.conflict("You’ve already told us how you felt after this reset.")
+        }
+        return .redirect(to: Paths.runResult(run.id))
+    }
+
+    static func result(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let (_, run, reset) = try load(context, environment)
+        guard let mood = run.mood else { return .redirect(to: run.isFinished ? Paths.runMood(run.id) : Paths.runStep(run.id, 1)) }
+        let low = MoodScale.isLow(mood)
+        return try environment.render("runs/result", title: low ? "Try another reset?" : "Well done", [
+            "low": low, "mood": mood, "emoji": MoodScale.emoji(for: mood), "resetName": reset.name,
+            "emotionPath": Paths.emotion(run.emotion),
+        ], context: context)
+    }
+
+    private static func moodPage(_ context: RequestContext, _ environment: AppEnvironment, run: Run, errors: FormErrors,
+                                 status: HTTPStatus = .ok) throws -> Response {
+        var values: [String: Any] = [
+            "moodPath": Paths.runMood(run.id),
+            "scale": MoodScale.range.map { ["value": $0, "emoji": MoodScale.emoji(for: $0)] as [String: Any] },
+        ]
+        values.merge(errors.templateValues) { $1 }
+        return try environment.render("runs/mood", title: errors.isEmpty ? "How do you feel now?" : "Error: How do you feel now?",
+                                      values, context: context, status: status)
+    }
+}
