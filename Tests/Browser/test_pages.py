@@ -3,8 +3,19 @@ import time
 import uuid
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
 
 from pages import check_page, console_errors
+
+
+def go(driver, element):
+    """Clicks something that loads a new page and waits until the new page has loaded."""
+    old = driver.find_element(By.TAG_NAME, "html")
+    element.click()
+    WebDriverWait(driver, 15).until(EC.staleness_of(old))
+    WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
 def fill(driver, field_id, text):
@@ -17,7 +28,7 @@ def sign_up(driver, server, email):
     driver.get(server + "/signup")
     fill(driver, "email", email)
     fill(driver, "password", "a calm and steady passphrase")
-    driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    go(driver, driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
 
 
 def test_public_pages_pass_every_check(browser, server):
@@ -46,7 +57,7 @@ def test_a_failed_form_shows_a_summary_that_links_to_each_field(browser, server)
     browser.get(server + "/signup")
     fill(browser, "email", "not an email")
     fill(browser, "password", "short")
-    browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    go(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
     summary = browser.find_element(By.CSS_SELECTOR, ".error-summary")
     links = [a.get_attribute("href").split("#")[1] for a in summary.find_elements(By.TAG_NAME, "a")]
     assert links == ["email", "password"]
@@ -85,12 +96,94 @@ def test_sign_up_and_log_in_without_javascript(browser_without_javascript, serve
     email = f"nojs-{uuid.uuid4().hex[:8]}@example.com"
     sign_up(driver, server, email)
     assert driver.current_url == server + "/"
-    driver.find_element(By.CSS_SELECTOR, ".site-nav button[type=submit]").click()  # Log out
+    go(driver, driver.find_element(By.CSS_SELECTOR, ".site-nav button[type=submit]"))  # Log out
     driver.get(server + "/login")
     fill(driver, "email", email)
     fill(driver, "password", "a calm and steady passphrase")
-    driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    go(driver, driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
     assert driver.current_url == server + "/"
     driver.get(server + "/account")
     assert email in driver.page_source
     assert console_errors(driver) == []
+
+
+def play_tense_and_release(driver, server, check=None):
+    """Emotion → list → intro → every step (with one Back) → Complete → rate 8 → success."""
+    problems = []
+    driver.get(server + "/")
+    if check: problems += check(driver, "emotion-selector", server)
+    go(driver, driver.find_element(By.CSS_SELECTOR, "a.emotion-card.emotion-stressed"))
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Stressed Resets"
+    if check: problems += check(driver, "stressed-resets", server)
+    go(driver, driver.find_element(By.LINK_TEXT, "Full-Body Tense & Release"))
+    if check: problems += check(driver, "reset-intro", server)
+    go(driver, driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    assert "Step 1 of 6" in driver.title
+    go(driver, driver.find_element(By.LINK_TEXT, "Continue"))
+    assert "Step 2 of 6" in driver.title
+    if check: problems += check(driver, "reset-step", server)
+    go(driver, driver.find_element(By.LINK_TEXT, "Back"))
+    assert "Step 1 of 6" in driver.title
+    for number in range(2, 7):
+        go(driver, driver.find_element(By.LINK_TEXT, "Continue"))
+        assert f"Step {number} of 6" in driver.title
+    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Complete Reset']"))
+    assert driver.find_element(By.TAG_NAME, "h1").text == "How do you feel now?"
+    if check: problems += check(driver, "mood-rating", server)
+    driver.find_element(By.CSS_SELECTOR, "label[for=mood-8]").click()
+    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Submit']"))
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Well done"
+    if check: problems += check(driver, "reset-result", server)
+    return problems
+
+
+def test_the_reset_journey(browser, server):
+    sign_up(browser, server, f"journey-{uuid.uuid4().hex[:8]}@example.com")
+    problems = play_tense_and_release(browser, server, check=check_page)
+    assert problems == [], "\n".join(problems)
+    # The step heading takes focus so a screen reader announces each new step.
+    browser.get(server + "/resets/stressed-grounding-walk")
+    go(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    assert browser.switch_to.active_element.tag_name == "h1"
+
+
+def test_the_reset_journey_without_javascript(browser_without_javascript, server):
+    driver = browser_without_javascript
+    sign_up(driver, server, f"journey-nojs-{uuid.uuid4().hex[:8]}@example.com")
+    play_tense_and_release(driver, server)
+    assert console_errors(driver) == []
+
+
+def test_the_mood_scale_works_with_a_keyboard(browser, server):
+    sign_up(browser, server, f"keys-{uuid.uuid4().hex[:8]}@example.com")
+    browser.get(server + "/resets/tired-blink-track")
+    go(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    WebDriverWait(browser, 10).until(EC.title_contains("Step 1 of"))
+    go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Finish Early']"))
+    WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.ID, "mood-1")))
+    first = browser.find_element(By.ID, "mood-1")
+    first.send_keys(" ")
+    for _ in range(2):
+        browser.switch_to.active_element.send_keys("\ue014")  # arrow right
+    assert browser.find_element(By.ID, "mood-3").is_selected()
+    old = browser.find_element(By.TAG_NAME, "html")
+    browser.switch_to.active_element.send_keys("\ue007")  # Enter submits the form
+    WebDriverWait(browser, 10).until(EC.staleness_of(old))
+    WebDriverWait(browser, 10).until(EC.title_contains("Try another reset?"))
+
+
+def test_bubbles_rise_and_pop(browser, server):
+    sign_up(browser, server, f"bubbles-{uuid.uuid4().hex[:8]}@example.com")
+    browser.get(server + "/resets/anxiety-bubble-calm")
+    go(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".bubble")))
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".bubble")) >= 4
+    # Bubbles start below the field and rise into view; pop the first one that is there.
+    bubble = WebDriverWait(browser, 10).until(EC.element_to_be_clickable((By.CSS_SELECTOR, ".bubble:not(.popped)")))
+    bubble.send_keys(Keys.ENTER)  # the keyboard pops a bubble too
+    # It fades and is gone.
+    WebDriverWait(browser, 5).until(EC.staleness_of(bubble))
+    problems = check_page(browser, "bubble-pop-calm", server)
+    assert problems == [], "\n".join(problems)
+    go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Done']"))
+    assert browser.find_element(By.TAG_NAME, "h1").text == "How do you feel now?"
