@@ -20,7 +20,7 @@ setup:
 	fi
 
 # The browser suite's tools: Chromium and its driver from Debian, Selenium, axe-core and pytest from PyPI.
-BROWSER_PACKAGES := chromium chromium-driver
+BROWSER_PACKAGES := chromium chromium-driver fonts-noto-color-emoji
 browser-setup:
 	@missing=""; for p in $(BROWSER_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
