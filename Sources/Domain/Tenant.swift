@@ -24,6 +24,11 @@ public struct TenantSettings: Sendable, Equatable {
     public var accentColour = "#0F7A5C"
     public var freeResetsPerDay = 3
     public var pricePence = 199
+    public var priceCurrency = "GBP"
+    /// The organisation pays for everyone: no member meets the paywall.
+    public var licenceAllMembers = false
+    /// Signs payment webhooks for this tenant.
+    public var webhookSecret = ""
     public var reportThreshold = 3
     public var crisisSupportText = "If you are in immediate danger, call 999. You can call Samaritans free, day or night, on 116 123."
     public var communityEnabled = true
@@ -32,8 +37,8 @@ public struct TenantSettings: Sendable, Equatable {
 
     public init() {}
 
+    public var price: Money { Money(minor: pricePence, currency: priceCurrency) }
+
     /// "£1.99/month".
-    public var priceText: String {
-        "£\(pricePence / 100).\(pricePence % 100 < 10 ? "0" : "")\(pricePence % 100)/month"
-    }
+    public var priceText: String { price.formatted + "/month" }
 }

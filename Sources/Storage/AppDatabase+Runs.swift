@@ -15,18 +15,55 @@ extension AppDatabase {
             finishedAt: row["finished_at"], mood: row["mood"], durationSeconds: row["duration_seconds"])
     }
 
-    /// Starts a run. This transaction is the one place the daily free-reset limit belongs (issue 6): the
-    /// count of today's runs and the insert must happen together, so parallel starts cannot both slip through.
-    public func startRun(tenantID: String, accountID: String, reset: Reset, now: Int, localDay: String) throws(StorageError) -> Run {
+    /// What starting a run came to.
+    public enum RunStart: Sendable {
+        case started(Run)
+        /// No free resets left today; no run was made.
+        case limitReached(limit: Int)
+    }
+
+    /// Starts a run unless the person has used today's free resets. The count and the insert are one write
+    /// transaction (SQLite runs one writer at a time), so fifty starts at once cannot slip past the limit.
+    public func startRun(tenantID: String, accountID: String, reset: Reset, now: Int, localDay: String) throws(StorageError) -> RunStart {
         try write { db in
+            if case .remaining(let left, let limit) = try Self.allowance(db, tenantID: tenantID, accountID: accountID,
+                                                                          localDay: localDay, now: now), left <= 0 {
+                return .limitReached(limit: limit)
+            }
             let id = RandomID.make()
             try db.execute(sql: """
                 INSERT INTO runs (id, tenant_id, account_id, reset_id, emotion, started_at, local_day, step_count)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [id, tenantID, accountID, reset.id, reset.emotion, now, localDay, reset.steps.count])
-            return Run(id: id, accountID: accountID, resetID: reset.id, emotion: reset.emotion, startedAt: now, localDay: localDay,
-                       stepCount: reset.steps.count, stepsReached: 1, outcome: nil, finishedAt: nil, mood: nil, durationSeconds: nil)
+            return .started(Run(id: id, accountID: accountID, resetID: reset.id, emotion: reset.emotion, startedAt: now,
+                                localDay: localDay, stepCount: reset.steps.count, stepsReached: 1, outcome: nil, finishedAt: nil,
+                                mood: nil, durationSeconds: nil))
         }
+    }
+
+    /// Free resets left on `localDay`, or unlimited.
+    public func allowance(tenantID: String, accountID: String, localDay: String, now: Int) throws(StorageError) -> Allowance {
+        try read { db in try Self.allowance(db, tenantID: tenantID, accountID: accountID, localDay: localDay, now: now) }
+    }
+
+    /// Unlimited: a live subscription, an email on the tenant's list, a moderator or admin, or a tenant-wide licence.
+    static func allowance(_ db: Database, tenantID: String, accountID: String, localDay: String, now: Int) throws -> Allowance {
+        let unlimited = try Bool.fetchOne(db, sql: """
+            SELECT t.licence_all_members = 1
+                OR a.role IN ('moderator', 'admin')
+                OR EXISTS (SELECT 1 FROM tenant_unlimited_emails u WHERE u.tenant_id = t.id AND u.email = a.email)
+                OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.tenant_id = t.id AND s.account_id = a.id AND (
+                       s.status = 'active'
+                       OR (s.status = 'cancelling' AND s.current_period_end > ?)
+                       OR (s.status = 'past_due' AND s.grace_until > ?)))
+            FROM tenants t JOIN accounts a ON a.tenant_id = t.id
+            WHERE t.id = ? AND a.id = ?
+            """, arguments: [now, now, tenantID, accountID]) ?? false
+        if unlimited { return .unlimited }
+        let limit = try Int.fetchOne(db, sql: "SELECT free_resets_per_day FROM tenants WHERE id = ?", arguments: [tenantID]) ?? 0
+        let used = try Int.fetchOne(db, sql: "SELECT count(*) FROM runs WHERE tenant_id = ? AND account_id = ? AND local_day = ?",
+                                    arguments: [tenantID, accountID, localDay]) ?? 0
+        return .remaining(max(0, limit - used), of: limit)
     }
 
     public func run(tenantID: String, accountID: String, id: String) throws(StorageError) -> Run? {

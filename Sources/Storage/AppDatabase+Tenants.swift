@@ -5,7 +5,7 @@ import GRDB
 extension AppDatabase {
     static let tenantColumns = """
         id, slug, name, accent_colour, free_resets_per_day, price_pence, report_threshold,
-        crisis_support_text, community_enabled, custom_domain
+        crisis_support_text, community_enabled, custom_domain, price_currency, licence_all_members, webhook_secret
         """
 
     static func tenant(from row: Row, unlimited: [String]) -> Tenant {
@@ -17,6 +17,9 @@ extension AppDatabase {
         settings.crisisSupportText = row["crisis_support_text"]
         settings.communityEnabled = row["community_enabled"]
         settings.customDomain = row["custom_domain"]
+        settings.priceCurrency = row["price_currency"]
+        settings.licenceAllMembers = row["licence_all_members"]
+        settings.webhookSecret = row["webhook_secret"]
         settings.unlimitedEmails = unlimited
         return Tenant(id: row["id"], slug: row["slug"], name: row["name"], settings: settings)
     }
@@ -31,6 +34,10 @@ extension AppDatabase {
 
     public func tenant(slug: String) throws(StorageError) -> Tenant? {
         try read { db in try Self.fetchTenant(db, where: "slug", slug) }
+    }
+
+    public func tenant(id: String) throws(StorageError) -> Tenant? {
+        try read { db in try Self.fetchTenant(db, where: "id", id) }
     }
 
     public func tenant(customDomain: String) throws(StorageError) -> Tenant? {
@@ -53,7 +60,8 @@ extension AppDatabase {
                 throw StorageError.conflict("a tenant with the slug \(slug) already exists")
             }
             let id = RandomID.make()
-            try db.execute(sql: "INSERT INTO tenants (id, slug, name) VALUES (?, ?, ?)", arguments: [id, slug, trimmed])
+            try db.execute(sql: "INSERT INTO tenants (id, slug, name, webhook_secret) VALUES (?, ?, ?, lower(hex(randomblob(32))))",
+                           arguments: [id, slug, trimmed])
             return try Self.fetchTenant(db, where: "id", id)!
         }
     }
@@ -68,10 +76,11 @@ extension AppDatabase {
         try write { db in
             try db.execute(sql: """
                 UPDATE tenants SET name = ?, accent_colour = ?, free_resets_per_day = ?, price_pence = ?, report_threshold = ?,
-                    crisis_support_text = ?, community_enabled = ?, custom_domain = ? WHERE id = ?
+                    crisis_support_text = ?, community_enabled = ?, custom_domain = ?, price_currency = ?,
+                    licence_all_members = ? WHERE id = ?
                 """, arguments: [tenant.name, settings.accentColour, settings.freeResetsPerDay, settings.pricePence,
                                  settings.reportThreshold, settings.crisisSupportText, settings.communityEnabled,
-                                 settings.customDomain, tenant.id])
+                                 settings.customDomain, settings.priceCurrency, settings.licenceAllMembers, tenant.id])
             try db.execute(sql: "DELETE FROM tenant_unlimited_emails WHERE tenant_id = ?", arguments: [tenant.id])
             for email in Set(settings.unlimitedEmails.compactMap { EmailAddress($0)?.value }) {
                 try db.execute(sql: "INSERT INTO tenant_unlimited_emails (tenant_id, email) VALUES (?, ?)", arguments: [tenant.id, email])

@@ -37,7 +37,7 @@ public struct AppEnvironment: Sendable {
     /// Templates the app cannot start without.
     public static let requiredTemplates = [
         "layouts/base", "errors/error", "home/index", "resets/list", "resets/intro", "runs/step", "runs/bubbles", "runs/mood",
-        "runs/result",
+        "runs/result", "subscriptions/paywall", "subscriptions/show", "subscriptions/cancel", "subscriptions/checkout",
     ]
 
     public init(configuration: AppConfiguration = AppConfiguration(), database: AppDatabase, renderer: TemplateRenderer,
@@ -58,6 +58,15 @@ public struct AppEnvironment: Sendable {
         self.clock = clock
         self.limits = Limits()
         self.dummyPasswordHash = (try? hasher.hash(SecureRandom.hex(16))) ?? ""
+    }
+
+    var webhookReceiver: WebhookReceiver { WebhookReceiver(database: database, logger: logger) }
+
+    /// The built-in test-mode card processor; a real provider would be chosen here by configuration.
+    var testPaymentProvider: TestPaymentProvider { TestPaymentProvider(database: database, receiver: webhookReceiver) }
+
+    public var subscriptionClock: SubscriptionClock {
+        SubscriptionClock(database: database, provider: testPaymentProvider, logger: logger)
     }
 
     var authentication: Authentication {

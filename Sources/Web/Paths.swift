@@ -24,6 +24,13 @@ enum Paths {
     static func runFinish(_ id: String) -> String { "/runs/\(id)/finish" }
     static func runMood(_ id: String) -> String { "/runs/\(id)/mood" }
     static func runResult(_ id: String) -> String { "/runs/\(id)/result" }
+    static let paywall = "/paywall"
+    static let subscription = "/account/subscription"
+    static let subscriptionCheckout = "/account/subscription/checkout"
+    static let subscriptionCancel = "/account/subscription/cancel"
+    static let subscriptionResume = "/account/subscription/resume"
+    static func testCheckout(_ id: String) -> String { "/checkout/test/\(id)" }
+    static let paymentWebhooks = "/webhooks/payments"
     static let passwordForgot = "/password/forgot"
     static let passwordReset = "/password/reset"
 
@@ -32,7 +39,9 @@ enum Paths {
         "accountPassword": accountPassword, "accountTimeZone": accountTimeZone, "accountEmail": accountEmail, "accountExport": accountExport,
         "accountDelete": accountDelete, "accountSessions": accountSessions,
         "accountSessionsSignOutOthers": accountSessionsSignOutOthers, "passwordForgot": passwordForgot,
-        "passwordReset": passwordReset,
+        "passwordReset": passwordReset, "paywall": paywall, "subscription": subscription,
+        "subscriptionCheckout": subscriptionCheckout, "subscriptionCancel": subscriptionCancel,
+        "subscriptionResume": subscriptionResume,
     ]
 
     /// Only paths on this site may be returned to after logging in; anything else goes home.

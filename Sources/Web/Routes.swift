@@ -24,6 +24,16 @@ enum Routes {
         // GET /healthz is answered before tenant lookup (see ResettApp); listed here so other methods get 405.
         router.get(Paths.health) { _ in HealthHandler.check(environment) }
 
+        get(Paths.paywall, SubscriptionHandler.paywall)
+        get(Paths.subscription, SubscriptionHandler.show)
+        post(Paths.subscriptionCheckout, SubscriptionHandler.checkout)
+        get(Paths.subscriptionCancel, SubscriptionHandler.confirmCancel)
+        post(Paths.subscriptionCancel, SubscriptionHandler.cancel)
+        post(Paths.subscriptionResume, SubscriptionHandler.resume)
+        get("/checkout/test/:id", SubscriptionHandler.showTestCheckout)
+        post("/checkout/test/:id", SubscriptionHandler.payTestCheckout)
+        post(Paths.paymentWebhooks, SubscriptionHandler.webhook)
+
         get(Paths.signUp, SignUpHandler.show)
         post(Paths.signUp, SignUpHandler.submit)
         get(Paths.logIn, LogInHandler.show)

@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import Logging
 import Security
+import Synchronization
 import Web
 
 struct Serve: ParsableCommand {
@@ -84,9 +85,14 @@ struct Serve: ParsableCommand {
             source.resume()
             return source
         }
+        // Renewals and expiry happen on time while Resett is serving.
+        let stopping = Atomic<Bool>(false)
+        environment.subscriptionClock.runInBackground(clock: { Int(Date().timeIntervalSince1970) },
+                                                      stop: { stopping.load(ordering: .relaxed) })
         server.start()
         logger.notice("Resett is ready", metadata: ["url": "http://localhost:\(server.port)/", "baseDomain": "\(baseDomain)"])
         server.wait()
+        stopping.store(true, ordering: .relaxed)
         signals.forEach { $0.cancel() }
         logger.notice("stopped")
     }

@@ -18,9 +18,10 @@ enum ResetsHandler {
             ["name": reset.name, "description": reset.description, "scienceBenefit": reset.scienceBenefit,
              "duration": duration(reset.durationSeconds), "path": Paths.reset(reset.id)] as [String: Any]
         }
-        return try environment.render("resets/list", title: "\(emotion.label) Resets",
-                                      ["emotion": emotion.id, "label": emotion.label, "description": emotion.description,
-                                       "resets": resets], context: context)
+        var values: [String: Any] = ["emotion": emotion.id, "label": emotion.label, "description": emotion.description,
+                                     "resets": resets]
+        values.merge(try allowanceValues(context, environment)) { $1 }
+        return try environment.render("resets/list", title: "\(emotion.label) Resets", values, context: context)
     }
 
     static func intro(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -35,6 +36,7 @@ enum ResetsHandler {
             "logInPath": Paths.logIn + "?next=" + PercentEncoding.encode(here),
         ]
         if let note = reset.safetyNote { values["safetyNote"] = note }
+        values.merge(try allowanceValues(context, environment)) { $1 }
         return try environment.render("resets/intro", title: reset.name, values, context: context)
     }
 
@@ -45,10 +47,23 @@ enum ResetsHandler {
             return .redirect(to: Paths.logIn + "?next=" + PercentEncoding.encode(Paths.reset(reset.id)))
         }
         let now = environment.clock()
-        // The daily free-reset limit and the paywall (issue 6) are decided inside `startRun`'s transaction.
-        let run = try environment.database.startRun(tenantID: account.tenantID, accountID: account.id, reset: reset, now: now,
-                                                    localDay: LocalDay.of(now, in: account.timeZone))
-        return .redirect(to: Paths.runStep(run.id, 1))
+        // The daily free-reset limit is decided inside `startRun`'s transaction, never from what the browser says.
+        switch try environment.database.startRun(tenantID: account.tenantID, accountID: account.id, reset: reset, now: now,
+                                                 localDay: LocalDay.of(now, in: account.timeZone)) {
+        case .started(let run): return .redirect(to: Paths.runStep(run.id, 1))
+        case .limitReached: return .redirect(to: Paths.paywall)
+        }
+    }
+
+    /// "2 free resets left today", said plainly and only to people with a limit.
+    static func allowanceValues(_ context: RequestContext, _ environment: AppEnvironment) throws -> [String: Any] {
+        guard let account = context.scope.account else { return [:] }
+        let now = environment.clock()
+        guard case .remaining(let left, _) = try environment.database.allowance(
+            tenantID: account.tenantID, accountID: account.id, localDay: LocalDay.of(now, in: account.timeZone), now: now)
+        else { return [:] }
+        return ["allowance": left == 0 ? "No free resets left today" : "\(left) free reset\(left == 1 ? "" : "s") left today",
+                "noneLeft": left == 0]
     }
 
     /// "About 2 minutes", "About 75 seconds": the brief's durations, said plainly.

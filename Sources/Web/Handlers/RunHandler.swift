@@ -72,10 +72,12 @@ enum RunHandler {
         let (_, run, reset) = try load(context, environment)
         guard let mood = run.mood else { return .redirect(to: run.isFinished ? Paths.runMood(run.id) : Paths.runStep(run.id, 1)) }
         let low = MoodScale.isLow(mood)
-        return try environment.render("runs/result", title: low ? "Try another reset?" : "Well done", [
+        var values: [String: Any] = [
             "low": low, "mood": mood, "emoji": MoodScale.emoji(for: mood), "resetName": reset.name,
             "emotionPath": Paths.emotion(run.emotion),
-        ], context: context)
+        ]
+        values.merge(try ResetsHandler.allowanceValues(context, environment)) { $1 }
+        return try environment.render("runs/result", title: low ? "Try another reset?" : "Well done", values, context: context)
     }
 
     private static func moodPage(_ context: RequestContext, _ environment: AppEnvironment, run: Run, errors: FormErrors,

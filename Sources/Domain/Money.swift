@@ -1,0 +1,17 @@
+/// An amount of money in minor units (pence, cents) and its currency; never a floating-point number.
+public struct Money: Sendable, Equatable, Codable {
+    public let minor: Int
+    public let currency: String
+
+    public init(minor: Int, currency: String) {
+        self.minor = minor
+        self.currency = currency
+    }
+
+    /// "£1.99", "€5.00", "$10.50".
+    public var formatted: String {
+        let symbol = ["GBP": "£", "EUR": "€", "USD": "$"][currency] ?? currency + " "
+        let pence = abs(minor) % 100
+        return (minor < 0 ? "-" : "") + symbol + "\(abs(minor) / 100)." + (pence < 10 ? "0" : "") + "\(pence)"
+    }
+}

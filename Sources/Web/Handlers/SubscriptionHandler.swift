@@ -1,0 +1,142 @@
+import Domain
+import Foundation
+import HTTPServer
+import Storage
+
+/// The paywall, the subscription page, the hosted test checkout and the payment webhook.
+enum SubscriptionHandler {
+    static func paywall(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let settings = context.scope.tenant.settings
+        return try environment.render("subscriptions/paywall", title: "Unlimited resets", [
+            "limit": settings.freeResetsPerDay, "price": settings.priceText,
+            "resetCount": environment.library.resets.count,
+        ], context: context)
+    }
+
+    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let account = try context.requireAccount()
+        let subscription = try environment.database.subscription(tenantID: account.tenantID, accountID: account.id)
+        let payments = try environment.database.payments(tenantID: account.tenantID, accountID: account.id).map {
+            ["date": date($0.createdAt, account), "amount": $0.amount.formatted, "description": $0.description,
+             "outcome": $0.paid ? "Paid" : "Declined"] as [String: Any]
+        }
+        var values: [String: Any] = ["payments": payments, "hasPayments": !payments.isEmpty,
+                                     "price": context.scope.tenant.settings.priceText]
+        if let subscription {
+            values["price"] = subscription.price.formatted + "/month"
+            switch subscription.status {
+            case .active:
+                values["statusText"] = "Active"
+                values["detail"] = "Renews on \(date(subscription.currentPeriodEnd, account))."
+                values["canCancel"] = true
+            case .cancelling:
+                values["statusText"] = "Cancelled"
+                values["detail"] = "You have unlimited resets until \(date(subscription.currentPeriodEnd, account)). It won’t renew."
+                values["canResume"] = subscription.currentPeriodEnd > environment.clock()
+            case .pastDue:
+                values["statusText"] = "Payment needed"
+                values["detail"] = "Your last renewal didn’t go through. Unlimited resets continue until "
+                    + "\(date(subscription.graceUntil ?? subscription.currentPeriodEnd, account)); subscribing again keeps them going."
+                values["canSubscribe"] = true
+            case .expired:
+                values["statusText"] = "Ended"
+                values["detail"] = "Your subscription has ended. You still have your free resets each day."
+                values["canSubscribe"] = true
+            }
+        } else {
+            values["statusText"] = "Not subscribed"
+            values["detail"] = "You have \(context.scope.tenant.settings.freeResetsPerDay) free resets each day."
+            values["canSubscribe"] = true
+        }
+        values.merge(Notice.values(context)) { $1 }
+        return try environment.render("subscriptions/show", title: "Your subscription", values, context: context)
+    }
+
+    static func checkout(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let account = try context.requireAccount()
+        if let current = try environment.database.subscription(tenantID: account.tenantID, accountID: account.id),
+           current.status == .active || current.status == .cancelling {
+            return .redirect(to: Paths.subscription)
+        }
+        let id = try environment.database.createCheckout(tenantID: account.tenantID, accountID: account.id,
+                                                         amount: context.scope.tenant.settings.price, now: environment.clock())
+        return .redirect(to: environment.testPaymentProvider.checkoutPath(checkoutID: id))
+    }
+
+    static func showTestCheckout(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let account = try context.requireAccount()
+        let id = try context.parameter("id")
+        guard let amount = try environment.database.openCheckout(tenantID: account.tenantID, accountID: account.id, id: id) else {
+            throw WebError.notFound
+        }
+        return try checkoutPage(context, environment, id: id, amount: amount, errors: FormErrors())
+    }
+
+    static func payTestCheckout(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let account = try context.requireAccount()
+        let id = try context.parameter("id")
+        guard let amount = try environment.database.openCheckout(tenantID: account.tenantID, accountID: account.id, id: id) else {
+            throw WebError.notFound
+        }
+        guard let card = TestPaymentProvider.Card(number: try context.form()["card_number"] ?? "") else {
+            var errors = FormErrors()
+            errors.add("card_number", "In test mode, use 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).")
+            return try checkoutPage(context, environment, id: id, amount: amount, errors: errors, status: .unprocessableContent)
+        }
+        try environment.testPaymentProvider.pay(tenantID: account.tenantID, accountID: account.id, checkoutID: id, amount: amount,
+                                                card: card, now: environment.clock())
+        return .redirect(to: Paths.subscription + "?notice=" + (card == .declined ? "card-declined" : "subscribed"))
+    }
+
+    static func confirmCancel(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let account = try context.requireAccount()
+        guard let subscription = try environment.database.subscription(tenantID: account.tenantID, accountID: account.id),
+              subscription.status == .active else { return .redirect(to: Paths.subscription) }
+        return try environment.render("subscriptions/cancel", title: "Cancel your subscription",
+                                      ["endDate": date(subscription.currentPeriodEnd, account)], context: context)
+    }
+
+    static func cancel(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let account = try context.requireAccount()
+        _ = try environment.database.cancelSubscription(tenantID: account.tenantID, accountID: account.id, now: environment.clock())
+        return .redirect(to: Paths.subscription + "?notice=cancelled")
+    }
+
+    static func resume(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let account = try context.requireAccount()
+        guard try environment.database.resumeSubscription(tenantID: account.tenantID, accountID: account.id, now: environment.clock())
+        else { throw WebError.conflict("There’s no cancelled subscription to resume. You can subscribe again instead.") }
+        return .redirect(to: Paths.subscription + "?notice=resumed")
+    }
+
+    /// `POST /webhooks/payments`: 200 for an applied or replayed event, 400 for anything not trusted.
+    static func webhook(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        do {
+            let applied = try environment.webhookReceiver.receive(
+                tenant: context.scope.tenant, body: context.request.body,
+                signature: context.request.headers[WebhookReceiver.signatureHeader], now: environment.clock())
+            return .text(applied ? "applied\n" : "already applied\n")
+        } catch is WebhookReceiver.Refusal {
+            return .text("refused\n", status: .badRequest)
+        }
+    }
+
+    private static func checkoutPage(_ context: RequestContext, _ environment: AppEnvironment, id: String, amount: Money,
+                                     errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
+        var values: [String: Any] = ["amount": amount.formatted, "payPath": Paths.testCheckout(id)]
+        values.merge(errors.templateValues) { $1 }
+        var response = try environment.render("subscriptions/checkout", title: "Test checkout", values, context: context,
+                                              status: status)
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    /// "22 December 2026" in the person's time zone.
+    static func date(_ epoch: Int, _ account: Account) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.timeZone = TimeZone(identifier: account.timeZone) ?? TimeZone(identifier: TimeZoneName.fallback)
+        formatter.dateFormat = "d MMMM yyyy"
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(epoch)))
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Logging
+import Storage
+
+/// Renews and expires subscriptions on time. `serve` runs it every minute on its own thread; operators can
+/// run it once with `resett subscriptions tick`; tests call `tick` with a moved clock.
+public struct SubscriptionClock: Sendable {
+    let database: AppDatabase
+    let provider: any PaymentProvider
+    let logger: Logger
+
+    public struct Outcome: Sendable, Equatable {
+        public let renewalsRequested: Int
+        public let expired: Int
+    }
+
+    @discardableResult
+    public func tick(now: Int) throws -> Outcome {
+        let due = try database.subscriptionsDueForRenewal(now: now)
+        for renewal in due {
+            do { try provider.requestRenewal(renewal, now: now) } catch {
+                logger.error("renewal request failed", metadata: ["error": "\(error)"])
+            }
+        }
+        let expired = try database.expireSubscriptions(now: now)
+        if !due.isEmpty || expired > 0 {
+            logger.notice("subscriptions ticked", metadata: ["renewals": "\(due.count)", "expired": "\(expired)"])
+        }
+        return Outcome(renewalsRequested: due.count, expired: expired)
+    }
+
+    /// Ticks every `interval` seconds on a background thread until `stop` says so.
+    public func runInBackground(every interval: Double = 60, clock: @escaping @Sendable () -> Int,
+                                stop: @escaping @Sendable () -> Bool) {
+        let thread = Thread { [self] in
+            while !stop() {
+                do { try tick(now: clock()) } catch { logger.error("subscription tick failed", metadata: ["error": "\(error)"]) }
+                var waited = 0.0
+                while waited < interval, !stop() {
+                    Thread.sleep(forTimeInterval: 0.5)
+                    waited += 0.5
+                }
+            }
+        }
+        thread.name = "resett-subscriptions"
+        thread.start()
+    }
+}

@@ -1,0 +1,71 @@
+import Domain
+import Foundation
+import Logging
+import Security
+import Storage
+
+/// A payment provider that behaves like a card processor's test mode. Its checkout is a page on our own
+/// server (clearly marked as test mode); results are sent back as signed webhook events.
+///
+/// Cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 pays now and
+/// declines at renewal (to exercise past-due and expiry).
+public struct TestPaymentProvider: PaymentProvider {
+    public enum Card: Equatable {
+        case succeeds, declined, failsAtRenewal
+
+        init?(number: String) {
+            switch number.filter(\.isNumber) {
+            case "4242424242424242": self = .succeeds
+            case "4000000000000002": self = .declined
+            case "4000000000000341": self = .failsAtRenewal
+            default: return nil
+            }
+        }
+    }
+
+    let database: AppDatabase
+    let receiver: WebhookReceiver
+    /// Days a failed renewal keeps the subscription going.
+    static let graceDays = 7
+
+    init(database: AppDatabase, receiver: WebhookReceiver) {
+        self.database = database
+        self.receiver = receiver
+    }
+
+    public func checkoutPath(checkoutID: String) -> String { Paths.testCheckout(checkoutID) }
+
+    /// The hosted page's "Pay" button: decides as the card says, then tells the app by webhook.
+    func pay(tenantID: String, accountID: String, checkoutID: String, amount: Money, card: Card, now: Int) throws {
+        let event = PaymentEvent(id: "evt_" + SecureRandom.hex(12), kind: card == .declined ? .checkoutDeclined : .checkoutPaid,
+                                 accountID: accountID, amount: amount, checkoutID: checkoutID,
+                                 periodEnd: card == .declined ? nil : Self.oneMonth(after: now),
+                                 renewalsWillFail: card == .failsAtRenewal)
+        try send(event, tenantID: tenantID, now: now)
+    }
+
+    public func requestRenewal(_ due: DueRenewal, now: Int) throws {
+        let event = due.willFail
+            ? PaymentEvent(id: "evt_" + SecureRandom.hex(12), kind: .renewalFailed, accountID: due.accountID, amount: due.amount,
+                           graceUntil: now + Self.graceDays * 86400)
+            : PaymentEvent(id: "evt_" + SecureRandom.hex(12), kind: .renewalPaid, accountID: due.accountID, amount: due.amount,
+                           periodEnd: Self.oneMonth(after: due.periodEnd))
+        try send(event, tenantID: due.tenantID, now: now)
+    }
+
+    /// Signs the event with the tenant's secret and delivers it to the same receiver `POST /webhooks/payments` uses.
+    private func send(_ event: PaymentEvent, tenantID: String, now: Int) throws {
+        guard let tenant = try database.tenant(id: tenantID) else { return }
+        let body = Array(try JSONEncoder().encode(event))
+        let signature = WebhookReceiver.sign(body: body, secret: tenant.settings.webhookSecret, timestamp: now)
+        try receiver.receive(tenant: tenant, body: body, signature: signature, now: now)
+    }
+
+    /// The same day next month (the 31st becomes the month's last day), in UTC.
+    static func oneMonth(after epoch: Int) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let date = Date(timeIntervalSince1970: TimeInterval(epoch))
+        return Int((calendar.date(byAdding: .month, value: 1, to: date) ?? date.addingTimeInterval(30 * 86400)).timeIntervalSince1970)
+    }
+}
