@@ -187,3 +187,28 @@ def test_bubbles_rise_and_pop(browser, server):
     assert problems == [], "\n".join(problems)
     go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Done']"))
     assert browser.find_element(By.TAG_NAME, "h1").text == "How do you feel now?"
+
+
+def test_the_paywall_and_a_test_mode_subscription(browser, server):
+    sign_up(browser, server, f"paywall-{uuid.uuid4().hex[:8]}@example.com")
+    for _ in range(3):
+        browser.get(server + "/resets/tired-blink-track")
+        go(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+        assert "Step 1 of" in browser.title
+    browser.get(server + "/resets/tired-blink-track")
+    assert "No free resets left today" in browser.page_source
+    go(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    assert browser.current_url == server + "/paywall"
+    assert browser.find_element(By.TAG_NAME, "h1").text == "You've used your 3 free resets today"
+    subscribe = browser.find_element(By.XPATH, "//button[normalize-space()='Subscribe Now']")
+    later = browser.find_element(By.LINK_TEXT, "Maybe Later")
+    assert abs(subscribe.size["height"] - later.size["height"]) <= 2 and abs(subscribe.size["width"] - later.size["width"]) <= 2
+    problems = check_page(browser, "paywall", server)
+    go(browser, subscribe)
+    assert "Test mode." in browser.page_source
+    problems += check_page(browser, "test-checkout", server)
+    fill(browser, "card_number", "4242 4242 4242 4242")
+    go(browser, browser.find_element(By.XPATH, "//button[starts-with(normalize-space(), 'Pay')]"))
+    assert browser.find_element(By.ID, "status-heading").text == "Active"
+    problems += check_page(browser, "subscription", server)
+    assert problems == [], "\n".join(problems)

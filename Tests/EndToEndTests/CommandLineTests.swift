@@ -49,6 +49,13 @@ struct CommandLineTests {
         #expect(try run(["user", "set-role", "--db", db, "--tenant", "acme", "--email", "mod@example.com", "--role", "owner"]).status != 0)
     }
 
+    @Test func subscriptionsTickRunsOnce() throws {
+        let db = temporaryDatabasePath()
+        let tick = try run(["subscriptions", "tick", "--db", db])
+        #expect(tick.status == 0, "\(tick.output)")
+        #expect(tick.output.contains("Renewals requested: 0. Expired: 0."))
+    }
+
     /// Runs `resett` with `arguments`; returns the process and a pipe for its standard error.
     func launch(_ arguments: [String]) throws -> (Process, Pipe) {
         let process = Process()

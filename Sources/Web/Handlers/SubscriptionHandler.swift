@@ -8,7 +8,8 @@ enum SubscriptionHandler {
     static func paywall(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let settings = context.scope.tenant.settings
         return try environment.render("subscriptions/paywall", title: "Unlimited resets", [
-            "limit": settings.freeResetsPerDay, "price": settings.priceText,
+            "limit": settings.freeResetsPerDay, "resetsWord": settings.freeResetsPerDay == 1 ? "reset" : "resets",
+            "price": settings.priceText,
             "resetCount": environment.library.resets.count,
         ], context: context)
     }

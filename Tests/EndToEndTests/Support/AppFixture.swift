@@ -19,6 +19,7 @@ final class TestClock: Sendable {
     private let seconds = Mutex(Int(Date().timeIntervalSince1970))
     var now: Int { seconds.withLock { $0 } }
     func advance(_ by: Int) { seconds.withLock { $0 += by } }
+    func set(_ to: Int) { seconds.withLock { $0 = to } }
 }
 
 /// The real app on a real server with a fresh SQLite file, mail in a temporary outbox.

@@ -5,7 +5,7 @@ import Glibc
 
 /// A deliberately dumb HTTP client over a real TCP socket: it sends exactly the bytes it is given, so tests
 /// can send what no polite client would, and it parses answers just enough to check them.
-final class RawClient {
+final class RawClient: @unchecked Sendable {
     struct Answer {
         let status: Int
         let head: String
