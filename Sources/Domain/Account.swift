@@ -7,9 +7,11 @@ public struct Account: Sendable, Equatable {
     public var timeZone: String
     public var passwordHash: String
     public var theme: Theme
+    /// Calendars start their weeks on Sunday rather than Monday.
+    public var weekStartsOnSunday: Bool
 
     public init(id: String, tenantID: String, email: String, role: Role, timeZone: String, passwordHash: String,
-                theme: Theme = .system) {
+                theme: Theme = .system, weekStartsOnSunday: Bool = false) {
         self.id = id
         self.tenantID = tenantID
         self.email = email
@@ -17,6 +19,7 @@ public struct Account: Sendable, Equatable {
         self.timeZone = timeZone
         self.passwordHash = passwordHash
         self.theme = theme
+        self.weekStartsOnSunday = weekStartsOnSunday
     }
 }
 

@@ -15,6 +15,8 @@ public struct Run: Sendable, Equatable {
     public let startedAt: Int
     /// The person's calendar day when they started, as YYYY-MM-DD in their time zone then.
     public let localDay: String
+    /// "07:45": the person's clock time when they started, fixed like the day.
+    public let localTime: String
     public let stepCount: Int
     public var stepsReached: Int
     public var outcome: RunOutcome?
@@ -23,13 +25,14 @@ public struct Run: Sendable, Equatable {
     public var durationSeconds: Int?
 
     public init(id: String, accountID: String, resetID: String, emotion: String, startedAt: Int, localDay: String,
-                stepCount: Int, stepsReached: Int, outcome: RunOutcome?, finishedAt: Int?, mood: Int?, durationSeconds: Int?) {
+                localTime: String = "00:00", stepCount: Int, stepsReached: Int, outcome: RunOutcome?, finishedAt: Int?, mood: Int?, durationSeconds: Int?) {
         self.id = id
         self.accountID = accountID
         self.resetID = resetID
         self.emotion = emotion
         self.startedAt = startedAt
         self.localDay = localDay
+        self.localTime = localTime
         self.stepCount = stepCount
         self.stepsReached = stepsReached
         self.outcome = outcome
@@ -50,6 +53,14 @@ public enum LocalDay {
         let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(epochSeconds)))
         let year = parts.year ?? 1970, month = parts.month ?? 1, day = parts.day ?? 1
         return String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    /// "07:45" for `epochSeconds` as seen in `timeZone`.
+    public static func time(_ epochSeconds: Int, in timeZone: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: timeZone) ?? TimeZone(identifier: TimeZoneName.fallback)!
+        let parts = calendar.dateComponents([.hour, .minute], from: Date(timeIntervalSince1970: TimeInterval(epochSeconds)))
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 }
 

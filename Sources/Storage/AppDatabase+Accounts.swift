@@ -7,10 +7,10 @@ extension AppDatabase {
     static func account(from row: Row) -> Account {
         Account(id: row["id"], tenantID: row["tenant_id"], email: row["email"],
                 role: Role(rawValue: row["role"]) ?? .member, timeZone: row["time_zone"], passwordHash: row["password_hash"],
-                theme: Theme(rawValue: row["theme"]) ?? .system)
+                theme: Theme(rawValue: row["theme"]) ?? .system, weekStartsOnSunday: row["week_starts_on"] == "sunday")
     }
 
-    static let accountColumns = "id, tenant_id, email, role, time_zone, password_hash, theme"
+    static let accountColumns = "id, tenant_id, email, role, time_zone, password_hash, theme, week_starts_on"
 
     public func createAccount(tenantID: String, email: EmailAddress, passwordHash: String, role: Role = .member,
                               timeZone: String, now: Int) throws(StorageError) -> Account {
@@ -74,6 +74,13 @@ extension AppDatabase {
         }
     }
 
+    public func setWeekStart(tenantID: String, accountID: String, sunday: Bool) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: "UPDATE accounts SET week_starts_on = ? WHERE tenant_id = ? AND id = ?",
+                           arguments: [sunday ? "sunday" : "monday", tenantID, accountID])
+        }
+    }
+
     public func setTheme(tenantID: String, accountID: String, theme: Theme) throws(StorageError) {
         try write { db in
             try db.execute(sql: "UPDATE accounts SET theme = ? WHERE tenant_id = ? AND id = ?",
@@ -114,11 +121,11 @@ extension AppDatabase {
                 AccountExport.Session(device: $0["device"], createdAt: $0["created_at"], lastSeenAt: $0["last_seen_at"])
             }
             let runs = try Row.fetchAll(db, sql: """
-                SELECT reset_id, emotion, started_at, local_day, steps_reached, step_count, outcome, mood, duration_seconds
+                SELECT reset_id, emotion, started_at, local_day, local_time, steps_reached, step_count, outcome, mood, duration_seconds
                 FROM runs WHERE tenant_id = ? AND account_id = ? ORDER BY started_at
                 """, arguments: [tenantID, accountID]).map {
                 AccountExport.Run(resetID: $0["reset_id"], emotion: $0["emotion"], startedAt: $0["started_at"],
-                                  localDay: $0["local_day"], stepsReached: $0["steps_reached"], stepCount: $0["step_count"],
+                                  localDay: $0["local_day"], localTime: $0["local_time"], stepsReached: $0["steps_reached"], stepCount: $0["step_count"],
                                   outcome: $0["outcome"], mood: $0["mood"], durationSeconds: $0["duration_seconds"])
             }
             return AccountExport(email: row["email"], role: row["role"], timeZone: row["time_zone"], theme: row["theme"],
@@ -140,6 +147,7 @@ public struct AccountExport: Codable, Sendable {
         public let emotion: String
         public let startedAt: Int
         public let localDay: String
+        public let localTime: String
         public let stepsReached: Int
         public let stepCount: Int
         public let outcome: String?

@@ -4,13 +4,13 @@ import GRDB
 /// Runs, always within one tenant and one person: every function takes both first.
 extension AppDatabase {
     private static let runColumns = """
-        id, account_id, reset_id, emotion, started_at, local_day, step_count, steps_reached, outcome, finished_at, mood,
-        duration_seconds
+        id, account_id, reset_id, emotion, started_at, local_day, local_time, step_count, steps_reached, outcome, finished_at,
+        mood, duration_seconds
         """
 
     static func run(from row: Row) -> Run {
         Run(id: row["id"], accountID: row["account_id"], resetID: row["reset_id"], emotion: row["emotion"],
-            startedAt: row["started_at"], localDay: row["local_day"], stepCount: row["step_count"],
+            startedAt: row["started_at"], localDay: row["local_day"], localTime: row["local_time"], stepCount: row["step_count"],
             stepsReached: row["steps_reached"], outcome: (row["outcome"] as String?).flatMap(RunOutcome.init(rawValue:)),
             finishedAt: row["finished_at"], mood: row["mood"], durationSeconds: row["duration_seconds"])
     }
@@ -24,7 +24,8 @@ extension AppDatabase {
 
     /// Starts a run unless the person has used today's free resets. The count and the insert are one write
     /// transaction (SQLite runs one writer at a time), so fifty starts at once cannot slip past the limit.
-    public func startRun(tenantID: String, accountID: String, reset: Reset, now: Int, localDay: String) throws(StorageError) -> RunStart {
+    public func startRun(tenantID: String, accountID: String, reset: Reset, now: Int, localDay: String,
+                         localTime: String = "00:00") throws(StorageError) -> RunStart {
         try write { db in
             if case .remaining(let left, let limit) = try Self.allowance(db, tenantID: tenantID, accountID: accountID,
                                                                           localDay: localDay, now: now), left <= 0 {
@@ -32,11 +33,11 @@ extension AppDatabase {
             }
             let id = RandomID.make()
             try db.execute(sql: """
-                INSERT INTO runs (id, tenant_id, account_id, reset_id, emotion, started_at, local_day, step_count)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [id, tenantID, accountID, reset.id, reset.emotion, now, localDay, reset.steps.count])
+                INSERT INTO runs (id, tenant_id, account_id, reset_id, emotion, started_at, local_day, local_time, step_count)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [id, tenantID, accountID, reset.id, reset.emotion, now, localDay, localTime, reset.steps.count])
             return .started(Run(id: id, accountID: accountID, resetID: reset.id, emotion: reset.emotion, startedAt: now,
-                                localDay: localDay, stepCount: reset.steps.count, stepsReached: 1, outcome: nil, finishedAt: nil,
+                                localDay: localDay, localTime: localTime, stepCount: reset.steps.count, stepsReached: 1, outcome: nil, finishedAt: nil,
                                 mood: nil, durationSeconds: nil))
         }
     }
@@ -110,6 +111,54 @@ extension AppDatabase {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? ORDER BY started_at",
                              arguments: [tenantID, accountID]).map(Self.run(from:))
+        }
+    }
+}
+
+/// The calendar's queries: by indexed local-day range, so a long history costs no more than a short one.
+extension AppDatabase {
+    public func daySummaries(tenantID: String, accountID: String, from: Day, through: Day) throws(StorageError) -> [DaySummary] {
+        try read { db in
+            try Row.fetchAll(db, sql: Self.daySummarySQL, arguments: [tenantID, accountID, from.description, through.description])
+                .compactMap { row in
+                    Day(row["local_day"] as String).map {
+                        DaySummary(day: $0, runs: row["runs"], rated: row["rated"], moodTotal: row["mood_total"] ?? 0)
+                    }
+                }
+        }
+    }
+
+    static let daySummarySQL = """
+        SELECT local_day, count(*) AS runs, count(mood) AS rated, sum(mood) AS mood_total FROM runs
+        WHERE tenant_id = ? AND account_id = ? AND local_day BETWEEN ? AND ? GROUP BY local_day ORDER BY local_day
+        """
+
+    /// Every day with at least one run (for streaks): read from the index alone.
+    public func activeDays(tenantID: String, accountID: String) throws(StorageError) -> [Day] {
+        try read { db in
+            try String.fetchAll(db, sql: Self.activeDaysSQL, arguments: [tenantID, accountID]).compactMap(Day.init)
+        }
+    }
+
+    static let activeDaysSQL = "SELECT DISTINCT local_day FROM runs WHERE tenant_id = ? AND account_id = ? ORDER BY local_day"
+
+    public func runs(tenantID: String, accountID: String, on day: Day) throws(StorageError) -> [Run] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND local_day = ? ORDER BY started_at
+                """, arguments: [tenantID, accountID, day.description]).map(Self.run(from:))
+        }
+    }
+
+    /// SQLite's plan for the calendar's queries, for the test that proves they use the index.
+    public func calendarQueryPlans() throws(StorageError) -> [String] {
+        try read { db in
+            let summary: StatementArguments = ["t", "a", "2026-01-01", "2026-12-31"]
+            let days: StatementArguments = ["t", "a"]
+            return try [(Self.daySummarySQL, summary), (Self.activeDaysSQL, days)].map { sql, arguments in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
+                    .map { $0["detail"] as String }.joined(separator: "; ")
+            }
         }
     }
 }

@@ -37,7 +37,7 @@ extension AppDatabase {
         try write { db in
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at,
-                       a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme
+                       a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme, a.week_starts_on
                 FROM sessions s JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id
                 WHERE s.tenant_id = ? AND s.token_hash = ?
                 """, arguments: [tenantID, tokenHash]) else { return nil }
@@ -52,7 +52,8 @@ extension AppDatabase {
             }
             let account = Account(id: row["a_id"], tenantID: row["tenant_id"], email: row["email"],
                                   role: Role(rawValue: row["role"]) ?? .member, timeZone: row["time_zone"],
-                                  passwordHash: row["password_hash"], theme: Theme(rawValue: row["theme"]) ?? .system)
+                                  passwordHash: row["password_hash"], theme: Theme(rawValue: row["theme"]) ?? .system,
+                                  weekStartsOnSunday: row["week_starts_on"] == "sunday")
             return (session, account)
         }
     }

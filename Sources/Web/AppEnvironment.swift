@@ -38,6 +38,7 @@ public struct AppEnvironment: Sendable {
     public static let requiredTemplates = [
         "layouts/base", "errors/error", "home/index", "resets/list", "resets/intro", "runs/step", "runs/bubbles", "runs/mood",
         "runs/result", "subscriptions/paywall", "subscriptions/show", "subscriptions/cancel", "subscriptions/checkout",
+        "calendar/month", "calendar/day", "calendar/year",
     ]
 
     public init(configuration: AppConfiguration = AppConfiguration(), database: AppDatabase, renderer: TemplateRenderer,

@@ -1,3 +1,6 @@
+import Domain
+import Foundation
+
 /// Every link the app prints comes from here, so a route and its links cannot drift apart.
 enum Paths {
     static let home = "/"
@@ -24,6 +27,12 @@ enum Paths {
     static func runFinish(_ id: String) -> String { "/runs/\(id)/finish" }
     static func runMood(_ id: String) -> String { "/runs/\(id)/mood" }
     static func runResult(_ id: String) -> String { "/runs/\(id)/result" }
+    static let calendar = "/calendar"
+    static func calendarMonth(year: Int, month: Int) -> String { "/calendar?month=" + String(format: "%04d-%02d", year, month) }
+    static func calendarYear(_ year: Int) -> String { "/calendar/year?year=\(year)" }
+    static func calendarDay(_ day: Day) -> String { "/calendar/\(day)" }
+    static let accountExportCSV = "/account/export.csv"
+    static let accountWeekStart = "/account/week-start"
     static let paywall = "/paywall"
     static let subscription = "/account/subscription"
     static let subscriptionCheckout = "/account/subscription/checkout"
@@ -39,7 +48,8 @@ enum Paths {
         "accountPassword": accountPassword, "accountTimeZone": accountTimeZone, "accountEmail": accountEmail, "accountExport": accountExport,
         "accountDelete": accountDelete, "accountSessions": accountSessions,
         "accountSessionsSignOutOthers": accountSessionsSignOutOthers, "passwordForgot": passwordForgot,
-        "passwordReset": passwordReset, "paywall": paywall, "subscription": subscription,
+        "passwordReset": passwordReset, "paywall": paywall, "calendar": calendar, "accountExportCSV": accountExportCSV,
+        "accountWeekStart": accountWeekStart, "subscription": subscription,
         "subscriptionCheckout": subscriptionCheckout, "subscriptionCancel": subscriptionCancel,
         "subscriptionResume": subscriptionResume,
     ]

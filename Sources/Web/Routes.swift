@@ -24,6 +24,11 @@ enum Routes {
         // GET /healthz is answered before tenant lookup (see ResettApp); listed here so other methods get 405.
         router.get(Paths.health) { _ in HealthHandler.check(environment) }
 
+        get(Paths.calendar, CalendarHandler.month)
+        get("/calendar/year", CalendarHandler.year)
+        get("/calendar/:day", CalendarHandler.day)
+        get(Paths.accountExportCSV, CalendarHandler.exportCSV)
+        post(Paths.accountWeekStart, CalendarHandler.setWeekStart)
         get(Paths.paywall, SubscriptionHandler.paywall)
         get(Paths.subscription, SubscriptionHandler.show)
         post(Paths.subscriptionCheckout, SubscriptionHandler.checkout)

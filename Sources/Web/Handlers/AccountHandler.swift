@@ -110,6 +110,7 @@ enum AccountHandler {
         var values: [String: Any] = [
             "email": account.email,
             "newEmail": typedEmail ?? account.email,
+            "weekStartsOnSunday": account.weekStartsOnSunday,
             "themes": Theme.allCases.map { theme in
                 ["value": theme.rawValue, "checked": theme == account.theme,
                  "label": theme == .system ? "Same as my device" : theme == .light ? "Light" : "Dark"] as [String: Any]

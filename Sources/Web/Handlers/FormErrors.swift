@@ -30,6 +30,7 @@ enum Notice {
         "card-declined": "Your card was declined, so nothing was charged. You can try another card.",
         "cancelled": "Your subscription is cancelled. It stays active until the end of this period.",
         "resumed": "Your subscription will carry on renewing.",
+        "week-start-saved": "Your calendar’s week start has been saved.",
         "theme-saved": "Your choice of appearance has been saved.",
         "password-reset": "Your password has been reset. Please log in with your new password.",
         "signed-out-others": "You’ve been signed out everywhere else.",

@@ -49,7 +49,8 @@ enum ResetsHandler {
         let now = environment.clock()
         // The daily free-reset limit is decided inside `startRun`'s transaction, never from what the browser says.
         switch try environment.database.startRun(tenantID: account.tenantID, accountID: account.id, reset: reset, now: now,
-                                                 localDay: LocalDay.of(now, in: account.timeZone)) {
+                                                 localDay: LocalDay.of(now, in: account.timeZone),
+                                                 localTime: LocalDay.time(now, in: account.timeZone)) {
         case .started(let run): return .redirect(to: Paths.runStep(run.id, 1))
         case .limitReached: return .redirect(to: Paths.paywall)
         }
