@@ -63,7 +63,7 @@ let package = Package(
             dependencies: ["HTTPServer", "Storage", "Web", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
+        .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),  // and Domain arithmetic
         .testTarget(
             name: "WebTests",
             dependencies: ["Web", "HTTPServer", "Storage", "Domain", .product(name: "Mustache", package: "swift-mustache"),

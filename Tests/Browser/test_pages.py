@@ -140,6 +140,15 @@ def play_tense_and_release(driver, server, check=None):
 def test_the_reset_journey(browser, server):
     sign_up(browser, server, f"journey-{uuid.uuid4().hex[:8]}@example.com")
     problems = play_tense_and_release(browser, server, check=check_page)
+    # The calendar shows today's reset.
+    browser.get(server + "/calendar")
+    assert "1 reset" in browser.page_source
+    problems += check_page(browser, "calendar-month", server)
+    go(browser, browser.find_element(By.CSS_SELECTOR, "td.today a"))
+    assert "Full-Body Tense &amp; Release" in browser.page_source or "Full-Body Tense & Release" in browser.page_source
+    problems += check_page(browser, "calendar-day", server)
+    browser.get(server + "/calendar/year")
+    problems += check_page(browser, "calendar-year", server)
     assert problems == [], "\n".join(problems)
     # The step heading takes focus so a screen reader announces each new step.
     browser.get(server + "/resets/stressed-grounding-walk")

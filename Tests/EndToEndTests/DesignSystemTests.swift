@@ -80,7 +80,11 @@ struct ColourTests {
         let pairs = [("#18181B", "#FFFFFF"), ("#52525B", "#EDE9FE"), ("#52525B", "#FFFFFF"), ("#FFFFFF", "#047857"),
                      ("#9A3412", "#FFFFFF"), ("#FFFFFF", "#B91C1C"), ("#FFFFFF", "#C2410C"),
                      ("#FFFFFF", "#161B22"), ("#9CA3AF", "#161B22"), ("#9CA3AF", "#0A0E14"), ("#0A0E14", "#10B981"),
-                     ("#FBBF77", "#161B22"), ("#0A0E14", "#EF4444"), ("#0A0E14", "#FF6B35"), ("#FFFFFF", "#1C2128")]
+                     ("#FBBF77", "#161B22"), ("#0A0E14", "#EF4444"), ("#0A0E14", "#FF6B35"), ("#FFFFFF", "#1C2128"),
+                     // Calendar tints: light then dark.
+                     ("#18181B", "#E0F2F1"), ("#18181B", "#B2DFDB"), ("#18181B", "#80CBC4"), ("#18181B", "#4DB6AC"),
+                     ("#18181B", "#26A69A"), ("#FFFFFF", "#134E4A"), ("#FFFFFF", "#115E59"), ("#FFFFFF", "#0F766E"),
+                     ("#0A0E14", "#2DD4BF"), ("#0A0E14", "#5EEAD4")]
         for (text, background) in pairs {
             let ratio = try #require(Colour(hex: text)).contrast(with: try #require(Colour(hex: background)))
             #expect(ratio >= 4.5, "\(text) on \(background) is \(ratio)")

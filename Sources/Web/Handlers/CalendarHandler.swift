@@ -121,7 +121,8 @@ enum CalendarHandler {
         var values: [String: Any] = ["number": day.day, "isToday": day == today, "path": Paths.calendarDay(day)]
         var label = "\(day.day) \(Day.monthNames[day.month - 1])"
         if let summary = byDay[day] {
-            values["runs"] = summary.runs
+            // Not "runs": Mustache would find the page's own "runs" for days without any.
+            values["dayRuns"] = summary.runs
             label += ": \(summary.runs) reset\(summary.runs == 1 ? "" : "s")"
             if let tint = summary.tint, let mood = summary.averageMood {
                 values["tint"] = tint

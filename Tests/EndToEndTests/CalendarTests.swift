@@ -1,0 +1,176 @@
+import Domain
+import Foundation
+import GRDB
+import Testing
+@testable import Storage
+@testable import Web
+
+@Suite("The mood calendar over real sockets")
+struct CalendarTests {
+    /// Records a finished, rated run at `iso` (UTC) for the account, as the app would.
+    func run(_ app: RunningApp, _ email: String, at iso: String, mood: Int?, reset: String = "tired-blink-track",
+             timeZone: String = "Europe/London") throws {
+        let tenant = try #require(try app.environment.database.tenant(slug: "default"))
+        let account = try #require(try app.environment.database.account(tenantID: tenant.id, email: EmailAddress(email)!))
+        let when = epoch(iso)
+        guard case .started(let started) = try app.environment.database.startRun(
+            tenantID: tenant.id, accountID: account.id, reset: try #require(app.environment.library.reset(id: reset)), now: when,
+            localDay: LocalDay.of(when, in: timeZone), localTime: LocalDay.time(when, in: timeZone))
+        else { Issue.record("limit reached"); return }
+        _ = try app.environment.database.finishRun(tenantID: tenant.id, accountID: account.id, id: started.id, completed: false,
+                                                   now: when + 70)
+        if let mood { _ = try app.environment.database.rateRun(tenantID: tenant.id, accountID: account.id, id: started.id, mood: mood) }
+    }
+
+    func unlimited(_ app: RunningApp) throws {
+        var tenant = try #require(try app.environment.database.tenant(slug: "default"))
+        tenant.settings.licenceAllMembers = true
+        try app.environment.database.saveSettings(of: tenant)
+    }
+
+    @Test func theMonthShowsDaysSummaryAndStreaks() throws {
+        let app = try RunningApp()
+        try unlimited(app)
+        app.clock.set(epoch("2026-11-22T12:00:00Z"))
+        let browser = app.browser()
+        try browser.signUp("cal@example.com")
+        try run(app, "cal@example.com", at: "2026-11-20T08:00:00Z", mood: 3)
+        try run(app, "cal@example.com", at: "2026-11-21T08:00:00Z", mood: 9)
+        try run(app, "cal@example.com", at: "2026-11-21T20:00:00Z", mood: 7)
+        try run(app, "cal@example.com", at: "2026-11-22T07:00:00Z", mood: nil)
+        try run(app, "cal@example.com", at: "2026-10-31T23:30:00Z", mood: 5)  // the last day of October in London
+        let page = try browser.get("/calendar")
+        #expect(page.status == 200)
+        #expect(page.header("Cache-Control") == "no-store")
+        #expect(page.text.contains("<h1>November 2026</h1>"))
+        #expect(page.text.contains("<span class=\"fact-label\">Resets this month</span> <span class=\"fact-value\">4</span>"))
+        #expect(page.text.contains("<span class=\"fact-label\">Average mood</span> <span class=\"fact-value\">6.3</span>"))
+        #expect(page.text.contains("<span class=\"fact-label\">Current streak</span> <span class=\"fact-value\">3 days</span>"))
+        #expect(page.text.contains("<span class=\"fact-label\">Longest streak</span> <span class=\"fact-value\">3 days</span>"))
+        #expect(page.text.contains("21 November: 2 resets, average mood 8.0"))
+        #expect(page.text.contains("22 November: 1 reset (today)"))
+        #expect(page.text.contains("class=\"day tint-4\""))
+        #expect(page.text.contains("class=\"day today\""))
+        #expect(page.text.contains("href=\"/calendar?month=2026-10\"") && page.text.contains("href=\"/calendar?month=2026-12\""))
+        #expect(page.text.contains("<svg class=\"trend\""))
+        #expect(page.text.contains("averaging 6.0 out of 10"))
+        #expect(!page.text.contains("#ef4444") && !page.text.contains("red"))
+
+        let october = try browser.get("/calendar?month=2026-10").text
+        #expect(october.contains("31 October: 1 reset, average mood 5.0"))
+        let empty = try browser.get("/calendar?month=2026-12").text
+        #expect(empty.contains("No resets yet this month."))
+        for bad in ["2026-13", "26-11", "2026-1", "x", "2026-11-01"] {
+            #expect(try browser.get("/calendar?month=\(bad)").status == 400, "\(bad)")
+        }
+        #expect(try app.browser().get("/calendar").status == 303, "signed out")
+    }
+
+    @Test func theWeekStartsWhenThePersonSays() throws {
+        let app = try RunningApp()
+        app.clock.set(epoch("2026-11-22T12:00:00Z"))
+        let browser = app.browser()
+        try browser.signUp("weeks@example.com")
+        #expect(try browser.get("/calendar").text.contains("<thead><tr><th scope=\"col\" abbr=\"Monday\">Mon</th>"))
+        _ = try browser.get("/account")
+        #expect(try browser.post("/account/week-start", [("week_starts_on", "sunday")]).status == 303)
+        let sunday = try browser.get("/calendar").text
+        #expect(sunday.contains("<thead><tr><th scope=\"col\" abbr=\"Sunday\">Sun</th>"))
+        // November 2026 starts on a Sunday: no blank before the 1st when weeks start on Sunday.
+        #expect(sunday.contains("<tbody>\n      <tr><td class=\"day\"><span aria-hidden=\"true\" class=\"day-number\">1</span>"))
+        #expect(try browser.post("/account/week-start", [("week_starts_on", "friday")]).status == 400)
+    }
+
+    @Test func daysAreLocalOnBothSidesOfTheDateLine() throws {
+        let app = try RunningApp()
+        try unlimited(app)
+        app.clock.set(epoch("2026-11-23T12:00:00Z"))
+        let east = app.browser()
+        try east.signUp("kiritimati@example.com", timeZone: "Pacific/Kiritimati")
+        let west = app.browser()
+        try west.signUp("pagopago@example.com", timeZone: "Pacific/Pago_Pago")
+        // 10:30 UTC on the 22nd is 00:30 on the 23rd at UTC+14 and 23:30 on the 21st at UTC-11.
+        try run(app, "kiritimati@example.com", at: "2026-11-22T10:30:00Z", mood: 6, timeZone: "Pacific/Kiritimati")
+        try run(app, "pagopago@example.com", at: "2026-11-22T10:30:00Z", mood: 6, timeZone: "Pacific/Pago_Pago")
+        #expect(try east.get("/calendar?month=2026-11").text.contains("23 November: 1 reset"))
+        #expect(try west.get("/calendar?month=2026-11").text.contains("21 November: 1 reset"))
+        let eastDay = try east.get("/calendar/2026-11-23").text
+        #expect(eastDay.contains("00:30 · Blink &amp; Track"))
+        // Moving to another time zone does not move past runs.
+        _ = try east.get("/account")
+        _ = try east.post("/account/time-zone", [("time_zone", "America/New_York")])
+        #expect(try east.get("/calendar?month=2026-11").text.contains("23 November: 1 reset"))
+        #expect(try east.get("/calendar/2026-11-23").text.contains("00:30 · Blink &amp; Track"))
+    }
+
+    @Test func theDayAndTheYear() throws {
+        let app = try RunningApp()
+        try unlimited(app)
+        app.clock.set(epoch("2028-03-01T12:00:00Z"))
+        let browser = app.browser()
+        try browser.signUp("year@example.com")
+        try run(app, "year@example.com", at: "2028-02-29T09:15:00Z", mood: 2, reset: "stressed-safety-scan")
+        let day = try browser.get("/calendar/2028-02-29")
+        #expect(day.text.contains("<h1>Tuesday 29 February 2028</h1>"))
+        #expect(day.text.contains("09:15 · Safety Scan"))
+        #expect(day.text.contains("Finished early") && day.text.contains("2 😔") && day.text.contains("1 min 10 s"))
+        #expect(day.text.contains("href=\"/resets/stressed-safety-scan\""))
+        #expect(try browser.get("/calendar/2026-02-29").status == 404)
+        #expect(try browser.get("/calendar/2028-03-02").text.contains("No resets on this day."))
+        let year = try browser.get("/calendar/year?year=2028")
+        #expect(year.text.contains("<h1>2028</h1>"))
+        #expect(year.text.components(separatedBy: "class=\"mini-month\"").count == 13)
+        #expect(year.text.contains("29 February: 1 reset, average mood 2.0"))
+        #expect(year.text.contains("class=\"mini-day tint-1 has-runs\""))
+        #expect(try browser.get("/calendar/year?year=20x8").status == 400)
+    }
+
+    @Test func theCSVHasExactColumnsAndQuoting() throws {
+        let app = try RunningApp()
+        try unlimited(app)
+        let browser = app.browser()
+        try browser.signUp("csv@example.com")
+        try run(app, "csv@example.com", at: "2026-11-20T08:05:00Z", mood: 8, reset: "stressed-tense-release")
+        try run(app, "csv@example.com", at: "2026-11-21T18:40:00Z", mood: nil, reset: "tired-blink-track")
+        let csv = try browser.get("/account/export.csv")
+        #expect(csv.header("Content-Type") == "text/csv; charset=utf-8")
+        #expect(csv.header("Content-Disposition") == "attachment; filename=\"resett-history.csv\"")
+        #expect(csv.text == "date,time,emotion,reset_id,reset_name,completed,mood_after,duration_seconds\r\n"
+                + "2026-11-20,08:05,stressed,stressed-tense-release,Full-Body Tense & Release,no,8,70\r\n"
+                + "2026-11-21,18:40,tired,tired-blink-track,Blink & Track,no,,70\r\n")
+        #expect(CSV.encode([["a,b", "say \"hi\"", "two\nlines", "plain"]]) == "\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\",plain\r\n")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try browser.get("/account/export.json").body)) as? [String: Any])
+        #expect((json["runs"] as? [[String: Any]])?.first?["localTime"] as? String == "08:05")
+    }
+
+    @Test func fiveYearsOfHistoryUseTheIndex() throws {
+        let app = try RunningApp()
+        app.clock.set(epoch("2026-11-22T12:00:00Z"))
+        let browser = app.browser()
+        try browser.signUp("history@example.com")
+        let tenant = try #require(try app.environment.database.tenant(slug: "default"))
+        let account = try #require(try app.environment.database.account(tenantID: tenant.id, email: EmailAddress("history@example.com")!))
+        // 5 years of daily runs, written straight to the table for speed.
+        try app.environment.database.write { db in
+            let today = Day("2026-11-22")!
+            for offset in 0..<(5 * 365) {
+                let day = today.adding(days: -offset)
+                try db.execute(sql: """
+                    INSERT INTO runs (id, tenant_id, account_id, reset_id, emotion, started_at, local_day, local_time, step_count,
+                        steps_reached, outcome, finished_at, mood, duration_seconds)
+                    VALUES (lower(hex(randomblob(16))), ?, ?, 'tired-blink-track', 'tired', ?, ?, '08:00', 8, 8, 'completed', ?, ?, 90)
+                    """, arguments: [tenant.id, account.id, day.ordinal * 86400, day.description, day.ordinal * 86400 + 90, offset % 10 + 1])
+            }
+        }
+        let plans = try app.environment.database.calendarQueryPlans()
+        #expect(plans.count == 2)
+        for plan in plans {
+            #expect(plan.contains("USING COVERING INDEX runs_by_day") || plan.contains("USING INDEX runs_by_day"), "\(plan)")
+            #expect(!plan.contains("SCAN runs"), "\(plan)")
+        }
+        let page = try browser.get("/calendar")
+        #expect(page.status == 200)
+        #expect(page.text.contains("<span class=\"fact-label\">Resets this month</span> <span class=\"fact-value\">22</span>"))
+        #expect(page.text.contains("<span class=\"fact-label\">Longest streak</span> <span class=\"fact-value\">1825 days</span>"))
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+@testable import Domain
+
+@Suite("Days, month grids and streaks")
+struct CalendarArithmeticTests {
+    func day(_ text: String) -> Day { Day(text)! }
+
+    @Test func daysRoundTripAndKnowTheirWeekday() {
+        for ordinal in stride(from: -800_000, through: 3_000_000, by: 997) {
+            #expect(Day(ordinal: ordinal).ordinal == ordinal)
+        }
+        #expect(day("1970-01-01").ordinal == 0)
+        #expect(day("2026-11-22").weekdayFromMonday == 6, "a Sunday")
+        #expect(day("2026-11-23").weekdayFromMonday == 0, "a Monday")
+        #expect(day("2026-11-22").longText == "Sunday 22 November 2026")
+        #expect(day("2028-02-28").adding(days: 1) == day("2028-02-29"))
+        #expect(day("2026-02-28").adding(days: 1) == day("2026-03-01"))
+        #expect(day("2026-12-31").adding(days: 1) == day("2027-01-01"))
+    }
+
+    @Test func leapYearsAndInvalidDates() {
+        #expect(Day.isLeap(2028) && Day.isLeap(2000) && !Day.isLeap(2100) && !Day.isLeap(2026))
+        #expect(Day("2028-02-29") != nil && Day("2026-02-29") == nil && Day("2100-02-29") == nil)
+        for bad in ["2026-13-01", "2026-00-10", "2026-04-31", "2026-1-1", "20261122", "", "abcd-ef-gh"] {
+            #expect(Day(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func monthGridsStartOnTheChosenDay() {
+        // November 2026 begins on a Sunday.
+        let monday = MonthGrid.weeks(year: 2026, month: 11, weekStartsOnSunday: false)
+        #expect(monday.first?.prefix(6).allSatisfy { $0 == nil } == true)
+        #expect(monday.first?[6] == day("2026-11-01"))
+        #expect(monday.count == 6)
+        let sunday = MonthGrid.weeks(year: 2026, month: 11, weekStartsOnSunday: true)
+        #expect(sunday.first?.first == day("2026-11-01"))
+        #expect(sunday.count == 5)
+        #expect(MonthGrid.weekdays(weekStartsOnSunday: true).first == "Sunday")
+        // A leap February has 29 days, an ordinary one 28.
+        #expect(MonthGrid.weeks(year: 2028, month: 2, weekStartsOnSunday: false).flatMap { $0 }.compactMap { $0 }.count == 29)
+        #expect(MonthGrid.weeks(year: 2026, month: 2, weekStartsOnSunday: false).flatMap { $0 }.compactMap { $0 }.count == 28)
+        #expect(MonthGrid.weeks(year: 2026, month: 2, weekStartsOnSunday: false).allSatisfy { $0.count == 7 })
+    }
+
+    @Test func streakEdgeCases() {
+        let today = day("2026-11-22")
+        #expect(Streaks.of(days: [], today: today) == (0, 0))
+        #expect(Streaks.of(days: [today], today: today) == (1, 1))
+        // Yesterday counts: today may still come, and no one is told off for an unfinished day.
+        #expect(Streaks.of(days: [day("2026-11-20"), day("2026-11-21")], today: today) == (2, 2))
+        #expect(Streaks.of(days: [day("2026-11-19"), day("2026-11-20")], today: today) == (0, 2))
+        // Across a month and a year end, with duplicates and disorder.
+        let days = [day("2025-12-30"), day("2025-12-31"), day("2026-01-01"), day("2026-01-01"), day("2026-10-31"),
+                    day("2026-11-01"), day("2026-11-22"), day("2026-11-21")]
+        #expect(Streaks.of(days: days.shuffled(), today: today) == (2, 3))
+        // A leap day joins February to March.
+        #expect(Streaks.of(days: [day("2028-02-28"), day("2028-02-29"), day("2028-03-01")], today: day("2028-03-01")) == (3, 3))
+    }
+
+    @Test func tintsFollowTheAverageMood() {
+        func tint(_ moods: [Int]) -> Int? {
+            DaySummary(day: Day("2026-01-01")!, runs: max(1, moods.count), rated: moods.count, moodTotal: moods.reduce(0, +)).tint
+        }
+        #expect(tint([]) == nil)
+        #expect(tint([1]) == 1 && tint([2]) == 1 && tint([3]) == 2 && tint([5]) == 3 && tint([8]) == 4 && tint([10]) == 5)
+        #expect(tint([1, 10]) == 3)
+    }
+}
