@@ -10,11 +10,23 @@ from selenium.webdriver.support.ui import WebDriverWait
 from pages import check_page, console_errors
 
 
+def gone(element):
+    """A wait condition: the old page's element no longer belongs to the document. Chromium reports that
+    either as a stale reference or, mid-navigation, as an inspector error; both mean the page changed."""
+    def check(_):
+        try:
+            element.is_enabled()
+            return False
+        except Exception:
+            return True
+    return check
+
+
 def go(driver, element):
     """Clicks something that loads a new page and waits until the new page has loaded."""
     old = driver.find_element(By.TAG_NAME, "html")
     element.click()
-    WebDriverWait(driver, 15).until(EC.staleness_of(old))
+    WebDriverWait(driver, 15).until(gone(old))
     WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
@@ -177,7 +189,7 @@ def test_the_mood_scale_works_with_a_keyboard(browser, server):
     assert browser.find_element(By.ID, "mood-3").is_selected()
     old = browser.find_element(By.TAG_NAME, "html")
     browser.switch_to.active_element.send_keys("\ue007")  # Enter submits the form
-    WebDriverWait(browser, 10).until(EC.staleness_of(old))
+    WebDriverWait(browser, 10).until(gone(old))
     WebDriverWait(browser, 10).until(EC.title_contains("Try another reset?"))
 
 
