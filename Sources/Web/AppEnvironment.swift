@@ -16,6 +16,7 @@ public struct AppEnvironment: Sendable {
     public let hashingPool: HashingPool
     public let passwordPolicy: PasswordPolicy
     public let library: ResetLibrary
+    public let safetyPhrases: SafetyPhrases
     public let mailer: any Mailer
     /// Seconds since 1970, from a clock tests can set.
     public let clock: @Sendable () -> Int
@@ -32,19 +33,22 @@ public struct AppEnvironment: Sendable {
         let signUpsPerAddress = RateLimiter(limit: 10, window: 3600)
         let resetRequestsPerAddress = RateLimiter(limit: 10, window: 3600)
         let resetRequestsPerEmail = RateLimiter(limit: 3, window: 3600)
+        let postsPerMember = RateLimiter(limit: 5, window: 3600)
+        let reportsPerMember = RateLimiter(limit: 10, window: 3600)
     }
 
     /// Templates the app cannot start without.
     public static let requiredTemplates = [
         "layouts/base", "errors/error", "home/index", "resets/list", "resets/intro", "runs/step", "runs/bubbles", "runs/mood",
         "runs/result", "subscriptions/paywall", "subscriptions/show", "subscriptions/cancel", "subscriptions/checkout",
-        "calendar/month", "calendar/day", "calendar/year",
+        "calendar/month", "calendar/day", "calendar/year", "community/feed", "community/report", "community/held",
+        "admin/moderation", "admin/audit", "admin/confirm",
     ]
 
     public init(configuration: AppConfiguration = AppConfiguration(), database: AppDatabase, renderer: TemplateRenderer,
                 staticFiles: StaticFileStore, logger: Logger, hasher: PasswordHasher = PasswordHasher(),
                 hashingPool: HashingPool = HashingPool(), passwordPolicy: PasswordPolicy, library: ResetLibrary,
-                mailer: any Mailer,
+                safetyPhrases: SafetyPhrases, mailer: any Mailer,
                 clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) {
         self.configuration = configuration
         self.database = database
@@ -55,6 +59,7 @@ public struct AppEnvironment: Sendable {
         self.hashingPool = hashingPool
         self.passwordPolicy = passwordPolicy
         self.library = library
+        self.safetyPhrases = safetyPhrases
         self.mailer = mailer
         self.clock = clock
         self.limits = Limits()
@@ -84,9 +89,11 @@ public struct AppEnvironment: Sendable {
         let database = try AppDatabase.open(path: databasePath, migrationsDirectory: root + "/Migrations")
         let policy = try loadPasswordPolicy(root + "/Content/common-passwords.txt")
         let library = try ResetLibrary(path: root + "/Content/resets.json")
+        let safety = SafetyPhrases(phrases: try dataLines(root + "/Content/safety-phrases.txt"))
         let dataFolder = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
         return AppEnvironment(configuration: configuration, database: database, renderer: renderer, staticFiles: staticFiles,
                               logger: logger, hasher: hasher, passwordPolicy: policy, library: library,
+                              safetyPhrases: safety,
                               mailer: mailer ?? OutboxMailer(folder: dataFolder + "/outbox", logger: logger))
     }
 
@@ -98,8 +105,14 @@ public struct AppEnvironment: Sendable {
     }
 
     public static func loadPasswordPolicy(_ path: String) throws -> PasswordPolicy {
+        PasswordPolicy(commonPasswords: try dataLines(path))
+    }
+
+    /// The lines of a data file in `Content/`, without blank lines and `#` comments.
+    static func dataLines(_ path: String) throws -> [String] {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ContentError.unreadable(path) }
-        return PasswordPolicy(commonPasswords: text.split(separator: "\n").lazy.filter { !$0.hasPrefix("#") }.map(String.init))
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .map(String.init)
     }
 
     func layout(for context: RequestContext?) -> LayoutContext {

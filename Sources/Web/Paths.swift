@@ -33,6 +33,17 @@ enum Paths {
     static func calendarDay(_ day: Day) -> String { "/calendar/\(day)" }
     static let accountExportCSV = "/account/export.csv"
     static let accountWeekStart = "/account/week-start"
+    static let community = "/community"
+    static let communityPosts = "/community/posts"
+    static func communityTopic(_ slug: String) -> String { "/community?topic=\(slug)" }
+    static func postDelete(_ id: String) -> String { "/community/posts/\(id)/delete" }
+    static func postReactions(_ id: String) -> String { "/community/posts/\(id)/reactions" }
+    static func postReport(_ id: String) -> String { "/community/posts/\(id)/report" }
+    static func postReports(_ id: String) -> String { "/community/posts/\(id)/reports" }
+    static let moderation = "/admin/moderation"
+    static let audit = "/admin/audit"
+    static func moderate(_ id: String, _ action: String) -> String { "/admin/moderation/posts/\(id)/\(action)" }
+    static func liftRestriction(_ id: String) -> String { "/admin/moderation/restrictions/\(id)/lift" }
     static let paywall = "/paywall"
     static let subscription = "/account/subscription"
     static let subscriptionCheckout = "/account/subscription/checkout"
@@ -49,7 +60,8 @@ enum Paths {
         "accountDelete": accountDelete, "accountSessions": accountSessions,
         "accountSessionsSignOutOthers": accountSessionsSignOutOthers, "passwordForgot": passwordForgot,
         "passwordReset": passwordReset, "paywall": paywall, "calendar": calendar, "accountExportCSV": accountExportCSV,
-        "accountWeekStart": accountWeekStart, "subscription": subscription,
+        "accountWeekStart": accountWeekStart, "community": community,
+        "communityPosts": communityPosts, "moderation": moderation, "audit": audit, "subscription": subscription,
         "subscriptionCheckout": subscriptionCheckout, "subscriptionCancel": subscriptionCancel,
         "subscriptionResume": subscriptionResume,
     ]

@@ -48,7 +48,7 @@ final class RunningApp {
             configuration: configuration, database: loaded.database, renderer: loaded.renderer,
             staticFiles: try publicFolder.map { try StaticFileStore(directory: $0) } ?? loaded.staticFiles, logger: logger,
             hasher: Self.fastHasher, hashingPool: hashingPool, passwordPolicy: loaded.passwordPolicy,
-            library: loaded.library,
+            library: loaded.library, safetyPhrases: loaded.safetyPhrases,
             mailer: OutboxMailer(folder: outbox, logger: logger), clock: { clock.now })
         running = try RunningServer(responder: ResettApp(environment: environment), logger: logger)
     }

@@ -1,0 +1,88 @@
+import Foundation
+
+/// A community post as members see it. The author is never part of it: only whether it is the viewer's own.
+public struct CommunityPost: Sendable, Equatable {
+    public enum Status: String, Sendable { case visible, held, hidden, deleted }
+
+    public let id: String
+    public let topic: String
+    public let body: String
+    public let createdAt: Int
+    public let status: Status
+    public let isMine: Bool
+    /// Reaction counts by kind, and the viewer's own reaction.
+    public let reactions: [ReactionKind: Int]
+    public let myReaction: ReactionKind?
+    /// The feed's position, for "Older posts" (keyset pagination).
+    public let cursor: Int
+
+    public init(id: String, topic: String, body: String, createdAt: Int, status: Status, isMine: Bool,
+                reactions: [ReactionKind: Int], myReaction: ReactionKind?, cursor: Int) {
+        self.id = id
+        self.topic = topic
+        self.body = body
+        self.createdAt = createdAt
+        self.status = status
+        self.isMine = isMine
+        self.reactions = reactions
+        self.myReaction = myReaction
+        self.cursor = cursor
+    }
+}
+
+public enum ReactionKind: String, Sendable, CaseIterable {
+    case support, relate, celebrate, hug
+
+    public var emoji: String {
+        switch self { case .support: "💪"; case .relate: "😔"; case .celebrate: "🎉"; case .hug: "🫂" }
+    }
+
+    public var label: String {
+        switch self { case .support: "You got this"; case .relate: "I feel this"; case .celebrate: "Proud of you"; case .hug: "Virtual hug" }
+    }
+}
+
+public enum ReportReason: String, Sendable, CaseIterable {
+    case spam, unkind, worried, other
+
+    public var label: String {
+        switch self {
+        case .spam: "Spam"
+        case .unkind: "Unkind or harassing"
+        case .worried: "I’m worried about this person"
+        case .other: "Something else"
+        }
+    }
+}
+
+public struct CommunityTopic: Sendable, Equatable {
+    public let slug: String
+    public let name: String
+
+    public init(slug: String, name: String) {
+        self.slug = slug
+        self.name = name
+    }
+}
+
+/// Words and phrases that suggest a risk of self-harm. A match holds a post for a moderator and shows its
+/// author the crisis-support words. Kept as data (`Content/safety-phrases.txt`).
+public struct SafetyPhrases: Sendable {
+    private let phrases: [String]
+
+    public init(phrases: some Sequence<String>) {
+        self.phrases = phrases.map { Self.normalise($0) }.filter { !$0.isEmpty }
+    }
+
+    public func suggestsRisk(_ text: String) -> Bool {
+        let padded = " " + Self.normalise(text) + " "
+        return phrases.contains { padded.contains(" " + $0 + " ") }
+    }
+
+    /// Lower case, curly apostrophes straightened, everything but letters, digits and apostrophes a space.
+    static func normalise(_ text: String) -> String {
+        let straight = text.lowercased().replacingOccurrences(of: "’", with: "'")
+        let spaced = String(straight.map { $0.isLetter || $0.isNumber || $0 == "'" ? $0 : " " })
+        return spaced.split(separator: " ").joined(separator: " ")
+    }
+}

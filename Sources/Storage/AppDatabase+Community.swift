@@ -1,0 +1,129 @@
+import Domain
+import GRDB
+
+/// The community, always within one tenant. Authors are never returned to members; moderators get an
+/// author id only to turn it into a pseudonym (see the Web layer), never to show.
+extension AppDatabase {
+    public func topics(tenantID: String) throws(StorageError) -> [CommunityTopic] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT slug, name FROM community_topics WHERE tenant_id = ? ORDER BY position",
+                             arguments: [tenantID]).map { CommunityTopic(slug: $0["slug"], name: $0["name"]) }
+        }
+    }
+
+    public func createPost(tenantID: String, authorID: String, topic: String, body: String, heldForSafety: Bool,
+                           now: Int) throws(StorageError) -> String {
+        try write { db in
+            let id = RandomID.make()
+            try db.execute(sql: """
+                INSERT INTO posts (id, tenant_id, author_id, topic, body, status, held_for, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [id, tenantID, authorID, topic, body, heldForSafety ? "held" : "visible",
+                                 heldForSafety ? "safety" : nil, now])
+            return id
+        }
+    }
+
+    /// Newest first, `limit` at a time, before `cursor` (the last post of the previous page). Visible posts,
+    /// plus the viewer's own posts that wait for review, so nothing they wrote seems lost.
+    public func feed(tenantID: String, viewerID: String, topic: String?, before cursor: Int?, limit: Int) throws(StorageError)
+        -> [CommunityPost]
+    {
+        try read { db in
+            var sql = """
+                SELECT p.rowid AS cursor, p.id, p.topic, p.body, p.status, p.created_at, p.author_id IS ? AS mine,
+                    (SELECT kind FROM reactions r WHERE r.post_id = p.id AND r.account_id = ?) AS my_reaction
+                FROM posts p
+                WHERE p.tenant_id = ? AND (p.status = 'visible' OR (p.author_id IS ? AND p.status IN ('held', 'hidden')))
+                """
+            var arguments: StatementArguments = [viewerID, viewerID, tenantID, viewerID]
+            if let topic {
+                sql += " AND p.topic = ?"
+                _ = arguments.append(contentsOf: [topic])
+            }
+            if let cursor {
+                sql += " AND p.rowid < ?"
+                _ = arguments.append(contentsOf: [cursor])
+            }
+            sql += " ORDER BY p.rowid DESC LIMIT ?"
+            _ = arguments.append(contentsOf: [limit])
+            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
+            return try rows.map { row in
+                let id: String = row["id"]
+                var counts: [ReactionKind: Int] = [:]
+                for count in try Row.fetchAll(db, sql: "SELECT kind, count(*) AS n FROM reactions WHERE post_id = ? GROUP BY kind",
+                                              arguments: [id]) {
+                    if let kind = ReactionKind(rawValue: count["kind"]) { counts[kind] = count["n"] }
+                }
+                return CommunityPost(id: id, topic: row["topic"], body: row["body"] ?? "", createdAt: row["created_at"],
+                                     status: CommunityPost.Status(rawValue: row["status"]) ?? .hidden, isMine: row["mine"],
+                                     reactions: counts, myReaction: (row["my_reaction"] as String?).flatMap(ReactionKind.init),
+                                     cursor: row["cursor"])
+            }
+        }
+    }
+
+    /// The author erases their own post. False if it is not theirs (or not in this tenant).
+    public func deleteOwnPost(tenantID: String, authorID: String, postID: String) throws(StorageError) -> Bool {
+        try write { db in
+            try db.execute(sql: """
+                UPDATE posts SET body = NULL, status = 'deleted' WHERE tenant_id = ? AND author_id = ? AND id = ? AND status != 'deleted'
+                """, arguments: [tenantID, authorID, postID])
+            return db.changesCount == 1
+        }
+    }
+
+    /// One reaction per member per post: the same kind again removes it, another kind replaces it.
+    /// False when the post is not a visible post of this tenant.
+    public func toggleReaction(tenantID: String, accountID: String, postID: String, kind: ReactionKind) throws(StorageError) -> Bool {
+        try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status = 'visible'",
+                                    arguments: [tenantID, postID]) == true else { return false }
+            let current = try String.fetchOne(db, sql: "SELECT kind FROM reactions WHERE post_id = ? AND account_id = ?",
+                                              arguments: [postID, accountID])
+            if current == kind.rawValue {
+                try db.execute(sql: "DELETE FROM reactions WHERE post_id = ? AND account_id = ?", arguments: [postID, accountID])
+            } else {
+                try db.execute(sql: """
+                    INSERT INTO reactions (post_id, account_id, kind) VALUES (?, ?, ?)
+                    ON CONFLICT (post_id, account_id) DO UPDATE SET kind = excluded.kind
+                    """, arguments: [postID, accountID, kind.rawValue])
+            }
+            return true
+        }
+    }
+
+    public enum ReportOutcome: Sendable, Equatable { case reported, alreadyReported, notFound }
+
+    /// One report per member per post; at the tenant's threshold of open reports the post is hidden for review.
+    public func report(tenantID: String, reporterID: String, postID: String, reason: ReportReason, note: String?,
+                       now: Int) throws(StorageError) -> ReportOutcome {
+        try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status = 'visible'",
+                                    arguments: [tenantID, postID]) == true else { return .notFound }
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM reports WHERE post_id = ? AND reporter_id = ?",
+                                 arguments: [postID, reporterID]) == true { return .alreadyReported }
+            try db.execute(sql: "INSERT INTO reports (post_id, reporter_id, reason, note, created_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [postID, reporterID, reason.rawValue, note, now])
+            try db.execute(sql: """
+                UPDATE posts SET status = 'hidden', held_for = 'reports'
+                WHERE id = ? AND status = 'visible'
+                  AND (SELECT count(*) FROM reports WHERE post_id = posts.id AND open = 1)
+                      >= (SELECT report_threshold FROM tenants WHERE id = posts.tenant_id)
+                """, arguments: [postID])
+            return .reported
+        }
+    }
+
+    // MARK: Restrictions
+
+    /// The active restriction on posting, if any: its end (nil for indefinite) and reason.
+    public func postingRestriction(tenantID: String, accountID: String, now: Int) throws(StorageError) -> (until: Int?, reason: String)? {
+        try read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT until, reason FROM posting_restrictions
+                WHERE tenant_id = ? AND account_id = ? AND lifted_at IS NULL AND (until IS NULL OR until > ?)
+                ORDER BY created_at DESC LIMIT 1
+                """, arguments: [tenantID, accountID, now]).map { (until: $0["until"], reason: $0["reason"]) }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Domain
+import GRDB
+
+/// A post waiting for a moderator: held for safety, hidden by reports, or reported.
+public struct ModerationItem: Sendable {
+    public let postID: String
+    public let topic: String
+    public let body: String
+    public let status: CommunityPost.Status
+    public let heldFor: String?
+    public let createdAt: Int
+    /// Only for turning into a pseudonym; never shown.
+    public let authorID: String?
+    public let reports: [(reason: ReportReason, note: String?)]
+}
+
+/// An active posting restriction, for the moderators' list.
+public struct RestrictionItem: Sendable {
+    public let id: String
+    public let accountID: String
+    public let until: Int?
+    public let reason: String
+}
+
+public struct AuditLine: Sendable {
+    public let moderator: String
+    public let action: String
+    public let subject: String
+    public let note: String
+    public let createdAt: Int
+}
+
+extension AppDatabase {
+    /// Held and reported posts, oldest first.
+    public func moderationQueue(tenantID: String) throws(StorageError) -> [ModerationItem] {
+        try read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, topic, body, status, held_for, created_at, author_id FROM posts p
+                WHERE tenant_id = ? AND status != 'deleted'
+                  AND (status = 'held' OR held_for IS NOT NULL OR EXISTS (SELECT 1 FROM reports r WHERE r.post_id = p.id AND r.open = 1))
+                ORDER BY rowid
+                """, arguments: [tenantID])
+            return try rows.map { row in
+                let id: String = row["id"]
+                let reports = try Row.fetchAll(db, sql: "SELECT reason, note FROM reports WHERE post_id = ? AND open = 1 ORDER BY rowid",
+                                               arguments: [id]).map { (reason: ReportReason(rawValue: $0["reason"]) ?? .other,
+                                                                       note: $0["note"] as String?) }
+                return ModerationItem(postID: id, topic: row["topic"], body: row["body"] ?? "",
+                                      status: CommunityPost.Status(rawValue: row["status"]) ?? .hidden, heldFor: row["held_for"],
+                                      createdAt: row["created_at"], authorID: row["author_id"], reports: reports)
+            }
+        }
+    }
+
+    public enum ModerationAction: String, Sendable { case approve, hide, delete }
+
+    /// Approves (shows again, closes reports), hides, or deletes (erases the text). False if no such post here.
+    public func moderate(tenantID: String, postID: String, action: ModerationAction) throws(StorageError) -> Bool {
+        try write { db in
+            switch action {
+            case .approve:
+                try db.execute(sql: "UPDATE posts SET status = 'visible', held_for = NULL WHERE tenant_id = ? AND id = ? AND status != 'deleted'",
+                               arguments: [tenantID, postID])
+            case .hide:
+                try db.execute(sql: "UPDATE posts SET status = 'hidden', held_for = NULL WHERE tenant_id = ? AND id = ? AND status != 'deleted'",
+                               arguments: [tenantID, postID])
+            case .delete:
+                try db.execute(sql: "UPDATE posts SET status = 'deleted', body = NULL, held_for = NULL WHERE tenant_id = ? AND id = ?",
+                               arguments: [tenantID, postID])
+            }
+            let changed = db.changesCount == 1
+            if changed { try db.execute(sql: "UPDATE reports SET open = 0 WHERE post_id = ?", arguments: [postID]) }
+            return changed
+        }
+    }
+
+    /// The author of a post in this tenant (for restricting them), if the post and its author still exist.
+    public func authorOfPost(tenantID: String, postID: String) throws(StorageError) -> String? {
+        try read { db in
+            try String.fetchOne(db, sql: "SELECT author_id FROM posts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, postID])
+        }
+    }
+
+    public func restrictPosting(tenantID: String, accountID: String, until: Int?, reason: String, now: Int) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO posting_restrictions (id, tenant_id, account_id, until, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [RandomID.make(), tenantID, accountID, until, reason, now])
+        }
+    }
+
+    /// Lifts a restriction; returns the restricted account (for the audit's pseudonym), nil if none here.
+    public func liftRestriction(tenantID: String, id: String, now: Int) throws(StorageError) -> String? {
+        try write { db in
+            guard let account = try String.fetchOne(db, sql: """
+                SELECT account_id FROM posting_restrictions WHERE tenant_id = ? AND id = ? AND lifted_at IS NULL
+                """, arguments: [tenantID, id]) else { return nil }
+            try db.execute(sql: "UPDATE posting_restrictions SET lifted_at = ? WHERE id = ?", arguments: [now, id])
+            return account
+        }
+    }
+
+    public func activeRestrictions(tenantID: String, now: Int) throws(StorageError) -> [RestrictionItem] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, account_id, until, reason FROM posting_restrictions
+                WHERE tenant_id = ? AND lifted_at IS NULL AND (until IS NULL OR until > ?) ORDER BY created_at
+                """, arguments: [tenantID, now]).map {
+                RestrictionItem(id: $0["id"], accountID: $0["account_id"], until: $0["until"], reason: $0["reason"])
+            }
+        }
+    }
+
+    public func appendAudit(tenantID: String, moderator: String, action: String, subject: String, note: String,
+                            now: Int) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO moderation_audit (tenant_id, moderator, action, subject, note, created_at) VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [tenantID, moderator, action, subject, note, now])
+        }
+    }
+
+    public func audit(tenantID: String) throws(StorageError) -> [AuditLine] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT moderator, action, subject, note, created_at FROM moderation_audit WHERE tenant_id = ? ORDER BY id DESC
+                """, arguments: [tenantID]).map {
+                AuditLine(moderator: $0["moderator"], action: $0["action"], subject: $0["subject"], note: $0["note"],
+                          createdAt: $0["created_at"])
+            }
+        }
+    }
+}
