@@ -31,7 +31,10 @@ enum ModerationHandler {
                 "ago": CommunityHandler.timeAgo(now - item.createdAt), "author": pseudonym(item.authorID, tenant: tenant),
                 "why": item.heldFor == "safety" ? "Held: its words suggest its author may be at risk"
                     : item.status == .hidden ? "Hidden by reports" : "Reported",
-                "reports": item.reports.map { ["reason": $0.reason.label, "note": $0.note ?? ""] },
+                // swift-mustache treats "" as true, so a report without a note has no "note" key at all.
+                "reports": item.reports.map { report in
+                    report.note.map { ["reason": report.reason.label, "note": $0] } ?? ["reason": report.reason.label]
+                },
                 "hasReports": !item.reports.isEmpty,
                 "approvePath": Paths.moderate(item.postID, "approve"), "hidePath": Paths.moderate(item.postID, "hide"),
                 "deletePath": Paths.moderate(item.postID, "delete"), "restrictPath": Paths.moderate(item.postID, "restrict"),
