@@ -163,3 +163,18 @@ public struct AccountExport: Codable, Sendable {
     public let sessions: [Session]
     public let runs: [Run]
 }
+
+/// A member as an admin sees them.
+public struct Member: Sendable {
+    public let account: Account
+    public let joinedAt: Int
+}
+
+extension AppDatabase {
+    public func members(tenantID: String) throws(StorageError) -> [Member] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT \(Self.accountColumns), created_at FROM accounts WHERE tenant_id = ? ORDER BY email",
+                             arguments: [tenantID]).map { Member(account: Self.account(from: $0), joinedAt: $0["created_at"]) }
+        }
+    }
+}

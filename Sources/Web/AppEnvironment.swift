@@ -42,7 +42,7 @@ public struct AppEnvironment: Sendable {
         "layouts/base", "errors/error", "home/index", "resets/list", "resets/intro", "runs/step", "runs/bubbles", "runs/mood",
         "runs/result", "subscriptions/paywall", "subscriptions/show", "subscriptions/cancel", "subscriptions/checkout",
         "calendar/month", "calendar/day", "calendar/year", "community/feed", "community/report", "community/held",
-        "admin/moderation", "admin/audit", "admin/confirm",
+        "admin/moderation", "admin/audit", "admin/confirm", "admin/members", "admin/settings",
     ]
 
     public init(configuration: AppConfiguration = AppConfiguration(), database: AppDatabase, renderer: TemplateRenderer,

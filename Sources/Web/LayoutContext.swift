@@ -5,6 +5,8 @@ import HTTPServer
 struct LayoutContext: Sendable {
     let siteName: String
     let signedIn: Bool
+    let canModerate: Bool
+    let isAdmin: Bool
     let csrfToken: String
     let stylesheet: String
     let script: String
@@ -15,6 +17,8 @@ struct LayoutContext: Sendable {
     init(context: RequestContext?, staticFiles: StaticFileStore) {
         siteName = context?.scope.tenant.name ?? "Resett"
         signedIn = context?.scope.account != nil
+        canModerate = context?.scope.account?.role.canModerate ?? false
+        isAdmin = context?.scope.account?.role == .admin
         csrfToken = context?.csrfToken ?? ""
         stylesheet = staticFiles.url(for: "/css/app.css")
         let chosen = context?.scope.account?.theme ?? .system
@@ -33,6 +37,8 @@ struct LayoutContext: Sendable {
             "favicon": favicon,
             "paths": Paths.forTemplates,
             "signedIn": signedIn,
+            "canModerate": canModerate,
+            "isAdmin": isAdmin,
             "csrf": csrfToken,
         ]
         // Only present values go in: swift-mustache would print an absent Optional as "nil".

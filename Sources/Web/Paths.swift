@@ -44,6 +44,9 @@ enum Paths {
     static let audit = "/admin/audit"
     static func moderate(_ id: String, _ action: String) -> String { "/admin/moderation/posts/\(id)/\(action)" }
     static func liftRestriction(_ id: String) -> String { "/admin/moderation/restrictions/\(id)/lift" }
+    static let members = "/admin/members"
+    static func memberRole(_ id: String) -> String { "/admin/members/\(id)/role" }
+    static let settings = "/admin/settings"
     static let paywall = "/paywall"
     static let subscription = "/account/subscription"
     static let subscriptionCheckout = "/account/subscription/checkout"
@@ -61,7 +64,7 @@ enum Paths {
         "accountSessionsSignOutOthers": accountSessionsSignOutOthers, "passwordForgot": passwordForgot,
         "passwordReset": passwordReset, "paywall": paywall, "calendar": calendar, "accountExportCSV": accountExportCSV,
         "accountWeekStart": accountWeekStart, "community": community,
-        "communityPosts": communityPosts, "moderation": moderation, "audit": audit, "subscription": subscription,
+        "communityPosts": communityPosts, "moderation": moderation, "audit": audit, "members": members, "settings": settings, "subscription": subscription,
         "subscriptionCheckout": subscriptionCheckout, "subscriptionCancel": subscriptionCancel,
         "subscriptionResume": subscriptionResume,
     ]

@@ -35,6 +35,8 @@ enum Notice {
         "post-deleted": "Your post has been deleted.",
         "reported": "Thank you for telling us. A moderator will take a look.",
         "moderated": "Done. It’s in the audit log.",
+        "role-saved": "The role has been changed.",
+        "settings-saved": "Your organisation’s settings have been saved.",
         "theme-saved": "Your choice of appearance has been saved.",
         "password-reset": "Your password has been reset. Please log in with your new password.",
         "signed-out-others": "You’ve been signed out everywhere else.",
