@@ -37,6 +37,8 @@ def server():
     if port is None:
         process.kill()
         raise RuntimeError("resett did not start")
+    # Tests that need an operator's command (say, making a moderator) find the database here.
+    os.environ["RESETT_TEST_DB"] = os.path.join(folder, "resett.sqlite")
     yield f"http://localhost:{port}"
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=20)

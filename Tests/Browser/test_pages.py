@@ -233,3 +233,48 @@ def test_the_paywall_and_a_test_mode_subscription(browser, server):
     assert browser.find_element(By.ID, "status-heading").text == "Active"
     problems += check_page(browser, "subscription", server)
     assert problems == [], "\n".join(problems)
+
+
+def resett(*arguments):
+    """Runs the resett command against the browser suite's database."""
+    import os
+    import subprocess
+    from conftest import ROOT
+    subprocess.run([os.path.join(ROOT, ".build", "debug", "resett"), *arguments, "--db", os.environ["RESETT_TEST_DB"],
+                    "--root", ROOT], check=True, capture_output=True)
+
+
+def test_community_post_react_report_and_moderate(browser, server):
+    author_email = f"author-{uuid.uuid4().hex[:8]}@example.com"
+    sign_up(browser, server, author_email)
+    browser.get(server + "/community")
+    Select = __import__("selenium.webdriver.support.ui", fromlist=["Select"]).Select
+    Select(browser.find_element(By.ID, "topic")).select_by_visible_text("Wins")
+    fill(browser, "body", "Went for a walk at lunch and it helped.")
+    go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Share anonymously']"))
+    assert "Thank you for sharing." in browser.page_source
+    problems = check_page(browser, "community", server)
+    go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Log out']"))
+
+    moderator_email = f"moderator-{uuid.uuid4().hex[:8]}@example.com"
+    sign_up(browser, server, moderator_email)
+    resett("user", "set-role", "--tenant", "default", "--email", moderator_email, "--role", "moderator")
+    browser.get(server + "/community")
+    post = browser.find_element(By.XPATH, "//li[contains(@class,'post')][.//p[contains(., 'Went for a walk at lunch')]]")
+    assert author_email not in browser.page_source
+    go(browser, post.find_element(By.XPATH, ".//button[contains(., 'You got this')]"))
+    post = browser.find_element(By.XPATH, "//li[contains(@class,'post')][.//p[contains(., 'Went for a walk at lunch')]]")
+    assert post.find_element(By.XPATH, ".//button[contains(., 'You got this')]").get_attribute("aria-pressed") == "true"
+    go(browser, post.find_element(By.LINK_TEXT, "Report"))
+    problems += check_page(browser, "report-a-post", server)
+    browser.find_element(By.ID, "reason-spam").click()
+    go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Send report']"))
+    browser.get(server + "/admin/moderation")
+    assert "Went for a walk at lunch" in browser.page_source and "Member " in browser.page_source
+    assert author_email not in browser.page_source
+    problems += check_page(browser, "moderation", server)
+    go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Approve']"))
+    browser.get(server + "/admin/audit")
+    assert "Approved post" in browser.page_source
+    problems += check_page(browser, "moderation-audit", server)
+    assert problems == [], "\n".join(problems)
