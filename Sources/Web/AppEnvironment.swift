@@ -119,6 +119,16 @@ public struct AppEnvironment: Sendable {
         LayoutContext(context: context, staticFiles: staticFiles)
     }
 
+    /// Renders a page with a form: its errors (summary and per field), any notice, and a title that starts
+    /// with "Error: " when something needs fixing, so screen-reader users hear it first.
+    func renderForm(_ template: String, title: String, _ values: [String: Any], errors: FormErrors, context: RequestContext,
+                    status: HTTPStatus = .ok) throws -> Response {
+        var values = values
+        values.merge(errors.templateValues) { $1 }
+        values.merge(Notice.values(context)) { $1 }
+        return try render(template, title: errors.isEmpty ? title : "Error: " + title, values, context: context, status: status)
+    }
+
     /// Renders a page inside the layout. Pages that show personal data are never stored by caches.
     func render(_ template: String, title: String?, _ values: [String: Any], context: RequestContext,
                 status: HTTPStatus = .ok) throws -> Response {

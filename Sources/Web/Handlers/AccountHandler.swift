@@ -119,9 +119,7 @@ enum AccountHandler {
             "timeZones": TimeZoneName.all.map { ["name": $0, "selected": $0 == account.timeZone] },
             "minimumLength": PasswordPolicy.minimumLength,
         ]
-        values.merge(errors.templateValues) { $1 }
-        values.merge(Notice.values(context)) { $1 }
-        return try environment.render("account/show", title: errors.isEmpty ? "Your account" : "Error: Your account", values,
-                                      context: context, status: status)
+        return try environment.renderForm("account/show", title: "Your account", values, errors: errors, context: context,
+                                          status: status)
     }
 }

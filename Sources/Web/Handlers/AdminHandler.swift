@@ -115,10 +115,8 @@ enum AdminHandler {
         var values: [String: Any] = typed
         values["community"] = community
         values["licence"] = licence
-        values.merge(errors.templateValues) { $1 }
-        values.merge(Notice.values(context)) { $1 }
-        var response = try environment.render("admin/settings", title: errors.isEmpty ? "Settings" : "Error: Settings", values,
-                                              context: context, status: status)
+        var response = try environment.renderForm("admin/settings", title: "Settings", values, errors: errors, context: context,
+                                                  status: status)
         response.headers.set("Cache-Control", "no-store")
         return response
     }

@@ -133,10 +133,8 @@ enum CommunityHandler {
         if posts.count > pageSize, let last = posts.prefix(pageSize).last {
             values["olderPath"] = Paths.community + "?" + (topic.map { "topic=\($0)&" } ?? "") + "before=\(last.cursor)"
         }
-        values.merge(errors.templateValues) { $1 }
-        values.merge(Notice.values(context)) { $1 }
-        var response = try environment.render("community/feed", title: errors.isEmpty ? "Community" : "Error: Community", values,
-                                              context: context, status: status)
+        var response = try environment.renderForm("community/feed", title: "Community", values, errors: errors, context: context,
+                                                  status: status)
         response.headers.set("Cache-Control", "no-store")
         return response
     }
@@ -161,9 +159,8 @@ enum CommunityHandler {
             "reportPath": Paths.postReports(postID), "note": note,
             "reasons": ReportReason.allCases.map { ["value": $0.rawValue, "label": $0.label] },
         ]
-        values.merge(errors.templateValues) { $1 }
-        return try environment.render("community/report", title: errors.isEmpty ? "Report a post" : "Error: Report a post", values,
-                                      context: context, status: status)
+        return try environment.renderForm("community/report", title: "Report a post", values, errors: errors, context: context,
+                                          status: status)
     }
 
     static func restrictionText(_ until: Int?, _ account: Account) -> String {

@@ -66,9 +66,6 @@ enum LogInHandler {
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, email: String, next: String,
                              errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         var values: [String: Any] = ["email": email, "next": next]
-        values.merge(errors.templateValues) { $1 }
-        values.merge(Notice.values(context)) { $1 }
-        return try environment.render("auth/login", title: errors.isEmpty ? "Log in" : "Error: Log in", values,
-                                      context: context, status: status)
+        return try environment.renderForm("auth/login", title: "Log in", values, errors: errors, context: context, status: status)
     }
 }

@@ -17,10 +17,8 @@ enum PasswordResetHandler {
         guard let email = EmailAddress(typed) else {
             var errors = FormErrors()
             errors.add("email", "Enter your email address, like name@example.com.")
-            var values: [String: Any] = ["email": typed]
-            values.merge(errors.templateValues) { $1 }
-            return try environment.render("auth/forgot", title: "Error: Forgotten password", values, context: context,
-                                          status: .unprocessableContent)
+            return try environment.renderForm("auth/forgot", title: "Forgotten password", ["email": typed], errors: errors,
+                                              context: context, status: .unprocessableContent)
         }
         let address = context.request.remoteAddress
         if let wait = environment.limits.resetRequestsPerAddress.retryAfter(address, now: now) {
@@ -93,9 +91,8 @@ enum PasswordResetHandler {
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, token: String, errors: FormErrors,
                              status: HTTPStatus = .ok) throws -> Response {
         var values: [String: Any] = ["token": token, "minimumLength": PasswordPolicy.minimumLength]
-        values.merge(errors.templateValues) { $1 }
-        var response = try environment.render("auth/reset", title: errors.isEmpty ? "Choose a new password" : "Error: Choose a new password",
-                                              values, context: context, status: status)
+        var response = try environment.renderForm("auth/reset", title: "Choose a new password", values, errors: errors,
+                                                  context: context, status: status)
         response.headers.set("Cache-Control", "no-store")
         return response
     }

@@ -86,8 +86,7 @@ enum RunHandler {
             "moodPath": Paths.runMood(run.id),
             "scale": MoodScale.range.map { ["value": $0, "emoji": MoodScale.emoji(for: $0)] as [String: Any] },
         ]
-        values.merge(errors.templateValues) { $1 }
-        return try environment.render("runs/mood", title: errors.isEmpty ? "How do you feel now?" : "Error: How do you feel now?",
-                                      values, context: context, status: status)
+        return try environment.renderForm("runs/mood", title: "How do you feel now?", values, errors: errors, context: context,
+                                          status: status)
     }
 }

@@ -71,8 +71,6 @@ enum SignUpHandler {
             "minimumLength": PasswordPolicy.minimumLength,
             "recommendedLength": PasswordPolicy.recommendedLength,
         ]
-        values.merge(errors.templateValues) { $1 }
-        return try environment.render("auth/signup", title: errors.isEmpty ? "Sign up" : "Error: Sign up", values,
-                                      context: context, status: status)
+        return try environment.renderForm("auth/signup", title: "Sign up", values, errors: errors, context: context, status: status)
     }
 }

@@ -125,9 +125,8 @@ enum SubscriptionHandler {
     private static func checkoutPage(_ context: RequestContext, _ environment: AppEnvironment, id: String, amount: Money,
                                      errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         var values: [String: Any] = ["amount": amount.formatted, "payPath": Paths.testCheckout(id)]
-        values.merge(errors.templateValues) { $1 }
-        var response = try environment.render("subscriptions/checkout", title: "Test checkout", values, context: context,
-                                              status: status)
+        var response = try environment.renderForm("subscriptions/checkout", title: "Test checkout", values, errors: errors,
+                                                  context: context, status: status)
         response.headers.set("Cache-Control", "no-store")
         return response
     }
