@@ -38,11 +38,21 @@ enum ResponseEncoder {
 
     static let continueLine: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
-    /// Drops CR and LF from handler-supplied values so no value can start a new header line.
+    /// Drops CR, LF and NUL from handler-supplied names and values so no value can start a new header line.
+    /// Almost every field is clean, so that case is a plain copy.
     private static func appendField(_ out: inout [UInt8], _ name: String, _ value: String) {
-        out.append(contentsOf: name.utf8.lazy.filter { $0 != ASCII.cr && $0 != ASCII.lf })
+        appendClean(&out, name)
         out.append(contentsOf: ": ".utf8)
-        out.append(contentsOf: value.utf8.lazy.filter { $0 != ASCII.cr && $0 != ASCII.lf && $0 != 0 })
+        appendClean(&out, value)
         out.append(contentsOf: "\r\n".utf8)
+    }
+
+    private static func appendClean(_ out: inout [UInt8], _ text: String) {
+        let utf8 = text.utf8
+        if utf8.contains(where: { $0 == ASCII.cr || $0 == ASCII.lf || $0 == 0 }) {
+            out.append(contentsOf: utf8.lazy.filter { $0 != ASCII.cr && $0 != ASCII.lf && $0 != 0 })
+        } else {
+            out.append(contentsOf: utf8)
+        }
     }
 }

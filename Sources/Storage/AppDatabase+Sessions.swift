@@ -35,12 +35,12 @@ extension AppDatabase {
         throws(StorageError) -> (SessionRecord, Account)?
     {
         try write { db in
-            guard let row = try Row.fetchOne(db, sql: """
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at,
                        a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme, a.week_starts_on
                 FROM sessions s JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id
                 WHERE s.tenant_id = ? AND s.token_hash = ?
-                """, arguments: [tenantID, tokenHash]) else { return nil }
+                """), arguments: [tenantID, tokenHash]) else { return nil }
             let session = Self.session(from: row)
             if now - session.lastSeenAt > idleLimit || now - session.createdAt > absoluteLimit {
                 try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [session.id])

@@ -25,10 +25,13 @@ extension AppDatabase {
     }
 
     private static func fetchTenant(_ db: Database, where condition: String, _ argument: String) throws -> Tenant? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT \(tenantColumns) FROM tenants WHERE \(condition) = ?", arguments: [argument])
+        // Every request looks its tenant up: cached statements skip SQLite's parse and GRDB's authorizer.
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(tenantColumns) FROM tenants WHERE \(condition) = ?"),
+                                         arguments: [argument])
         else { return nil }
-        let unlimited = try String.fetchAll(db, sql: "SELECT email FROM tenant_unlimited_emails WHERE tenant_id = ? ORDER BY email",
-                                            arguments: [row["id"] as String])
+        let unlimited = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT email FROM tenant_unlimited_emails WHERE tenant_id = ? ORDER BY email"),
+            arguments: [row["id"] as String])
         return tenant(from: row, unlimited: unlimited)
     }
 

@@ -16,7 +16,22 @@ enum SecurityHeaders {
         "frame-ancestors 'none'",
     ].joined(separator: "; ")
 
+    static let all: [(String, String)] = [
+        ("Content-Security-Policy", contentSecurityPolicy),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "same-origin"),
+        ("X-Frame-Options", "DENY"),
+        ("Cross-Origin-Opener-Policy", "same-origin"),
+        ("Cross-Origin-Resource-Policy", "same-origin"),
+        ("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()"),
+    ]
+
     static func apply(to response: inout Response) {
+        // The usual case, on every static file: no handler set any of these, so add them all without searching.
+        if !response.headers.contains(where: { field in all.contains { $0.0 == field.name } }) {
+            for (name, value) in all { response.headers.add(name, value) }
+            return
+        }
         response.headers.setIfAbsent("Content-Security-Policy", contentSecurityPolicy)
         response.headers.setIfAbsent("X-Content-Type-Options", "nosniff")
         response.headers.setIfAbsent("Referrer-Policy", "same-origin")
