@@ -4,6 +4,14 @@ import HTTPServer
 import Logging
 import Security
 import Storage
+import Synchronization
+
+/// A value shared by every copy of an environment and made at most once.
+final class DummyHash: Sendable {
+    private let value: Mutex<String?>
+    init(_ value: String?) { self.value = Mutex(value) }
+    func withLock<T>(_ body: (inout String?) -> T) -> T { value.withLock { body(&$0) } }
+}
 
 /// Everything the app depends on, built once by the executable (or a test) and passed in.
 public struct AppEnvironment: Sendable {
@@ -22,7 +30,16 @@ public struct AppEnvironment: Sendable {
     public let clock: @Sendable () -> Int
     let limits: Limits
     /// A hash of nothing anyone knows, checked when an email has no account so both cases take as long.
-    let dummyPasswordHash: String
+    /// Made at the first login rather than at start: an Argon2id hash takes 19 MiB while it runs.
+    var dummyPasswordHash: String {
+        dummyHash.withLock { cached in
+            if let cached { return cached }
+            let made = (try? hasher.hash(SecureRandom.hex(16))) ?? ""
+            cached = made
+            return made
+        }
+    }
+    private let dummyHash = DummyHash(nil)
 
     /// In-memory throttles against guessing and flooding.
     struct Limits: Sendable {
@@ -63,7 +80,6 @@ public struct AppEnvironment: Sendable {
         self.mailer = mailer
         self.clock = clock
         self.limits = Limits()
-        self.dummyPasswordHash = (try? hasher.hash(SecureRandom.hex(16))) ?? ""
     }
 
     var webhookReceiver: WebhookReceiver { WebhookReceiver(database: database, logger: logger) }
@@ -111,8 +127,7 @@ public struct AppEnvironment: Sendable {
     /// The lines of a data file in `Content/`, without blank lines and `#` comments.
     static func dataLines(_ path: String) throws -> [String] {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ContentError.unreadable(path) }
-        return text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            .map(String.init)
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.allSatisfy(\.isWhitespace) }.map(String.init)
     }
 
     func layout(for context: RequestContext?) -> LayoutContext {
