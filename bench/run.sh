@@ -39,8 +39,10 @@ PORT=8181 DB_PATH=$work/hb.sqlite "$work/hb-peer/.build/release/hb-peer" >"$work
 PORT=8182 DB_PATH=$work/fixture.sqlite ROOT=$root/bench/fixture "$bin/ResettBenchFixture" >"$work/fixture.log" 2>&1 & pids+=($!); fixture=$!
 (cd "$work/nginx" && exec nginx -c "$PWD/nginx-w1.conf" -p "$PWD/" -e run/w1/error.log) & pids+=($!); ngx=$!
 "$bin/resett" serve --port 8184 --db "$work/resett.sqlite" --log-level notice >"$work/resett.log" 2>&1 & pids+=($!); resett=$!
-for port in 8181 8182 8183 8184; do
-  for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+# Wait until each server answers, asking each for its cheapest route, so "idle RSS" below is a server that
+# has answered once and served nothing else (the same for every server).
+for probe in 8181/plaintext 8182/plaintext 8183/plaintext 8184/healthz; do
+  for _ in $(seq 1 100); do curl -sf -o /dev/null "http://127.0.0.1:$probe" && break; sleep 0.1; done
 done
 sleep 1
 rss() { awk '/^VmRSS/ {print $2}' "/proc/$1/status"; }
