@@ -127,3 +127,25 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase {
+    /// Renames existing topics and adds new ones (a tenant's own words for its community). `.conflict` if a new
+    /// topic's slug is taken.
+    public func saveTopics(tenantID: String, names: [String: String], adding new: CommunityTopic?) throws(StorageError) {
+        try write { db in
+            for (slug, name) in names {
+                try db.execute(sql: "UPDATE community_topics SET name = ? WHERE tenant_id = ? AND slug = ?", arguments: [name, tenantID, slug])
+            }
+            if let new {
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM community_topics WHERE tenant_id = ? AND slug = ?",
+                                     arguments: [tenantID, new.slug]) == true {
+                    throw StorageError.conflict("there is already a topic called \(new.name)")
+                }
+                try db.execute(sql: """
+                    INSERT INTO community_topics (tenant_id, slug, name, position)
+                    VALUES (?, ?, ?, (SELECT coalesce(max(position), 0) + 1 FROM community_topics WHERE tenant_id = ?))
+                    """, arguments: [tenantID, new.slug, new.name, tenantID])
+            }
+        }
+    }
+}

@@ -47,6 +47,7 @@ enum Paths {
     static let members = "/admin/members"
     static func memberRole(_ id: String) -> String { "/admin/members/\(id)/role" }
     static let settings = "/admin/settings"
+    static let topics = "/admin/topics"
     static let paywall = "/paywall"
     static let subscription = "/account/subscription"
     static let subscriptionCheckout = "/account/subscription/checkout"
@@ -64,7 +65,7 @@ enum Paths {
         "accountSessionsSignOutOthers": accountSessionsSignOutOthers, "passwordForgot": passwordForgot,
         "passwordReset": passwordReset, "paywall": paywall, "calendar": calendar, "accountExportCSV": accountExportCSV,
         "accountWeekStart": accountWeekStart, "community": community,
-        "communityPosts": communityPosts, "moderation": moderation, "audit": audit, "members": members, "settings": settings, "subscription": subscription,
+        "communityPosts": communityPosts, "moderation": moderation, "audit": audit, "members": members, "settings": settings, "topics": topics, "subscription": subscription,
         "subscriptionCheckout": subscriptionCheckout, "subscriptionCancel": subscriptionCancel,
         "subscriptionResume": subscriptionResume,
     ]

@@ -43,6 +43,7 @@ enum Routes {
         post("/admin/members/:id/role", AdminHandler.setRole)
         get(Paths.settings, AdminHandler.settings)
         post(Paths.settings, AdminHandler.saveSettings)
+        post(Paths.topics, AdminHandler.saveTopics)
         get(Paths.paywall, SubscriptionHandler.paywall)
         get(Paths.subscription, SubscriptionHandler.show)
         post(Paths.subscriptionCheckout, SubscriptionHandler.checkout)

@@ -74,4 +74,22 @@ struct AdminTests {
         #expect(try boss.get("/help").text.contains("Call the Calm Co line on 0800 111 222."))
         #expect(try app.browser(host: "calm.example.org").get("/").text.contains(">Calm Co</a>"))
     }
+
+    @Test func topicsCanBeRenamedAndAdded() throws {
+        let app = try RunningApp()
+        let boss = try admin(app)
+        _ = try boss.get("/admin/settings")
+        #expect(try boss.post("/admin/topics", [("topic_wins", "Small wins"), ("new_topic", "Sleep")]).status == 303)
+        let feed = try boss.get("/community").text
+        #expect(feed.contains("<option value=\"wins\">Small wins</option>") && feed.contains("<option value=\"sleep\">Sleep</option>"))
+        _ = try boss.get("/admin/settings")
+        #expect(try boss.post("/admin/topics", [("new_topic", "sleep")]).status == 409)
+        #expect(try boss.post("/admin/topics", [("topic_wins", "")]).status == 400)
+        let other = try app.environment.database.createTenant(slug: "acme", name: "Acme Ltd")
+        #expect(try app.environment.database.topics(tenantID: other.id).map(\.name).contains("Wins"), "other tenants keep theirs")
+        let member = app.browser()
+        try member.signUp("not-an-admin@example.com")
+        _ = try member.get("/community")
+        #expect(try member.post("/admin/topics", [("new_topic", "Mine")]).status == 404)
+    }
 }

@@ -101,6 +101,36 @@ enum AdminHandler {
         return .redirect(to: Paths.settings + "?notice=settings-saved")
     }
 
+    /// Renames topics and adds one; a new topic's slug is its name in lower-case letters.
+    static func saveTopics(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let me = try admin(context)
+        let form = try context.form()
+        let topics = try environment.database.topics(tenantID: me.tenantID)
+        var names: [String: String] = [:]
+        for topic in topics {
+            let name = (form["topic_" + topic.slug] ?? topic.name).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard (1...40).contains(name.count) else { throw WebError.badRequest("Topic names are 1 to 40 characters.") }
+            names[topic.slug] = name
+        }
+        let newName = (form["new_topic"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        var new: CommunityTopic?
+        if !newName.isEmpty {
+            let slug = String(newName.lowercased().filter { $0.isASCII && $0.isLetter }.prefix(30))
+            guard (1...40).contains(newName.count), !slug.isEmpty else {
+                throw WebError.badRequest("A new topic needs a name of up to 40 characters, with some letters in it.")
+            }
+            new = CommunityTopic(slug: slug, name: newName)
+        }
+        do { try environment.database.saveTopics(tenantID: me.tenantID, names: names, adding: new) } catch {
+            guard case .conflict(let reason) = error else { throw error }
+            throw WebError.conflict("That topic can’t be added: \(reason).")
+        }
+        try environment.database.appendAudit(tenantID: me.tenantID, moderator: me.email, action: "Changed community topics",
+                                             subject: context.scope.tenant.name, note: new.map { "Added \($0.name)" } ?? "",
+                                             now: environment.clock())
+        return .redirect(to: Paths.settings + "?notice=settings-saved")
+    }
+
     /// "1.99" or "2" → 199 or 200; nil for anything else.
     static func pence(_ text: String) -> Int? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -115,6 +145,7 @@ enum AdminHandler {
         var values: [String: Any] = typed
         values["community"] = community
         values["licence"] = licence
+        values["topics"] = try environment.database.topics(tenantID: context.scope.tenantID).map { ["slug": $0.slug, "topicName": $0.name] }
         var response = try environment.renderForm("admin/settings", title: "Settings", values, errors: errors, context: context,
                                                   status: status)
         response.headers.set("Cache-Control", "no-store")
