@@ -158,7 +158,8 @@ enum CalendarHandler {
             "trendDots": points.map { ["x": String(format: "%.1f", $0.x), "y": String(format: "%.1f", $0.y)] },
             "trendSummary": "In the last 30 days you rated your mood on \(rated.count) day\(rated.count == 1 ? "" : "s"), "
                 + "averaging \(String(format: "%.1f", average)) out of 10. Your best day was \(best.day.longText) "
-                + "(\(String(format: "%.1f", best.averageMood ?? 0))). Your most recent rating was \(direction) your first.",
+                + "(\(String(format: "%.1f", best.averageMood ?? 0)))."
+                + (rated.count > 1 ? " Your most recent rating was \(direction) your first." : ""),
         ]
     }
 }
