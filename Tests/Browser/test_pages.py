@@ -277,4 +277,18 @@ def test_community_post_react_report_and_moderate(browser, server):
     browser.get(server + "/admin/audit")
     assert "Approved post" in browser.page_source
     problems += check_page(browser, "moderation-audit", server)
+    # As an admin: the members and settings pages.
+    resett("user", "set-role", "--tenant", "default", "--email", moderator_email, "--role", "admin")
+    browser.get(server + "/admin/members")
+    assert moderator_email in browser.page_source
+    problems += check_page(browser, "admin-members", server)
+    browser.get(server + "/admin/settings")
+    problems += check_page(browser, "admin-settings", server)
+    # A post suggesting risk is held, and its author is shown help at once.
+    browser.get(server + "/community")
+    Select(browser.find_element(By.ID, "topic")).select_by_visible_text("Other")
+    fill(browser, "body", "Some days I feel I just want to die.")
+    go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Share anonymously']"))
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Thank you for sharing"
+    problems += check_page(browser, "post-held", server)
     assert problems == [], "\n".join(problems)

@@ -126,10 +126,11 @@ enum CommunityHandler {
             "allPath": Paths.community, "allCurrent": topic == nil,
             "posts": posts.prefix(pageSize).map { post in postValues(post, names: names, now: now) },
             "isEmpty": posts.isEmpty, "body": typed.body,
-            "restriction": try environment.database.postingRestriction(tenantID: account.tenantID, accountID: account.id, now: now)
-                .map { restrictionText($0.until, account) + " Reason: " + $0.reason } as Any,
         ]
-        if values["restriction"] as? String == nil { values.removeValue(forKey: "restriction") }
+        // Present only when restricted: swift-mustache would print an absent Optional as "nil".
+        if let restriction = try environment.database.postingRestriction(tenantID: account.tenantID, accountID: account.id, now: now) {
+            values["restriction"] = restrictionText(restriction.until, account) + " Reason: " + restriction.reason
+        }
         if posts.count > pageSize, let last = posts.prefix(pageSize).last {
             values["olderPath"] = Paths.community + "?" + (topic.map { "topic=\($0)&" } ?? "") + "before=\(last.cursor)"
         }
