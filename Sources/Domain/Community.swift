@@ -5,6 +5,7 @@ public struct CommunityPost: Sendable, Equatable {
     public enum Status: String, Sendable { case visible, held, hidden, deleted }
 
     public let id: String
+    public var typedID: PostID { PostID(stored: id) }
     public let topic: String
     public let body: String
     public let createdAt: Int

@@ -9,6 +9,7 @@ public enum RunOutcome: String, Sendable, Codable {
 /// One time a person did a reset.
 public struct Run: Sendable, Equatable {
     public let id: String
+    public var typedID: RunID { RunID(stored: id) }
     public let accountID: String
     public let resetID: String
     public let emotion: String

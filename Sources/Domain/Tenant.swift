@@ -12,6 +12,9 @@ public struct Tenant: Sendable, Equatable {
         self.settings = settings
     }
 
+    /// The tenant that exists from the first migration, served on the bare base domain.
+    public static let defaultSlug = "default"
+
     /// Slugs become host names (`acme.localhost`), so they follow DNS label rules.
     public static func isValidSlug(_ slug: String) -> Bool {
         (1...40).contains(slug.count) && !slug.hasPrefix("-") && !slug.hasSuffix("-")
@@ -29,6 +32,8 @@ public struct TenantSettings: Sendable, Equatable {
     public var licenceAllMembers = false
     /// Signs payment webhooks for this tenant.
     public var webhookSecret = ""
+    /// Keys moderators' pseudonyms for members; never shown, never used for anything else.
+    public var pseudonymKey = ""
     public var reportThreshold = 3
     public var crisisSupportText = "If you are in immediate danger, call 999. You can call Samaritans free, day or night, on 116 123."
     public var communityEnabled = true

@@ -19,6 +19,8 @@ final class EventLoop: @unchecked Sendable {
         let isHead: Bool
         let keepAlive: Bool
         let version: HTTPVersion
+        /// Which request of the connection this answers; a later number means it was given up on.
+        let requestNumber: Int
     }
 
     private let shared: ServerShared
@@ -34,6 +36,8 @@ final class EventLoop: @unchecked Sendable {
     private var dateSecond = -1
     private var lastSweep = 0.0
     private var shutdownDeadline: Double?
+    /// Set while accepting is paused because file descriptors ran out.
+    private var acceptsPausedUntil: Double?
 
     private static let readable = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
     private static let writable = EPOLLOUT.rawValue
@@ -68,7 +72,7 @@ final class EventLoop: @unchecked Sendable {
 
     func run() {
         while true {
-            let timeout: Int32 = shutdownDeadline == nil ? 1000 : 100
+            let timeout: Int32 = shutdownDeadline == nil && acceptsPausedUntil == nil ? 1000 : 100
             let count = epoll_wait(epollFD, events, eventCapacity, timeout)
             if count < 0, errno != EINTR { break }
             let now = System.monotonicSeconds()
@@ -91,6 +95,7 @@ final class EventLoop: @unchecked Sendable {
                     }
                 }
             }
+            if let until = acceptsPausedUntil, now >= until { resumeAccepting() }
             if shared.isShuttingDown, shutdownDeadline == nil { beginShutdown(now: now) }
             if now - lastSweep >= 1 || shutdownDeadline != nil {
                 lastSweep = now
@@ -104,8 +109,23 @@ final class EventLoop: @unchecked Sendable {
 
     private func acceptConnections(now: Double) {
         for _ in 0..<128 {
-            guard let (fd, peer) = Socket.accept(listenerFD) else { return }
-            if shared.openConnections.add(1, ordering: .relaxed).newValue > shared.configuration.maxConnections {
+            let fd: Int32, peer: String
+            switch Socket.accept(listenerFD) {
+            case .none:
+                return
+            case .outOfDescriptors:
+                pauseAccepting(now: now)
+                return
+            case .accepted(let acceptedFD, let address):
+                fd = acceptedFD
+                peer = address
+            }
+            if shared.openConnections.add(1, ordering: .relaxed).newValue > shared.connectionCap {
+                shared.openConnections.subtract(1, ordering: .relaxed)
+                refuseOverCapacity(fd)
+                continue
+            }
+            guard shared.admit(peer) else {
                 shared.openConnections.subtract(1, ordering: .relaxed)
                 refuseOverCapacity(fd)
                 continue
@@ -115,6 +135,21 @@ final class EventLoop: @unchecked Sendable {
             register(fd, events: Self.readable)
             connection.interest = Self.readable
         }
+    }
+
+    /// With no descriptor left, the listener stays readable and accepting fails at once: waiting on it would
+    /// spin. This loop stops watching it for a moment; connections closing in the meantime free descriptors.
+    private func pauseAccepting(now: Double) {
+        guard acceptsPausedUntil == nil, listenerFD >= 0 else { return }
+        shared.noteDescriptorsExhausted()
+        epoll_ctl(epollFD, EPOLL_CTL_DEL, listenerFD, nil)
+        acceptsPausedUntil = now + 0.25
+    }
+
+    private func resumeAccepting() {
+        acceptsPausedUntil = nil
+        guard listenerFD >= 0, shutdownDeadline == nil else { return }
+        register(listenerFD, events: EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue)
     }
 
     /// Over the connection cap: a short 503 written best-effort, then closed, without keeping any state.
@@ -130,7 +165,14 @@ final class EventLoop: @unchecked Sendable {
     // MARK: Reading and dispatching
 
     private func handleReadable(_ connection: Connection, now: Double) {
-        let received = recv(connection.fd, readBuffer.baseAddress, readBuffer.count, 0)
+        // The cap is checked before reading, so what a connection holds never exceeds it.
+        let allowance = connection.phase == .lingering
+            ? readBuffer.count : min(readBuffer.count, connection.readAllowance(configuration: shared.configuration))
+        guard allowance > 0 else {
+            setInterest(connection, connection.interest & ~Self.readable)
+            return
+        }
+        let received = recv(connection.fd, readBuffer.baseAddress, allowance, 0)
         if received == 0 {
             peerClosed(connection)
             return
@@ -147,15 +189,20 @@ final class EventLoop: @unchecked Sendable {
             connection.requestStartedAt = now
         }
         connection.decoder.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<received]))
+        // Pipelined bytes wait for the answer in flight.
         if connection.phase == .processing {
-            // Pipelined bytes wait for the answer in flight; past a bound, stop reading until then.
-            let limits = shared.configuration.limits
-            if connection.decoder.bufferedByteCount > limits.maxHeaderBlockBytes + limits.maxBodyBytes {
-                setInterest(connection, connection.interest & ~Self.readable)
-            }
+            refreshReadInterest(connection)
             return
         }
         processRequests(connection, now: now)
+    }
+
+    /// Reads only while the connection may take more bytes (see `Connection.readAllowance`).
+    private func refreshReadInterest(_ connection: Connection) {
+        guard !connection.isClosed, connection.phase != .lingering else { return }
+        let wanted = !connection.peerClosed && !connection.closeAfterWrite
+            && connection.readAllowance(configuration: shared.configuration) > 0
+        setInterest(connection, wanted ? connection.interest | Self.readable : connection.interest & ~Self.readable)
     }
 
     private func peerClosed(_ connection: Connection) {
@@ -171,7 +218,13 @@ final class EventLoop: @unchecked Sendable {
 
     /// Parses and answers requests one at a time until one goes to a worker or more bytes are needed.
     private func processRequests(_ connection: Connection, now: Double) {
+        defer { refreshReadInterest(connection) }
         while !connection.isClosed, connection.phase != .processing, connection.phase != .lingering, !connection.closeAfterWrite {
+            // A client that pipelines but does not read its answers gets no more answered until it does.
+            guard connection.mayProcessMore(configuration: shared.configuration) else {
+                connection.waitingForOutputToDrain = true
+                return
+            }
             switch connection.decoder.next() {
             case .needMoreData:
                 if connection.peerClosed {
@@ -192,6 +245,8 @@ final class EventLoop: @unchecked Sendable {
                 parsed.remoteAddress = connection.peer
                 let request = parsed
                 connection.phase = .processing
+                connection.processingStartedAt = now
+                connection.requestNumber += 1
                 connection.current = (request.method, request.path, connection.requestStartedAt)
                 let keepAlive = request.wantsKeepAlive && !shared.isShuttingDown
                 switch shared.responder.placement(for: request) {
@@ -201,10 +256,16 @@ final class EventLoop: @unchecked Sendable {
                            version: request.version, now: now)
                 case .workerPool:
                     let responder = shared.responder
-                    shared.workers.submit { [self] in
+                    let number = connection.requestNumber
+                    let queued = shared.workers.submit { [self] in
                         let response = responder.respond(to: request)
                         complete(Completion(connection: connection, response: response, isHead: request.isHead,
-                                            keepAlive: keepAlive, version: request.version))
+                                            keepAlive: keepAlive, version: request.version, requestNumber: number))
+                    }
+                    if !queued {
+                        // Every worker is busy and the queue is full: say so now rather than queue without end.
+                        finish(connection, response: busyResponse(), isHead: request.isHead, keepAlive: false,
+                               version: request.version, now: now)
                     }
                     return
                 }
@@ -227,14 +288,12 @@ final class EventLoop: @unchecked Sendable {
             queue.removeAll(keepingCapacity: true)
             return taken
         }
-        for completion in ready where !completion.connection.isClosed {
+        for completion in ready where !completion.connection.isClosed && completion.requestNumber == completion.connection.requestNumber
+            && completion.connection.phase == .processing {
             let connection = completion.connection
             finish(connection, response: completion.response, isHead: completion.isHead,
                    keepAlive: completion.keepAlive, version: completion.version, now: now)
             if !connection.isClosed, !connection.closeAfterWrite {
-                if connection.interest & Self.readable == 0, !connection.peerClosed {
-                    setInterest(connection, connection.interest | Self.readable)
-                }
                 processRequests(connection, now: now)
             }
         }
@@ -250,13 +309,8 @@ final class EventLoop: @unchecked Sendable {
         if sendsBody { connection.enqueue(response.body) }
         if let current = connection.current {
             let bytes = head.count + (sendsBody ? response.body.count : 0)
-            shared.logger.info("request", metadata: [
-                "method": .string(current.method),
-                "path": .string(String(current.path)),
-                "status": .stringConvertible(response.status.code),
-                "bytes": .stringConvertible(bytes),
-                "ms": .string(String(Int((now - current.startedAt) * 1000))),
-            ])
+            shared.accessLog.record(AccessLog.Line(method: current.method, path: current.path, status: response.status.code,
+                                                   bytes: bytes, milliseconds: Int((now - current.startedAt) * 1000)))
         }
         connection.current = nil
         connection.phase = .idle
@@ -283,12 +337,26 @@ final class EventLoop: @unchecked Sendable {
                 return
             }
             connection.lastProgressAt = now
-            consume(connection, written)
+            connection.consume(written)
+            resumeIfDrained(connection, now: now)
         }
         if connection.interest & Self.writable != 0 {
             setInterest(connection, connection.interest & ~Self.writable)
         }
         if connection.closeAfterWrite { closeAfterQueuedOutput(connection, now: now) }
+    }
+
+    /// Once a paused connection's unsent output falls under the cap, its pipelined requests are answered again.
+    private func resumeIfDrained(_ connection: Connection, now: Double) {
+        guard connection.waitingForOutputToDrain, connection.mayProcessMore(configuration: shared.configuration) else { return }
+        connection.waitingForOutputToDrain = false
+        if connection.phase != .processing { processRequests(connection, now: now) }
+    }
+
+    private func busyResponse() -> Response {
+        var response = shared.responder.errorResponse(for: .serviceUnavailable)
+        response.headers.set("Retry-After", "5")
+        return response
     }
 
     private func writeSome(_ connection: Connection) -> Int {
@@ -312,21 +380,6 @@ final class EventLoop: @unchecked Sendable {
                     message.msg_iovlen = 2
                     return sendmsg(connection.fd, &message, Int32(MSG_NOSIGNAL))
                 }
-            }
-        }
-    }
-
-    private func consume(_ connection: Connection, _ count: Int) {
-        var remaining = count
-        while remaining > 0, !connection.outbound.isEmpty {
-            let available = connection.outbound[0].count - connection.outboundOffset
-            if remaining >= available {
-                remaining -= available
-                connection.outbound.removeFirst()
-                connection.outboundOffset = 0
-            } else {
-                connection.outboundOffset += remaining
-                remaining = 0
             }
         }
     }
@@ -369,6 +422,10 @@ final class EventLoop: @unchecked Sendable {
                 connection.current = ("-", "-", connection.requestStartedAt)
                 finish(connection, response: shared.responder.errorResponse(for: .requestTimeout), isHead: false,
                        keepAlive: false, version: .http1_1, now: now)
+            case .handlerTooSlow:
+                // The worker cannot be stopped, but the client is told now; its late answer is dropped.
+                connection.requestNumber += 1
+                finish(connection, response: busyResponse(), isHead: false, keepAlive: false, version: .http1_1, now: now)
             case .idle, .stalledWriter, .lingerOver:
                 closeConnection(connection)
             }
@@ -379,7 +436,8 @@ final class EventLoop: @unchecked Sendable {
         shutdownDeadline = now + shared.configuration.shutdownGracePeriod
         if listenerFD >= 0 {
             // The listener is shared; the server closes it once every loop has let go.
-            epoll_ctl(epollFD, EPOLL_CTL_DEL, listenerFD, nil)
+            if acceptsPausedUntil == nil { epoll_ctl(epollFD, EPOLL_CTL_DEL, listenerFD, nil) }
+            acceptsPausedUntil = nil
             listenerFD = -1
         }
     }
@@ -408,8 +466,10 @@ final class EventLoop: @unchecked Sendable {
         connections[connection.fd] = nil
         epoll_ctl(epollFD, EPOLL_CTL_DEL, connection.fd, nil)
         close(connection.fd)
-        connection.outbound = []
+        connection.discardOutput()
         shared.openConnections.subtract(1, ordering: .relaxed)
+        shared.release(connection.peer)
+        if acceptsPausedUntil != nil { resumeAccepting() }
     }
 
     private func refreshDate() {

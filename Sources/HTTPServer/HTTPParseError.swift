@@ -16,6 +16,7 @@ public enum HTTPParseError: Error, Sendable, Equatable {
     case obsoleteLineFolding
     case missingHost
     case duplicateHost
+    case invalidHost
     case contentLengthWithTransferEncoding
     case invalidContentLength
     case conflictingContentLength

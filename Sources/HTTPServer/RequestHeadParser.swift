@@ -114,6 +114,7 @@ enum RequestHeadParser {
         let hosts = headers.values("Host")
         if hosts.count > 1 { return .failure(.duplicateHost) }
         if version == .http1_1, hosts.isEmpty { return .failure(.missingHost) }
+        if let host = hosts.first, !HostField.isValid(host) { return .failure(.invalidHost) }
 
         let transferEncodings = headers.values("Transfer-Encoding")
         let contentLengths = headers.values("Content-Length")

@@ -21,7 +21,11 @@ public final class Server: Sendable {
         self.listenerFD = listener
         self.port = Socket.boundPort(listener)
         do {
-            let shared = ServerShared(configuration: configuration, responder: responder, logger: logger)
+            let cap = Self.connectionCap(configured: configuration.maxConnections)
+            if cap < configuration.maxConnections {
+                logger.notice("connection cap lowered to fit the file-descriptor limit", metadata: ["cap": .stringConvertible(cap)])
+            }
+            let shared = ServerShared(configuration: configuration, responder: responder, logger: logger, connectionCap: cap)
             self.shared = shared
             self.loops = try (0..<max(1, configuration.eventLoopCount)).map { (_: Int) throws(ServerError) in
                 try EventLoop(listenerFD: listener, shared: shared)
@@ -66,6 +70,20 @@ public final class Server: Sendable {
             closed = true
         }
         shared.workers.shutdown()
+        shared.accessLog.stop()
+    }
+
+    /// Waits until every access-log line so far has reached the logger.
+    public func flushAccessLog() { shared.accessLog.flush() }
+
+    /// The configured cap, lowered so that connections can never take every descriptor: the database,
+    /// static files, mail and the listener need some too.
+    static func connectionCap(configured: Int) -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return configured }
+        let reserve = 64
+        let available = Int(clamping: limit.rlim_cur) - reserve
+        return max(1, min(configured, available))
     }
 
     /// Open connections across all loops.

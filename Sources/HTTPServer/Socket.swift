@@ -76,8 +76,16 @@ enum Socket {
         return withUnsafeBytes(of: storage) { Int(UInt16(bigEndian: $0.load(as: sockaddr_in.self).sin_port)) }
     }
 
+    enum AcceptResult {
+        case accepted(fd: Int32, peer: String)
+        /// Nothing waiting (or the client gave up before we got to it).
+        case none
+        /// The process or system is out of file descriptors: accepting again at once would spin.
+        case outOfDescriptors
+    }
+
     /// Accepts one connection: its descriptor and the peer's address (for rate limits, never for logs).
-    static func accept(_ listener: Int32) -> (fd: Int32, peer: String)? {
+    static func accept(_ listener: Int32) -> AcceptResult {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let fd = withUnsafeMutablePointer(to: &storage) {
@@ -85,10 +93,13 @@ enum Socket {
                 accept4(listener, $0, &length, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
             }
         }
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else {
+            let code = errno
+            return code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM ? .outOfDescriptors : .none
+        }
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        return (fd, address(of: storage))
+        return .accepted(fd: fd, peer: address(of: storage))
     }
 
     private static func address(of storage: sockaddr_storage) -> String {

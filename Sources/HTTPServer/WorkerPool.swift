@@ -1,7 +1,7 @@
 import Foundation
 
-/// A fixed set of threads that run handlers which may block. Jobs queue when every thread is busy;
-/// the queue is bounded in practice because each connection has at most one request in flight.
+/// A fixed set of threads that run handlers which may block. Jobs queue when every thread is busy, up to
+/// `maxQueued`; past that `submit` refuses, and the caller answers 503 rather than letting the queue grow.
 final class WorkerPool: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []
@@ -9,8 +9,10 @@ final class WorkerPool: @unchecked Sendable {
     private var stopping = false
     private var threads: [Thread] = []
     private let finished = DispatchGroup()
+    private let maxQueued: Int
 
-    init(threadCount: Int, name: String) {
+    init(threadCount: Int, maxQueued: Int = 1024, name: String) {
+        self.maxQueued = max(1, maxQueued)
         for number in 0..<threadCount {
             finished.enter()
             let thread = Thread { [self] in
@@ -24,11 +26,24 @@ final class WorkerPool: @unchecked Sendable {
         threads.forEach { $0.start() }
     }
 
-    func submit(_ job: @escaping @Sendable () -> Void) {
+    /// False when the queue is full; the job is not run.
+    func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
         condition.lock()
+        guard jobs.count - jobIndex < maxQueued else {
+            condition.unlock()
+            return false
+        }
         jobs.append(job)
         condition.signal()
         condition.unlock()
+        return true
+    }
+
+    /// Jobs waiting for a thread.
+    var queuedCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return jobs.count - jobIndex
     }
 
     /// Runs what is queued, then stops every thread and waits for them.

@@ -49,6 +49,26 @@ extension AppDatabase {
         }
     }
 
+    public enum RoleChange: Sendable, Equatable { case changed, notFound, lastAdmin }
+
+    /// Changes a member's role and writes the audit line, in one transaction: the count of admins is read in
+    /// the same write, so two admins demoting each other at once cannot leave the tenant with none.
+    public func changeRole(tenantID: String, accountID: String, to role: Role, audit: AuditEntry) throws(StorageError) -> RoleChange {
+        try write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT email, role FROM accounts WHERE tenant_id = ? AND id = ?",
+                                             arguments: [tenantID, accountID]) else { return .notFound }
+            if row["role"] == Role.admin.rawValue, role != .admin,
+               try Int.fetchOne(db, sql: "SELECT count(*) FROM accounts WHERE tenant_id = ? AND role = 'admin'",
+                                arguments: [tenantID]) ?? 0 <= 1 {
+                return .lastAdmin
+            }
+            try db.execute(sql: "UPDATE accounts SET role = ? WHERE tenant_id = ? AND id = ?",
+                           arguments: [role.rawValue, tenantID, accountID])
+            try Self.appendAudit(db, tenantID: tenantID, audit.about(row["email"], accountID: accountID))
+            return .changed
+        }
+    }
+
     /// Replaces the password hash; with `endingSessionsExcept`, also ends every other session of the account
     /// in the same transaction (a password change or reset must not leave an attacker signed in).
     public func setPasswordHash(tenantID: String, accountID: String, hash: String,

@@ -114,6 +114,14 @@ extension AppDatabase {
         }
     }
 
+    /// Whether a post is one a member may report: visible, in this tenant.
+    public func isReportable(tenantID: String, postID: String) throws(StorageError) -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status = 'visible'",
+                              arguments: [tenantID, postID]) == true
+        }
+    }
+
     // MARK: Restrictions
 
     /// The active restriction on posting, if any: its end (nil for indefinite) and reason.
@@ -131,8 +139,9 @@ extension AppDatabase {
 extension AppDatabase {
     /// Renames existing topics and adds new ones (a tenant's own words for its community). `.conflict` if a new
     /// topic's slug is taken.
-    public func saveTopics(tenantID: String, names: [String: String], adding new: CommunityTopic?) throws(StorageError) {
+    public func saveTopics(tenantID: String, names: [String: String], adding new: CommunityTopic?, audit: AuditEntry) throws(StorageError) {
         try write { db in
+            try Self.appendAudit(db, tenantID: tenantID, audit)
             for (slug, name) in names {
                 try db.execute(sql: "UPDATE community_topics SET name = ? WHERE tenant_id = ? AND slug = ?", arguments: [name, tenantID, slug])
             }

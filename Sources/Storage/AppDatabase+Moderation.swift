@@ -22,6 +22,36 @@ public struct RestrictionItem: Sendable {
     public let reason: String
 }
 
+/// One line for the moderation audit, written with the change it records.
+public struct AuditEntry: Sendable {
+    /// The staff member who acted, as shown in the audit (their email), and their account.
+    public let actor: String
+    public let actorID: String
+    public let action: String
+    public var subject: String
+    public var subjectAccountID: String?
+    public let note: String
+    public let at: Int
+
+    public init(actor: String, actorID: String, action: String, subject: String = "", subjectAccountID: String? = nil,
+                note: String = "", at: Int) {
+        self.actor = actor
+        self.actorID = actorID
+        self.action = action
+        self.subject = subject
+        self.subjectAccountID = subjectAccountID
+        self.note = note
+        self.at = at
+    }
+
+    func about(_ subject: String, accountID: String?) -> AuditEntry {
+        var entry = self
+        entry.subject = subject
+        entry.subjectAccountID = accountID
+        return entry
+    }
+}
+
 public struct AuditLine: Sendable {
     public let moderator: String
     public let action: String
@@ -54,8 +84,9 @@ extension AppDatabase {
 
     public enum ModerationAction: String, Sendable { case approve, hide, delete }
 
-    /// Approves (shows again, closes reports), hides, or deletes (erases the text). False if no such post here.
-    public func moderate(tenantID: String, postID: String, action: ModerationAction) throws(StorageError) -> Bool {
+    /// Approves (shows again, closes reports), hides, or deletes (erases the text), and writes its audit line,
+    /// in one transaction. False (and no audit line) if there is no such post here.
+    public func moderate(tenantID: String, postID: String, action: ModerationAction, audit: AuditEntry) throws(StorageError) -> Bool {
         try write { db in
             switch action {
             case .approve:
@@ -68,9 +99,18 @@ extension AppDatabase {
                 try db.execute(sql: "UPDATE posts SET status = 'deleted', body = NULL, held_for = NULL WHERE tenant_id = ? AND id = ?",
                                arguments: [tenantID, postID])
             }
-            let changed = db.changesCount == 1
-            if changed { try db.execute(sql: "UPDATE reports SET open = 0 WHERE post_id = ?", arguments: [postID]) }
-            return changed
+            guard db.changesCount == 1 else { return false }
+            try db.execute(sql: "UPDATE reports SET open = 0 WHERE post_id = ?", arguments: [postID])
+            try Self.appendAudit(db, tenantID: tenantID, audit)
+            return true
+        }
+    }
+
+    /// Whether a post of this tenant exists and is not deleted (so a confirmation page is only shown for one).
+    public func isModeratable(tenantID: String, postID: String) throws(StorageError) -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status != 'deleted'",
+                              arguments: [tenantID, postID]) == true
         }
     }
 
@@ -81,22 +121,31 @@ extension AppDatabase {
         }
     }
 
-    public func restrictPosting(tenantID: String, accountID: String, until: Int?, reason: String, now: Int) throws(StorageError) {
+    /// Restricts the author of a post and writes the audit line (its subject made from the author by
+    /// `subject`), in one transaction. False when the post or its author is gone.
+    public func restrictAuthor(tenantID: String, postID: String, until: Int?, reason: String, audit: AuditEntry,
+                               subject: (String) -> String) throws(StorageError) -> Bool {
         try write { db in
+            guard let author = try String.fetchOne(db, sql: "SELECT author_id FROM posts WHERE tenant_id = ? AND id = ?",
+                                                   arguments: [tenantID, postID]) else { return false }
             try db.execute(sql: """
                 INSERT INTO posting_restrictions (id, tenant_id, account_id, until, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [RandomID.make(), tenantID, accountID, until, reason, now])
+                """, arguments: [RandomID.make(), tenantID, author, until, reason, audit.at])
+            try Self.appendAudit(db, tenantID: tenantID, audit.about(subject(author), accountID: author))
+            return true
         }
     }
 
-    /// Lifts a restriction; returns the restricted account (for the audit's pseudonym), nil if none here.
-    public func liftRestriction(tenantID: String, id: String, now: Int) throws(StorageError) -> String? {
+    /// Lifts a restriction and writes the audit line, in one transaction; false if there is none here.
+    public func liftRestriction(tenantID: String, id: String, audit: AuditEntry, subject: (String) -> String) throws(StorageError) -> Bool {
         try write { db in
             guard let account = try String.fetchOne(db, sql: """
                 SELECT account_id FROM posting_restrictions WHERE tenant_id = ? AND id = ? AND lifted_at IS NULL
-                """, arguments: [tenantID, id]) else { return nil }
-            try db.execute(sql: "UPDATE posting_restrictions SET lifted_at = ? WHERE id = ?", arguments: [now, id])
-            return account
+                """, arguments: [tenantID, id]) else { return false }
+            try db.execute(sql: "UPDATE posting_restrictions SET lifted_at = ? WHERE tenant_id = ? AND id = ?",
+                           arguments: [audit.at, tenantID, id])
+            try Self.appendAudit(db, tenantID: tenantID, audit.about(subject(account), accountID: account))
+            return true
         }
     }
 
@@ -111,13 +160,13 @@ extension AppDatabase {
         }
     }
 
-    public func appendAudit(tenantID: String, moderator: String, action: String, subject: String, note: String,
-                            now: Int) throws(StorageError) {
-        try write { db in
-            try db.execute(sql: """
-                INSERT INTO moderation_audit (tenant_id, moderator, action, subject, note, created_at) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [tenantID, moderator, action, subject, note, now])
-        }
+    /// Audit lines are only ever written inside the transaction of the change they record.
+    static func appendAudit(_ db: Database, tenantID: String, _ entry: AuditEntry) throws {
+        try db.execute(sql: """
+            INSERT INTO moderation_audit (tenant_id, moderator, action, subject, note, created_at, actor_id, subject_account_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [tenantID, entry.actor, entry.action, entry.subject, entry.note, entry.at, entry.actorID,
+                             entry.subjectAccountID])
     }
 
     public func audit(tenantID: String) throws(StorageError) -> [AuditLine] {

@@ -47,8 +47,21 @@ extension AppDatabase {
     public func openCheckout(tenantID: String, accountID: String, id: String) throws(StorageError) -> Money? {
         try read { db in
             try Row.fetchOne(db, sql: """
-                SELECT amount_minor, currency FROM checkouts WHERE tenant_id = ? AND account_id = ? AND id = ? AND status = 'open'
+                SELECT amount_minor, currency FROM checkouts
+                WHERE tenant_id = ? AND account_id = ? AND id = ? AND status = 'open' AND claimed_at IS NULL
                 """, arguments: [tenantID, accountID, id]).map { Money(minor: $0["amount_minor"], currency: $0["currency"]) }
+        }
+    }
+
+    /// Claims an open checkout for payment: true for the one request that claims it, false for every other
+    /// (a double click, a replay, a checkout already paid), decided by SQLite's single writer.
+    public func claimCheckout(tenantID: String, accountID: String, id: String, now: Int) throws(StorageError) -> Bool {
+        try write { db in
+            try db.execute(sql: """
+                UPDATE checkouts SET claimed_at = ?
+                WHERE tenant_id = ? AND account_id = ? AND id = ? AND status = 'open' AND claimed_at IS NULL
+                """, arguments: [now, tenantID, accountID, id])
+            return db.changesCount == 1
         }
     }
 

@@ -5,7 +5,8 @@ import GRDB
 extension AppDatabase {
     static let tenantColumns = """
         id, slug, name, accent_colour, free_resets_per_day, price_pence, report_threshold,
-        crisis_support_text, community_enabled, custom_domain, price_currency, licence_all_members, webhook_secret
+        crisis_support_text, community_enabled, custom_domain, price_currency, licence_all_members, webhook_secret,
+        pseudonym_key
         """
 
     static func tenant(from row: Row, unlimited: [String]) -> Tenant {
@@ -20,6 +21,7 @@ extension AppDatabase {
         settings.priceCurrency = row["price_currency"]
         settings.licenceAllMembers = row["licence_all_members"]
         settings.webhookSecret = row["webhook_secret"]
+        settings.pseudonymKey = row["pseudonym_key"]
         settings.unlimitedEmails = unlimited
         return Tenant(id: row["id"], slug: row["slug"], name: row["name"], settings: settings)
     }
@@ -63,9 +65,25 @@ extension AppDatabase {
                 throw StorageError.conflict("a tenant with the slug \(slug) already exists")
             }
             let id = RandomID.make()
-            try db.execute(sql: "INSERT INTO tenants (id, slug, name, webhook_secret) VALUES (?, ?, ?, lower(hex(randomblob(32))))",
+            try db.execute(sql: """
+                INSERT INTO tenants (id, slug, name, webhook_secret, pseudonym_key)
+                VALUES (?, ?, ?, lower(hex(randomblob(32))), lower(hex(randomblob(32))))
+                """,
                            arguments: [id, slug, trimmed])
             return try Self.fetchTenant(db, where: "id", id)!
+        }
+    }
+
+    /// The operator's command alone sets a tenant's own domain (`resett tenant set-domain`): a tenant admin could
+    /// otherwise claim a domain that is not theirs. nil clears it. `.conflict` when another tenant has it.
+    public func setCustomDomain(slug: String, to domain: String?) throws(StorageError) -> Bool {
+        try write { db in
+            if let domain, try Bool.fetchOne(db, sql: "SELECT 1 FROM tenants WHERE custom_domain = ? AND slug != ?",
+                                             arguments: [domain, slug]) == true {
+                throw StorageError.conflict("another tenant already uses \(domain)")
+            }
+            try db.execute(sql: "UPDATE tenants SET custom_domain = ? WHERE slug = ?", arguments: [domain, slug])
+            return db.changesCount == 1
         }
     }
 
@@ -73,17 +91,19 @@ extension AppDatabase {
         try write { db in try db.execute(sql: "UPDATE tenants SET name = ? WHERE slug = ?", arguments: [name, slug]) }
     }
 
-    /// Saves every setting of `tenant` (found by its id).
-    public func saveSettings(of tenant: Tenant) throws(StorageError) {
+    /// Saves every setting an admin may change (found by the tenant's id) and its audit line, in one
+    /// transaction. The custom domain is not among them: only the operator sets it (`setCustomDomain`).
+    public func saveSettings(of tenant: Tenant, audit: AuditEntry? = nil) throws(StorageError) {
         let settings = tenant.settings
         try write { db in
             try db.execute(sql: """
                 UPDATE tenants SET name = ?, accent_colour = ?, free_resets_per_day = ?, price_pence = ?, report_threshold = ?,
-                    crisis_support_text = ?, community_enabled = ?, custom_domain = ?, price_currency = ?,
+                    crisis_support_text = ?, community_enabled = ?, price_currency = ?,
                     licence_all_members = ? WHERE id = ?
                 """, arguments: [tenant.name, settings.accentColour, settings.freeResetsPerDay, settings.pricePence,
                                  settings.reportThreshold, settings.crisisSupportText, settings.communityEnabled,
-                                 settings.customDomain, settings.priceCurrency, settings.licenceAllMembers, tenant.id])
+                                 settings.priceCurrency, settings.licenceAllMembers, tenant.id])
+            if let audit { try Self.appendAudit(db, tenantID: tenant.id, audit) }
             try db.execute(sql: "DELETE FROM tenant_unlimited_emails WHERE tenant_id = ?", arguments: [tenant.id])
             for email in Set(settings.unlimitedEmails.compactMap { EmailAddress($0)?.value }) {
                 try db.execute(sql: "INSERT INTO tenant_unlimited_emails (tenant_id, email) VALUES (?, ?)", arguments: [tenant.id, email])

@@ -1,3 +1,6 @@
+import Domain
+import HTTPServer
+
 /// Settings an operator chooses at start.
 public struct AppConfiguration: Sendable {
     /// Tenants live at `<slug>.<baseDomain>`; the bare domain is the default tenant.
@@ -10,8 +13,23 @@ public struct AppConfiguration: Sendable {
     public var sessionAbsoluteLimit = 30 * 24 * 3600
     /// Seconds a password-reset link stays valid.
     public var passwordResetLifetime = 3600
+    /// The scheme of every absolute URL we print (links in mail): never taken from a request.
+    public var publicScheme = "http"
+    /// The port of those URLs, when it is not the scheme's default (development on :8080).
+    public var publicPort: Int?
+    /// Reverse proxies whose `X-Forwarded-For` is believed; from anyone else it is ignored.
+    public var trustedProxies: [IPAddressRange] = []
 
     public init() {}
+
+    /// `https://acme.example.org/path`: the tenant's canonical host from configuration (its slug under the
+    /// base domain, or the custom domain the operator set), never the request's Host.
+    func absoluteURL(_ path: String, for tenant: Tenant) -> String {
+        let host = tenant.settings.customDomain ?? (tenant.slug == Tenant.defaultSlug ? baseDomain : tenant.slug + "." + baseDomain)
+        let defaultPort = publicScheme == "https" ? 443 : 80
+        let port = publicPort.flatMap { $0 == defaultPort ? nil : ":\($0)" } ?? ""
+        return publicScheme + "://" + host + port + path
+    }
 
     var sessionCookieName: String { secureCookies ? "__Host-resett_session" : "resett_session" }
     var csrfCookieName: String { secureCookies ? "__Host-resett_csrf" : "resett_csrf" }

@@ -1,6 +1,11 @@
 import Domain
 import Foundation
 
+/// The moderation actions a post's URL can name.
+enum ModerationRoute: String, Sendable {
+    case approve, hide, delete, restrict
+}
+
 /// Every link the app prints comes from here, so a route and its links cannot drift apart.
 enum Paths {
     static let home = "/"
@@ -19,14 +24,14 @@ enum Paths {
     static let accountDelete = "/account/delete"
     static let accountSessions = "/account/sessions"
     static let accountSessionsSignOutOthers = "/account/sessions/others/delete"
-    static func accountSessionDelete(_ id: String) -> String { "/account/sessions/\(id)/delete" }
-    static func emotion(_ id: String) -> String { "/emotions/\(id)" }
-    static func reset(_ id: String) -> String { "/resets/\(id)" }
-    static func resetStart(_ id: String) -> String { "/resets/\(id)/start" }
-    static func runStep(_ id: String, _ step: Int) -> String { "/runs/\(id)/steps/\(step)" }
-    static func runFinish(_ id: String) -> String { "/runs/\(id)/finish" }
-    static func runMood(_ id: String) -> String { "/runs/\(id)/mood" }
-    static func runResult(_ id: String) -> String { "/runs/\(id)/result" }
+    static func accountSessionDelete(_ id: SessionID) -> String { "/account/sessions/\(id)/delete" }
+    static func emotion(_ id: String) -> String { "/emotions/" + segment(id) }
+    static func reset(_ id: String) -> String { "/resets/" + segment(id) }
+    static func resetStart(_ id: String) -> String { "/resets/" + segment(id) + "/start" }
+    static func runStep(_ id: RunID, _ step: Int) -> String { "/runs/\(id)/steps/\(step)" }
+    static func runFinish(_ id: RunID) -> String { "/runs/\(id)/finish" }
+    static func runMood(_ id: RunID) -> String { "/runs/\(id)/mood" }
+    static func runResult(_ id: RunID) -> String { "/runs/\(id)/result" }
     static let calendar = "/calendar"
     static func calendarMonth(year: Int, month: Int) -> String { "/calendar?month=" + String(format: "%04d-%02d", year, month) }
     static func calendarYear(_ year: Int) -> String { "/calendar/year?year=\(year)" }
@@ -35,17 +40,17 @@ enum Paths {
     static let accountWeekStart = "/account/week-start"
     static let community = "/community"
     static let communityPosts = "/community/posts"
-    static func communityTopic(_ slug: String) -> String { "/community?topic=\(slug)" }
-    static func postDelete(_ id: String) -> String { "/community/posts/\(id)/delete" }
-    static func postReactions(_ id: String) -> String { "/community/posts/\(id)/reactions" }
-    static func postReport(_ id: String) -> String { "/community/posts/\(id)/report" }
-    static func postReports(_ id: String) -> String { "/community/posts/\(id)/reports" }
+    static func communityTopic(_ slug: String) -> String { "/community?topic=" + PercentEncoding.encode(slug) }
+    static func postDelete(_ id: PostID) -> String { "/community/posts/\(id)/delete" }
+    static func postReactions(_ id: PostID) -> String { "/community/posts/\(id)/reactions" }
+    static func postReport(_ id: PostID) -> String { "/community/posts/\(id)/report" }
+    static func postReports(_ id: PostID) -> String { "/community/posts/\(id)/reports" }
     static let moderation = "/admin/moderation"
     static let audit = "/admin/audit"
-    static func moderate(_ id: String, _ action: String) -> String { "/admin/moderation/posts/\(id)/\(action)" }
-    static func liftRestriction(_ id: String) -> String { "/admin/moderation/restrictions/\(id)/lift" }
+    static func moderate(_ id: PostID, _ action: ModerationRoute) -> String { "/admin/moderation/posts/\(id)/\(action.rawValue)" }
+    static func liftRestriction(_ id: RestrictionID) -> String { "/admin/moderation/restrictions/\(id)/lift" }
     static let members = "/admin/members"
-    static func memberRole(_ id: String) -> String { "/admin/members/\(id)/role" }
+    static func memberRole(_ id: AccountID) -> String { "/admin/members/\(id)/role" }
     static let settings = "/admin/settings"
     static let topics = "/admin/topics"
     static let paywall = "/paywall"
@@ -53,7 +58,7 @@ enum Paths {
     static let subscriptionCheckout = "/account/subscription/checkout"
     static let subscriptionCancel = "/account/subscription/cancel"
     static let subscriptionResume = "/account/subscription/resume"
-    static func testCheckout(_ id: String) -> String { "/checkout/test/\(id)" }
+    static func testCheckout(_ id: CheckoutID) -> String { "/checkout/test/\(id)" }
     static let paymentWebhooks = "/webhooks/payments"
     static let passwordForgot = "/password/forgot"
     static let passwordReset = "/password/reset"
@@ -70,11 +75,32 @@ enum Paths {
         "subscriptionResume": subscriptionResume,
     ]
 
+    /// One path segment, percent-encoded: whatever the text, it stays inside its segment.
+    static func segment(_ text: String) -> String { PercentEncoding.encode(text) }
+
     /// Only paths on this site may be returned to after logging in; anything else goes home.
+    /// A path starts with exactly one `/` and holds only the characters of a path and query (RFC 3986),
+    /// so no tab, space, backslash or control character can make a browser read it as another host.
     static func safeReturn(_ path: String?) -> String {
-        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\"), path.count <= 512,
-              !path.contains(where: { $0.isNewline })
-        else { return home }
+        guard let path, isSafeReturn(path) else { return home }
         return path
+    }
+
+    static func isSafeReturn(_ path: String) -> Bool {
+        let bytes = Array(path.utf8)
+        guard (1...512).contains(bytes.count), bytes[0] == UInt8(ascii: "/") else { return false }
+        if bytes.count > 1, bytes[1] == UInt8(ascii: "/") { return false }
+        return bytes.allSatisfy { safePathBytes[Int($0)] }
+    }
+
+    /// unreserved / sub-delims / ":" / "@" / "/" / "?" / "%" (escapes stay escaped).
+    private static let safePathBytes: [Bool] = (0...255).map { byte in
+        switch byte {
+        case 48...57, 65...90, 97...122: true
+        case 45, 46, 95, 126: true                                  // - . _ ~
+        case 33, 36, 38, 39, 40, 41, 42, 43, 44, 59, 61: true        // ! $ & ' ( ) * + , ; =
+        case 58, 64, 47, 63, 37: true                               // : @ / ? %
+        default: false
+        }
     }
 }

@@ -26,6 +26,20 @@ public struct RequestContext: Sendable {
         return value
     }
 
+    /// A path parameter that names a row: it must have an id's form, or the page does not exist (404).
+    /// Whether the row exists, and is this person's to see, is the use case's to check next.
+    public func id<Entity>(_ name: String, _ type: Entity.Type = Entity.self) throws(WebError) -> EntityID<Entity> {
+        guard let text = parameters[name], let id = EntityID<Entity>(text) else { throw .notFound }
+        return id
+    }
+
+    /// The address rate limits key on: the peer's, or, when the peer is a trusted proxy, the nearest
+    /// address in `X-Forwarded-For` that is not itself a trusted proxy.
+    public func clientAddress(trustedProxies: [IPAddressRange]) -> String {
+        ClientAddress.resolve(peer: request.remoteAddress, forwardedFor: request.headers.values("X-Forwarded-For"),
+                              trustedProxies: trustedProxies)
+    }
+
     public func query() throws(WebError) -> FormData {
         guard let query = request.query else { return FormData() }
         return try FormData(urlEncoded: query)

@@ -32,13 +32,13 @@ public final class ResettApp: HTTPResponder {
 
     public func respond(to request: Request) -> Response {
         var response = route(request)
-        SecurityHeaders.apply(to: &response)
+        SecurityHeaders.apply(to: &response, https: environment.configuration.secureCookies)
         return response
     }
 
     public func errorResponse(for status: HTTPStatus) -> Response {
         var response = errorPages.response(for: status)
-        SecurityHeaders.apply(to: &response)
+        SecurityHeaders.apply(to: &response, https: environment.configuration.secureCookies)
         return response
     }
 

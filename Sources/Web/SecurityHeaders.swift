@@ -26,7 +26,11 @@ enum SecurityHeaders {
         ("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()"),
     ]
 
-    static func apply(to response: inout Response) {
+    /// HTTPS only, for a year: sent when Resett is served over HTTPS (`--secure-cookies`).
+    static let strictTransportSecurity = ("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+
+    static func apply(to response: inout Response, https: Bool) {
+        if https { response.headers.setIfAbsent(strictTransportSecurity.0, strictTransportSecurity.1) }
         // The usual case, on every static file: no handler set any of these, so add them all without searching.
         if !response.headers.contains(where: { field in all.contains { $0.0 == field.name } }) {
             for (name, value) in all { response.headers.add(name, value) }

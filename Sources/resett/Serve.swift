@@ -24,6 +24,18 @@ struct Serve: ParsableCommand {
     @Flag(help: "Mark cookies Secure with the __Host- prefix (on whenever Resett is served over HTTPS).")
     var secureCookies = false
 
+    @Option(help: "The scheme of links Resett prints, in mail for instance: http or https (default: https with --secure-cookies).")
+    var publicScheme: String?
+
+    @Option(help: "The port of links Resett prints, when it is not the scheme's default (default: --port over http).")
+    var publicPort: Int?
+
+    @Option(help: "A reverse proxy (address or CIDR) whose X-Forwarded-For is believed; repeat for several.")
+    var trustedProxy: [String] = []
+
+    @Option(help: "Connections one client address may hold open at once.")
+    var maxConnectionsPerAddress: Int = 512
+
     @Option(help: "Hand mail to this sendmail-compatible program instead of writing .eml files to data/outbox/.")
     var sendmail: String?
 
@@ -54,8 +66,23 @@ struct Serve: ParsableCommand {
         var appConfiguration = AppConfiguration()
         appConfiguration.baseDomain = baseDomain
         appConfiguration.secureCookies = secureCookies
-        appConfiguration.sessionIdleLimit = max(1, sessionIdleDays) * 86400
-        appConfiguration.sessionAbsoluteLimit = max(1, sessionMaxDays) * 86400
+        appConfiguration.sessionIdleLimit = min(3650, max(1, sessionIdleDays)) * 86400
+        appConfiguration.sessionAbsoluteLimit = min(3650, max(1, sessionMaxDays)) * 86400
+        let scheme = publicScheme ?? (secureCookies ? "https" : "http")
+        guard scheme == "http" || scheme == "https" else { throw ValidationError("--public-scheme is http or https.") }
+        appConfiguration.publicScheme = scheme
+        if let publicPort {
+            guard (1...65535).contains(publicPort) else { throw ValidationError("--public-port is 1 to 65535.") }
+            appConfiguration.publicPort = publicPort
+        } else if scheme == "http", (1...65535).contains(port) {
+            appConfiguration.publicPort = port
+        }
+        appConfiguration.trustedProxies = try trustedProxy.map { text in
+            guard let range = IPAddressRange(text) else { throw ValidationError("--trusted-proxy takes an address or CIDR, not \(text).") }
+            return range
+        }
+        guard (1...65535).contains(port) || port == 0 else { throw ValidationError("--port is 0 to 65535.") }
+        guard (1...1_000_000).contains(maxConnectionsPerAddress) else { throw ValidationError("--max-connections-per-address is 1 or more.") }
         guard argon2MemoryKib >= 19 * 1024, argon2Iterations >= 2 else {
             throw ValidationError("Argon2id needs at least 19456 KiB and 2 iterations (OWASP's minimum).")
         }
@@ -67,9 +94,14 @@ struct Serve: ParsableCommand {
         var configuration = ServerConfiguration()
         configuration.host = host
         configuration.port = port
+        guard (1...(16 * 1024 * 1024)).contains(maxBodyBytes) else { throw ValidationError("--max-body-bytes is 1 to 16 MiB.") }
         configuration.limits.maxBodyBytes = maxBodyBytes
-        if let eventLoops { configuration.eventLoopCount = max(1, eventLoops) }
-        if let workers { configuration.workerCount = max(1, workers) }
+        configuration.maxConnectionInputBytes = max(configuration.maxConnectionInputBytes,
+                                                    maxBodyBytes + configuration.limits.maxHeaderBlockBytes)
+        configuration.maxConnectionsPerAddress = maxConnectionsPerAddress
+        configuration.addressCapExemptions = appConfiguration.trustedProxies
+        if let eventLoops { configuration.eventLoopCount = min(256, max(1, eventLoops)) }
+        if let workers { configuration.workerCount = min(1024, max(1, workers)) }
 
         // Signals arrive on a dispatch queue rather than in a handler, so shutting down may lock and log.
         signal(SIGPIPE, SIG_IGN)

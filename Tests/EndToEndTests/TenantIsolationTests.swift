@@ -10,9 +10,8 @@ struct TenantIsolationTests {
     @Test func tenantsAreFoundByHost() throws {
         let app = try RunningApp()
         _ = try app.environment.database.createTenant(slug: "acme", name: "Acme Ltd")
-        var clinic = try app.environment.database.createTenant(slug: "clinic", name: "Calm Clinic")
-        clinic.settings.customDomain = "calm.example.org"
-        try app.environment.database.saveSettings(of: clinic)
+        _ = try app.environment.database.createTenant(slug: "clinic", name: "Calm Clinic")
+        _ = try app.environment.database.setCustomDomain(slug: "clinic", to: "calm.example.org")
 
         #expect(try app.browser(host: "localhost:8080").get("/").text.contains("<a class=\"site-name\" href=\"/\">Resett</a>"))
         #expect(try app.browser(host: "acme.localhost:8080").get("/").text.contains("<a class=\"site-name\" href=\"/\">Acme Ltd</a>"))

@@ -15,7 +15,7 @@ enum AdminHandler {
         let me = try admin(context)
         let members = try environment.database.members(tenantID: me.tenantID).map { member in
             ["email": member.account.email, "joined": SubscriptionHandler.date(member.joinedAt, me),
-             "rolePath": Paths.memberRole(member.account.id), "id": member.account.id,
+             "rolePath": Paths.memberRole(AccountID(stored: member.account.id)), "id": member.account.id,
              "roles": Role.allCases.map { ["value": $0.rawValue, "label": $0.rawValue.capitalized, "selected": $0 == member.account.role] }]
                 as [String: Any]
         }
@@ -26,19 +26,17 @@ enum AdminHandler {
         return response
     }
 
+    /// The last admin check, the change and its audit line are one transaction (see `AppDatabase.changeRole`).
     static func setRole(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let me = try admin(context)
+        let id = try context.id("id", AccountEntity.self)
         guard let role = Role(rawValue: try context.form()["role"] ?? "") else { throw WebError.badRequest("Choose member, moderator or admin.") }
-        let id = try context.parameter("id")
-        guard let member = try environment.database.account(tenantID: me.tenantID, id: id) else { throw WebError.notFound }
-        if member.role == .admin, role != .admin,
-           try environment.database.members(tenantID: me.tenantID).filter({ $0.account.role == .admin }).count == 1 {
-            throw WebError.conflict("Every organisation needs at least one admin, so this role can’t change until there’s another.")
+        let audit = AuditEntry(actor: me.email, actorID: me.id, action: "Changed a member’s role to \(role.rawValue)", at: environment.clock())
+        switch try environment.database.changeRole(tenantID: me.tenantID, accountID: id.rawValue, to: role, audit: audit) {
+        case .notFound: throw WebError.notFound
+        case .lastAdmin: throw WebError.conflict("Every organisation needs at least one admin, so this role can’t change until there’s another.")
+        case .changed: return .redirect(to: Paths.members + "?notice=role-saved")
         }
-        _ = try environment.database.setRole(tenantID: me.tenantID, email: EmailAddress(member.email)!, role: role)
-        try environment.database.appendAudit(tenantID: me.tenantID, moderator: me.email, action: "Changed a member’s role to \(role.rawValue)",
-                                             subject: member.email, note: "", now: environment.clock())
-        return .redirect(to: Paths.members + "?notice=role-saved")
     }
 
     static func settings(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -48,7 +46,7 @@ enum AdminHandler {
         return try settingsPage(context, environment, typed: [
             "name": tenant.name, "accent": s.accentColour, "freeResets": String(s.freeResetsPerDay),
             "price": String(format: "%d.%02d", s.pricePence / 100, s.pricePence % 100), "threshold": String(s.reportThreshold),
-            "crisis": s.crisisSupportText, "customDomain": s.customDomain ?? "", "unlimited": s.unlimitedEmails.joined(separator: "\n"),
+            "crisis": s.crisisSupportText, "unlimited": s.unlimitedEmails.joined(separator: "\n"),
         ], community: s.communityEnabled, licence: s.licenceAllMembers, errors: FormErrors())
     }
 
@@ -59,8 +57,7 @@ enum AdminHandler {
         var errors = FormErrors()
         func text(_ name: String) -> String { (form[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
         let typed = ["name": text("name"), "accent": text("accent"), "freeResets": text("freeResets"), "price": text("price"),
-                     "threshold": text("threshold"), "crisis": text("crisis"), "customDomain": text("customDomain").lowercased(),
-                     "unlimited": text("unlimited")]
+                     "threshold": text("threshold"), "crisis": text("crisis"), "unlimited": text("unlimited")]
         if !(1...100).contains(typed["name"]!.count) { errors.add("name", "Give your organisation a name of up to 100 characters.") }
         if Colour(hex: typed["accent"]!) == nil { errors.add("accent", "Use a colour like #0F7A5C.") }
         let free = Int(typed["freeResets"]!)
@@ -70,10 +67,6 @@ enum AdminHandler {
         let threshold = Int(typed["threshold"]!)
         if threshold == nil || !(1...100).contains(threshold!) { errors.add("threshold", "Use a whole number from 1 to 100.") }
         if !(1...1000).contains(typed["crisis"]!.count) { errors.add("crisis", "Write the support details people should see, up to 1000 characters.") }
-        let domain = typed["customDomain"]!
-        if !domain.isEmpty, TenantResolver.hostName(domain) != domain || !domain.contains(".") {
-            errors.add("customDomain", "Use a domain like wellbeing.example.org, or leave it empty.")
-        }
         let emails = typed["unlimited"]!.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if emails.contains(where: { EmailAddress($0) == nil }) { errors.add("unlimited", "Put one email address on each line.") }
         let community = form["community"] == "on", licence = form["licence"] == "on"
@@ -87,17 +80,11 @@ enum AdminHandler {
         tenant.settings.pricePence = price
         tenant.settings.reportThreshold = threshold
         tenant.settings.crisisSupportText = typed["crisis"]!
-        tenant.settings.customDomain = domain.isEmpty ? nil : domain
         tenant.settings.unlimitedEmails = emails
         tenant.settings.communityEnabled = community
         tenant.settings.licenceAllMembers = licence
-        do { try environment.database.saveSettings(of: tenant) } catch {
-            errors.add("customDomain", "Another organisation already uses that domain.")
-            return try settingsPage(context, environment, typed: typed, community: community, licence: licence, errors: errors,
-                                    status: .unprocessableContent)
-        }
-        try environment.database.appendAudit(tenantID: tenant.id, moderator: me.email, action: "Changed settings", subject: tenant.name,
-                                             note: "", now: environment.clock())
+        try environment.database.saveSettings(of: tenant, audit: AuditEntry(actor: me.email, actorID: me.id, action: "Changed settings",
+                                                                            subject: tenant.name, at: environment.clock()))
         return .redirect(to: Paths.settings + "?notice=settings-saved")
     }
 
@@ -121,13 +108,12 @@ enum AdminHandler {
             }
             new = CommunityTopic(slug: slug, name: newName)
         }
-        do { try environment.database.saveTopics(tenantID: me.tenantID, names: names, adding: new) } catch {
+        let audit = AuditEntry(actor: me.email, actorID: me.id, action: "Changed community topics", subject: context.scope.tenant.name,
+                               note: new.map { "Added \($0.name)" } ?? "", at: environment.clock())
+        do { try environment.database.saveTopics(tenantID: me.tenantID, names: names, adding: new, audit: audit) } catch {
             guard case .conflict(let reason) = error else { throw error }
             throw WebError.conflict("That topic can’t be added: \(reason).")
         }
-        try environment.database.appendAudit(tenantID: me.tenantID, moderator: me.email, action: "Changed community topics",
-                                             subject: context.scope.tenant.name, note: new.map { "Added \($0.name)" } ?? "",
-                                             now: environment.clock())
         return .redirect(to: Paths.settings + "?notice=settings-saved")
     }
 
@@ -143,6 +129,7 @@ enum AdminHandler {
     private static func settingsPage(_ context: RequestContext, _ environment: AppEnvironment, typed: [String: String],
                                      community: Bool, licence: Bool, errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         var values: [String: Any] = typed
+        if let domain = context.scope.tenant.settings.customDomain { values["customDomain"] = domain }
         values["community"] = community
         values["licence"] = licence
         values["topics"] = try environment.database.topics(tenantID: context.scope.tenantID).map { ["slug": $0.slug, "topicName": $0.name] }

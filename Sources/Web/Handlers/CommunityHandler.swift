@@ -53,7 +53,8 @@ enum CommunityHandler {
 
     static func deleteOwn(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let account = try member(context)
-        guard try environment.database.deleteOwnPost(tenantID: account.tenantID, authorID: account.id, postID: try context.parameter("id"))
+        guard try environment.database.deleteOwnPost(tenantID: account.tenantID, authorID: account.id,
+                                                     postID: try context.id("id", PostEntity.self).rawValue)
         else { throw WebError.notFound }
         return .redirect(to: Paths.community + "?notice=post-deleted")
     }
@@ -63,21 +64,25 @@ enum CommunityHandler {
         guard let kind = ReactionKind(rawValue: try context.form()["kind"] ?? "") else {
             throw WebError.badRequest("Choose one of the four reactions.")
         }
-        let id = try context.parameter("id")
-        guard try environment.database.toggleReaction(tenantID: account.tenantID, accountID: account.id, postID: id, kind: kind) else {
+        let id = try context.id("id", PostEntity.self)
+        guard try environment.database.toggleReaction(tenantID: account.tenantID, accountID: account.id, postID: id.rawValue, kind: kind) else {
             throw WebError.notFound
         }
         return .redirect(to: Paths.community + "#post-\(id)")
     }
 
+    /// Only a post this member can see and report has a report form; anything else does not exist.
     static func showReport(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        _ = try member(context)
-        return try reportPage(context, environment, postID: try context.parameter("id"), errors: FormErrors(), note: "")
+        let account = try member(context)
+        let id = try context.id("id", PostEntity.self)
+        guard try environment.database.isReportable(tenantID: account.tenantID, postID: id.rawValue) else { throw WebError.notFound }
+        return try reportPage(context, environment, postID: id, errors: FormErrors(), note: "")
     }
 
     static func report(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let account = try member(context)
-        let id = try context.parameter("id")
+        let id = try context.id("id", PostEntity.self)
+        guard try environment.database.isReportable(tenantID: account.tenantID, postID: id.rawValue) else { throw WebError.notFound }
         let form = try context.form()
         let now = environment.clock()
         let note = (form["note"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -91,7 +96,7 @@ enum CommunityHandler {
         }
         let key = account.tenantID + ":" + account.id
         if let wait = environment.limits.reportsPerMember.retryAfter(key, now: now) { throw WebError.tooManyRequests(retryAfter: wait) }
-        switch try environment.database.report(tenantID: account.tenantID, reporterID: account.id, postID: id, reason: reason,
+        switch try environment.database.report(tenantID: account.tenantID, reporterID: account.id, postID: id.rawValue, reason: reason,
                                                note: note.isEmpty ? nil : note, now: now) {
         case .notFound: throw WebError.notFound
         case .alreadyReported: throw WebError.conflict("You’ve already reported this post. Thank you; a moderator will look at it.")
@@ -143,8 +148,8 @@ enum CommunityHandler {
     private static func postValues(_ post: CommunityPost, names: [String: String], now: Int) -> [String: Any] {
         var values: [String: Any] = [
             "id": post.id, "topic": names[post.topic] ?? post.topic, "body": post.body, "ago": timeAgo(now - post.createdAt),
-            "isMine": post.isMine, "waiting": post.status != .visible, "deletePath": Paths.postDelete(post.id),
-            "reactPath": Paths.postReactions(post.id), "reportPath": Paths.postReport(post.id),
+            "isMine": post.isMine, "waiting": post.status != .visible, "deletePath": Paths.postDelete(post.typedID),
+            "reactPath": Paths.postReactions(post.typedID), "reportPath": Paths.postReport(post.typedID),
             "reactions": ReactionKind.allCases.map { kind in
                 ["kind": kind.rawValue, "emoji": kind.emoji, "label": kind.label, "count": post.reactions[kind] ?? 0,
                  "pressed": post.myReaction == kind] as [String: Any]
@@ -154,7 +159,7 @@ enum CommunityHandler {
         return values
     }
 
-    private static func reportPage(_ context: RequestContext, _ environment: AppEnvironment, postID: String, errors: FormErrors,
+    private static func reportPage(_ context: RequestContext, _ environment: AppEnvironment, postID: PostID, errors: FormErrors,
                                    note: String, status: HTTPStatus = .ok) throws -> Response {
         var values: [String: Any] = [
             "reportPath": Paths.postReports(postID), "note": note,

@@ -12,12 +12,17 @@ enum ModerationHandler {
         return account
     }
 
-    /// An HMAC of the account id under the tenant's secret: the same person always gets the same name here,
-    /// and nothing about it leads back to them.
+    /// An HMAC of the account id under the tenant's own pseudonym key (random, never shown, used for nothing
+    /// else): the same person always gets the same name here, and without the key nothing leads back to them.
+    /// 48 bits, shown as "Member 7F3A-9C21-0B44", so guessing which member is which by trying ids is hopeless.
     static func pseudonym(_ accountID: String?, tenant: Tenant) -> String {
         guard let accountID else { return "A former member" }
-        let mac = Digest.hmacSHA256(key: Array(("pseudonym:" + tenant.settings.webhookSecret).utf8), message: Array(accountID.utf8))
-        return "Member " + Hex.encode(Array(mac.prefix(2))).uppercased()
+        let mac = Digest.hmacSHA256(key: Array(tenant.settings.pseudonymKey.utf8), message: Array(accountID.utf8))
+        let hex = Hex.encode(Array(mac.prefix(6))).uppercased()
+        let groups = stride(from: 0, to: 12, by: 4).map { start in
+            String(hex[hex.index(hex.startIndex, offsetBy: start)..<hex.index(hex.startIndex, offsetBy: start + 4)])
+        }
+        return "Member " + groups.joined(separator: "-")
     }
 
     static func queue(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -36,13 +41,15 @@ enum ModerationHandler {
                     report.note.map { ["reason": report.reason.label, "note": $0] } ?? ["reason": report.reason.label]
                 },
                 "hasReports": !item.reports.isEmpty,
-                "approvePath": Paths.moderate(item.postID, "approve"), "hidePath": Paths.moderate(item.postID, "hide"),
-                "deletePath": Paths.moderate(item.postID, "delete"), "restrictPath": Paths.moderate(item.postID, "restrict"),
+                "approvePath": Paths.moderate(PostID(stored: item.postID), .approve),
+                "hidePath": Paths.moderate(PostID(stored: item.postID), .hide),
+                "deletePath": Paths.moderate(PostID(stored: item.postID), .delete),
+                "restrictPath": Paths.moderate(PostID(stored: item.postID), .restrict),
                 "canRestrict": item.authorID != nil,
             ] as [String: Any]
         }
         let restrictions = try environment.database.activeRestrictions(tenantID: tenant.id, now: now).map {
-            ["who": pseudonym($0.accountID, tenant: tenant), "reason": $0.reason, "liftPath": Paths.liftRestriction($0.id),
+            ["who": pseudonym($0.accountID, tenant: tenant), "reason": $0.reason, "liftPath": Paths.liftRestriction(RestrictionID(stored: $0.id)),
              "until": $0.until.map { SubscriptionHandler.date($0, account) } ?? "until lifted"] as [String: Any]
         }
         var values: [String: Any] = ["items": items, "isEmpty": items.isEmpty, "restrictions": restrictions,
@@ -53,51 +60,54 @@ enum ModerationHandler {
         return response
     }
 
-    /// approve and hide act at once (both can be undone); delete and restrict first ask.
+    /// approve and hide act at once (both can be undone); delete and restrict first ask. Each action and its
+    /// audit line are one transaction.
     static func act(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let account = try moderator(context)
         let tenant = context.scope.tenant
-        let postID = try context.parameter("id")
+        let postID = try context.id("id", PostEntity.self)
+        guard let action = ModerationRoute(rawValue: try context.parameter("action")) else { throw WebError.notFound }
         let form = try context.form()
         let note = String((form["note"] ?? "").prefix(500))
         let now = environment.clock()
-        let action = try context.parameter("action")
-        switch action {
-        case "approve", "hide":
-            guard try environment.database.moderate(tenantID: tenant.id, postID: postID,
-                                                    action: action == "approve" ? .approve : .hide) else { throw WebError.notFound }
-            try environment.database.appendAudit(tenantID: tenant.id, moderator: account.email, action: action == "approve" ? "Approved post" : "Hid post",
-                                                 subject: "Post \(postID.prefix(8))", note: note, now: now)
-        case "delete":
-            guard form["confirm"] == "yes" else { return try confirm(context, environment, postID: postID, action: "delete") }
-            guard try environment.database.moderate(tenantID: tenant.id, postID: postID, action: .delete) else { throw WebError.notFound }
-            try environment.database.appendAudit(tenantID: tenant.id, moderator: account.email, action: "Deleted post",
-                                                 subject: "Post \(postID.prefix(8))", note: note, now: now)
-        case "restrict":
-            guard let author = try environment.database.authorOfPost(tenantID: tenant.id, postID: postID) else { throw WebError.notFound }
-            guard form["confirm"] == "yes" else { return try confirm(context, environment, postID: postID, action: "restrict") }
-            let days = Int(form["days"] ?? "")
-            guard let days, [0, 1, 7, 30].contains(days) else { throw WebError.badRequest("Choose 1, 7 or 30 days, or until lifted.") }
-            try environment.database.restrictPosting(tenantID: tenant.id, accountID: author, until: days == 0 ? nil : now + days * 86400,
-                                                     reason: note.isEmpty ? "Community guidelines" : note, now: now)
-            try environment.database.appendAudit(tenantID: tenant.id, moderator: account.email,
-                                                 action: days == 0 ? "Restricted posting until lifted" : "Restricted posting for \(days) day\(days == 1 ? "" : "s")",
-                                                 subject: pseudonym(author, tenant: tenant), note: note, now: now)
-        default:
-            throw WebError.notFound
+        func audit(_ what: String) -> AuditEntry {
+            AuditEntry(actor: account.email, actorID: account.id, action: what, subject: "Post \(postID.rawValue.prefix(8))", note: note, at: now)
         }
+        let done: Bool
+        switch action {
+        case .approve:
+            done = try environment.database.moderate(tenantID: tenant.id, postID: postID.rawValue, action: .approve, audit: audit("Approved post"))
+        case .hide:
+            done = try environment.database.moderate(tenantID: tenant.id, postID: postID.rawValue, action: .hide, audit: audit("Hid post"))
+        case .delete:
+            guard try environment.database.isModeratable(tenantID: tenant.id, postID: postID.rawValue) else { throw WebError.notFound }
+            guard form["confirm"] == "yes" else { return try confirm(context, environment, postID: postID, action: .delete) }
+            done = try environment.database.moderate(tenantID: tenant.id, postID: postID.rawValue, action: .delete, audit: audit("Deleted post"))
+        case .restrict:
+            guard try environment.database.authorOfPost(tenantID: tenant.id, postID: postID.rawValue) != nil else { throw WebError.notFound }
+            guard form["confirm"] == "yes" else { return try confirm(context, environment, postID: postID, action: .restrict) }
+            guard let days = Int(form["days"] ?? ""), [0, 1, 7, 30].contains(days) else {
+                throw WebError.badRequest("Choose 1, 7 or 30 days, or until lifted.")
+            }
+            let what = days == 0 ? "Restricted posting until lifted" : "Restricted posting for \(days) day\(days == 1 ? "" : "s")"
+            done = try environment.database.restrictAuthor(tenantID: tenant.id, postID: postID.rawValue,
+                                                           until: days == 0 ? nil : now + days * 86400,
+                                                           reason: note.isEmpty ? "Community guidelines" : note,
+                                                           audit: audit(what)) { pseudonym($0, tenant: tenant) }
+        }
+        guard done else { throw WebError.notFound }
         return .redirect(to: Paths.moderation + "?notice=moderated")
     }
 
     static func lift(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let account = try moderator(context)
         let tenant = context.scope.tenant
-        let now = environment.clock()
-        guard let author = try environment.database.liftRestriction(tenantID: tenant.id, id: try context.parameter("id"), now: now)
+        let id = try context.id("id", RestrictionEntity.self)
+        let note = String((try context.form()["note"] ?? "").prefix(500))
+        let audit = AuditEntry(actor: account.email, actorID: account.id, action: "Lifted posting restriction", note: note,
+                               at: environment.clock())
+        guard try environment.database.liftRestriction(tenantID: tenant.id, id: id.rawValue, audit: audit, subject: { pseudonym($0, tenant: tenant) })
         else { throw WebError.notFound }
-        try environment.database.appendAudit(tenantID: tenant.id, moderator: account.email, action: "Lifted posting restriction",
-                                             subject: pseudonym(author, tenant: tenant), note: String((try context.form()["note"] ?? "").prefix(500)),
-                                             now: now)
         return .redirect(to: Paths.moderation + "?notice=moderated")
     }
 
@@ -113,9 +123,10 @@ enum ModerationHandler {
         return response
     }
 
-    private static func confirm(_ context: RequestContext, _ environment: AppEnvironment, postID: String, action: String) throws -> Response {
-        try environment.render("admin/confirm", title: action == "delete" ? "Delete this post?" : "Restrict this member?", [
-            "actionPath": Paths.moderate(postID, action), "isDelete": action == "delete", "isRestrict": action == "restrict",
+    private static func confirm(_ context: RequestContext, _ environment: AppEnvironment, postID: PostID,
+                                action: ModerationRoute) throws -> Response {
+        try environment.render("admin/confirm", title: action == .delete ? "Delete this post?" : "Restrict this member?", [
+            "actionPath": Paths.moderate(postID, action), "isDelete": action == .delete, "isRestrict": action == .restrict,
         ], context: context)
     }
 }

@@ -34,9 +34,7 @@ enum PasswordResetHandler {
             try environment.database.createPasswordReset(tenantID: account.tenantID, accountID: account.id,
                                                          tokenHash: Digest.sha256Hex(token),
                                                          expiresAt: now + environment.configuration.passwordResetLifetime)
-            let scheme = environment.configuration.secureCookies ? "https" : "http"
-            let host = context.request.headers["Host"] ?? environment.configuration.baseDomain
-            let link = "\(scheme)://\(host)\(Paths.passwordReset)?token=\(token)"
+            let link = environment.configuration.absoluteURL(Paths.passwordReset + "?token=" + token, for: context.scope.tenant)
             try environment.mailer.send(Mail(to: account.email, subject: "Reset your \(context.scope.tenant.name) password", body: """
                 Hello,
 

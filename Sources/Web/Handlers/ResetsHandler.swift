@@ -51,7 +51,7 @@ enum ResetsHandler {
         switch try environment.database.startRun(tenantID: account.tenantID, accountID: account.id, reset: reset, now: now,
                                                  localDay: LocalDay.of(now, in: account.timeZone),
                                                  localTime: LocalDay.time(now, in: account.timeZone)) {
-        case .started(let run): return .redirect(to: Paths.runStep(run.id, 1))
+        case .started(let run): return .redirect(to: Paths.runStep(run.typedID, 1))
         case .limitReached: return .redirect(to: Paths.paywall)
         }
     }

@@ -6,8 +6,8 @@ import HTTPServer
 enum RunHandler {
     private static func load(_ context: RequestContext, _ environment: AppEnvironment) throws -> (Account, Run, Reset) {
         let account = try context.requireAccount()
-        let id = try context.parameter("run")
-        guard let run = try environment.database.run(tenantID: account.tenantID, accountID: account.id, id: id),
+        let id = try context.id("run", RunEntity.self)
+        guard let run = try environment.database.run(tenantID: account.tenantID, accountID: account.id, id: id.rawValue),
               let reset = environment.library.reset(id: run.resetID) else { throw WebError.notFound }
         return (account, run, reset)
     }
@@ -17,7 +17,7 @@ enum RunHandler {
         guard let number = Int(try context.parameter("step")), (1...reset.steps.count).contains(number) else {
             throw WebError.notFound
         }
-        if run.isFinished { return .redirect(to: run.mood == nil ? Paths.runMood(run.id) : Paths.runResult(run.id)) }
+        if run.isFinished { return .redirect(to: run.mood == nil ? Paths.runMood(run.typedID) : Paths.runResult(run.typedID)) }
         try environment.database.reachStep(tenantID: account.tenantID, accountID: account.id, id: run.id, step: number)
         let step = reset.steps[number - 1]
         let isLast = number == reset.steps.count
@@ -26,10 +26,10 @@ enum RunHandler {
             "lines": step.lines, "number": number, "count": reset.steps.count,
             "dots": (1...reset.steps.count).map { ["state": $0 < number ? "done" : $0 == number ? "current" : "todo",
                                                    "label": "Step \($0)"] },
-            "isLast": isLast, "finishPath": Paths.runFinish(run.id),
+            "isLast": isLast, "finishPath": Paths.runFinish(run.typedID),
         ]
-        if number > 1 { values["backPath"] = Paths.runStep(run.id, number - 1) }
-        if !isLast { values["continuePath"] = Paths.runStep(run.id, number + 1) }
+        if number > 1 { values["backPath"] = Paths.runStep(run.typedID, number - 1) }
+        if !isLast { values["continuePath"] = Paths.runStep(run.typedID, number + 1) }
         let template = reset.interactive ? "runs/bubbles" : "runs/step"
         let title = reset.interactive ? reset.name : "Step \(number) of \(reset.steps.count) – \(reset.name)"
         var response = try environment.render(template, title: title, values, context: context)
@@ -43,13 +43,13 @@ enum RunHandler {
         let completed = try context.form()["outcome"] == RunOutcome.completed.rawValue
         _ = try environment.database.finishRun(tenantID: account.tenantID, accountID: account.id, id: run.id,
                                                completed: completed, now: environment.clock())
-        return .redirect(to: run.mood == nil ? Paths.runMood(run.id) : Paths.runResult(run.id))
+        return .redirect(to: run.mood == nil ? Paths.runMood(run.typedID) : Paths.runResult(run.typedID))
     }
 
     static func showMood(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let (_, run, _) = try load(context, environment)
-        guard run.isFinished else { return .redirect(to: Paths.runStep(run.id, run.stepsReached)) }
-        if run.mood != nil { return .redirect(to: Paths.runResult(run.id)) }
+        guard run.isFinished else { return .redirect(to: Paths.runStep(run.typedID, run.stepsReached)) }
+        if run.mood != nil { return .redirect(to: Paths.runResult(run.typedID)) }
         return try moodPage(context, environment, run: run, errors: FormErrors())
     }
 
@@ -65,12 +65,12 @@ enum RunHandler {
         guard try environment.database.rateRun(tenantID: account.tenantID, accountID: account.id, id: run.id, mood: mood) else {
             throw WebError.conflict("You’ve already told us how you felt after this reset.")
         }
-        return .redirect(to: Paths.runResult(run.id))
+        return .redirect(to: Paths.runResult(run.typedID))
     }
 
     static func result(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let (_, run, reset) = try load(context, environment)
-        guard let mood = run.mood else { return .redirect(to: run.isFinished ? Paths.runMood(run.id) : Paths.runStep(run.id, 1)) }
+        guard let mood = run.mood else { return .redirect(to: run.isFinished ? Paths.runMood(run.typedID) : Paths.runStep(run.typedID, 1)) }
         let low = MoodScale.isLow(mood)
         var values: [String: Any] = [
             "low": low, "mood": mood, "emoji": MoodScale.emoji(for: mood), "resetName": reset.name,
@@ -83,7 +83,7 @@ enum RunHandler {
     private static func moodPage(_ context: RequestContext, _ environment: AppEnvironment, run: Run, errors: FormErrors,
                                  status: HTTPStatus = .ok) throws -> Response {
         var values: [String: Any] = [
-            "moodPath": Paths.runMood(run.id),
+            "moodPath": Paths.runMood(run.typedID),
             "scale": MoodScale.range.map { ["value": $0, "emoji": MoodScale.emoji(for: $0)] as [String: Any] },
         ]
         return try environment.renderForm("runs/mood", title: "How do you feel now?", values, errors: errors, context: context,

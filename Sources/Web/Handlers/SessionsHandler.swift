@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import HTTPServer
 
@@ -11,7 +12,7 @@ enum SessionsHandler {
                 "device": session.device,
                 "lastUsed": approximateAge(now - session.lastSeenAt),
                 "isCurrent": session.id == context.session?.id,
-                "signOutPath": Paths.accountSessionDelete(session.id),
+                "signOutPath": Paths.accountSessionDelete(SessionID(stored: session.id)),
             ] as [String: Any]
         }
         var values: [String: Any] = ["sessions": sessions, "hasOthers": sessions.count > 1]
@@ -21,12 +22,12 @@ enum SessionsHandler {
 
     static func signOut(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let account = try context.requireAccount()
-        let id = try context.parameter("id")
+        let id = try context.id("id", SessionEntity.self)
         // Another person's session id, here or in another tenant, is simply not found.
-        guard try environment.database.deleteSession(tenantID: account.tenantID, accountID: account.id, sessionID: id) else {
+        guard try environment.database.deleteSession(tenantID: account.tenantID, accountID: account.id, sessionID: id.rawValue) else {
             throw WebError.notFound
         }
-        if id == context.session?.id {
+        if id.rawValue == context.session?.id {
             var response = Response.redirect(to: Paths.home)
             response.setCookie(environment.authentication.signedOutCookie)
             return response

@@ -61,13 +61,13 @@ enum SubscriptionHandler {
         }
         let id = try environment.database.createCheckout(tenantID: account.tenantID, accountID: account.id,
                                                          amount: context.scope.tenant.settings.price, now: environment.clock())
-        return .redirect(to: environment.testPaymentProvider.checkoutPath(checkoutID: id))
+        return .redirect(to: environment.testPaymentProvider.checkoutPath(checkoutID: CheckoutID(stored: id)))
     }
 
     static func showTestCheckout(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let account = try context.requireAccount()
-        let id = try context.parameter("id")
-        guard let amount = try environment.database.openCheckout(tenantID: account.tenantID, accountID: account.id, id: id) else {
+        let id = try context.id("id", CheckoutEntity.self)
+        guard let amount = try environment.database.openCheckout(tenantID: account.tenantID, accountID: account.id, id: id.rawValue) else {
             throw WebError.notFound
         }
         return try checkoutPage(context, environment, id: id, amount: amount, errors: FormErrors())
@@ -75,17 +75,23 @@ enum SubscriptionHandler {
 
     static func payTestCheckout(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let account = try context.requireAccount()
-        let id = try context.parameter("id")
-        guard let amount = try environment.database.openCheckout(tenantID: account.tenantID, accountID: account.id, id: id) else {
-            throw WebError.notFound
+        let id = try context.id("id", CheckoutEntity.self)
+        guard let amount = try environment.database.openCheckout(tenantID: account.tenantID, accountID: account.id, id: id.rawValue) else {
+            // Paid or being paid already (a second click lands here): the subscription page says how it went.
+            return .redirect(to: Paths.subscription)
         }
         guard let card = TestPaymentProvider.Card(number: try context.form()["card_number"] ?? "") else {
             var errors = FormErrors()
             errors.add("card_number", "In test mode, use 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).")
             return try checkoutPage(context, environment, id: id, amount: amount, errors: errors, status: .unprocessableContent)
         }
-        try environment.testPaymentProvider.pay(tenantID: account.tenantID, accountID: account.id, checkoutID: id, amount: amount,
-                                                card: card, now: environment.clock())
+        // The checkout is the idempotency key: only the request that claims it pays; a double click finds it taken.
+        guard try environment.database.claimCheckout(tenantID: account.tenantID, accountID: account.id, id: id.rawValue,
+                                                     now: environment.clock()) else {
+            return .redirect(to: Paths.subscription)
+        }
+        try environment.testPaymentProvider.pay(tenantID: account.tenantID, accountID: account.id, checkoutID: id.rawValue,
+                                                amount: amount, card: card, now: environment.clock())
         return .redirect(to: Paths.subscription + "?notice=" + (card == .declined ? "card-declined" : "subscribed"))
     }
 
@@ -122,7 +128,7 @@ enum SubscriptionHandler {
         }
     }
 
-    private static func checkoutPage(_ context: RequestContext, _ environment: AppEnvironment, id: String, amount: Money,
+    private static func checkoutPage(_ context: RequestContext, _ environment: AppEnvironment, id: CheckoutID, amount: Money,
                                      errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         var values: [String: Any] = ["amount": amount.formatted, "payPath": Paths.testCheckout(id)]
         var response = try environment.renderForm("subscriptions/checkout", title: "Test checkout", values, errors: errors,

@@ -5,7 +5,7 @@ import Storage
 /// back only as a signed webhook event (see `WebhookReceiver`), never as a return value to trust.
 public protocol PaymentProvider: Sendable {
     /// Where the person pays for `checkoutID`.
-    func checkoutPath(checkoutID: String) -> String
+    func checkoutPath(checkoutID: CheckoutID) -> String
     /// Charges a renewal; the outcome arrives later as `renewal.paid` or `renewal.failed`.
     func requestRenewal(_ due: DueRenewal, now: Int) throws
 }

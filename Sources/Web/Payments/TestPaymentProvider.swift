@@ -33,11 +33,12 @@ public struct TestPaymentProvider: PaymentProvider {
         self.receiver = receiver
     }
 
-    public func checkoutPath(checkoutID: String) -> String { Paths.testCheckout(checkoutID) }
+    public func checkoutPath(checkoutID: CheckoutID) -> String { Paths.testCheckout(checkoutID) }
 
     /// The hosted page's "Pay" button: decides as the card says, then tells the app by webhook.
     func pay(tenantID: String, accountID: String, checkoutID: String, amount: Money, card: Card, now: Int) throws {
-        let event = PaymentEvent(id: "evt_" + SecureRandom.hex(12), kind: card == .declined ? .checkoutDeclined : .checkoutPaid,
+        // One event id per checkout: were it ever sent twice, it would still be applied once.
+        let event = PaymentEvent(id: "evt_checkout_" + checkoutID, kind: card == .declined ? .checkoutDeclined : .checkoutPaid,
                                  accountID: accountID, amount: amount, checkoutID: checkoutID,
                                  periodEnd: card == .declined ? nil : Self.oneMonth(after: now),
                                  renewalsWillFail: card == .failsAtRenewal)

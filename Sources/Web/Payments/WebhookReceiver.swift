@@ -24,26 +24,48 @@ struct WebhookReceiver: Sendable {
         return "t=\(timestamp),v1=\(Hex.encode(mac))"
     }
 
+    /// `t=<seconds>,v1=<64 hex>`: the timestamp is 1–10 digits (no sign, so no overflow and nothing
+    /// before 1970), the MAC exactly a SHA-256's hex. nil for anything else, including repeated parts.
+    static func parseSignature(_ header: String) -> (timestamp: Int, mac: String)? {
+        guard header.utf8.count <= 200 else { return nil }
+        var timestamp: Int?
+        var mac: String?
+        for part in header.split(separator: ",", omittingEmptySubsequences: false) {
+            let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pair.count == 2 else { return nil }
+            let value = pair[1]
+            switch pair[0] {
+            case "t":
+                guard timestamp == nil, (1...10).contains(value.utf8.count), value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 })
+                else { return nil }
+                timestamp = Int(value)
+            case "v1":
+                guard mac == nil, value.utf8.count == 64, value.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) })
+                else { return nil }
+                mac = String(value)
+            default:
+                continue  // other schemes a provider may add later
+            }
+        }
+        guard let timestamp, let mac else { return nil }
+        return (timestamp, mac)
+    }
+
     /// True when the event was new and applied; false for a replay. Throws a refusal for anything untrustworthy.
     @discardableResult
     func receive(tenant: Tenant, body: [UInt8], signature: String?, now: Int) throws -> Bool {
         do {
             guard let signature else { throw Refusal.missingSignature }
-            var timestamp: Int?
-            var mac: String?
-            for part in signature.split(separator: ",") {
-                let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
-                guard pair.count == 2 else { continue }
-                if pair[0] == "t" { timestamp = Int(pair[1]) }
-                if pair[0] == "v1" { mac = pair[1] }
-            }
-            guard let timestamp, let mac else { throw Refusal.malformedSignature }
+            guard let (timestamp, mac) = Self.parseSignature(signature) else { throw Refusal.malformedSignature }
+            // Both are bounded (see parseSignature), so the difference cannot overflow.
             guard abs(now - timestamp) <= Self.tolerance else { throw Refusal.staleTimestamp }
             guard !tenant.settings.webhookSecret.isEmpty,
                   Digest.constantTimeEqual(Self.sign(body: body, secret: tenant.settings.webhookSecret, timestamp: timestamp),
                                            "t=\(timestamp),v1=\(mac)")
             else { throw Refusal.badSignature }
-            guard let event = try? JSONDecoder().decode(PaymentEvent.self, from: Data(body)) else { throw Refusal.malformedEvent }
+            guard let event = try? JSONDecoder().decode(PaymentEvent.self, from: Data(body)), event.isWithinBounds else {
+                throw Refusal.malformedEvent
+            }
             let applied = try database.applyPaymentEvent(tenantID: tenant.id, event: event, now: now)
             if !applied { logger.notice("payment webhook replayed; ignored", metadata: ["tenant": "\(tenant.slug)"]) }
             return applied

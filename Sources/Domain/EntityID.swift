@@ -1,0 +1,36 @@
+/// A row's id: 128 random bits as 32 lower-case hex characters, typed by what it names, so a post's id
+/// cannot be passed where a run's is expected, and text from a URL becomes an id only once it has the form.
+public struct EntityID<Entity>: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// nil unless `text` is exactly 32 lower-case hex characters.
+    public init?(_ text: some StringProtocol) {
+        guard Self.isWellFormed(text) else { return nil }
+        rawValue = String(text)
+    }
+
+    /// An id read back from our own database, where the schema's CHECK already holds it to the form.
+    public init(stored: String) {
+        rawValue = stored
+    }
+
+    public var description: String { rawValue }
+
+    public static func isWellFormed(_ text: some StringProtocol) -> Bool {
+        text.utf8.count == 32 && text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
+    }
+}
+
+public enum PostEntity {}
+public enum RunEntity {}
+public enum AccountEntity {}
+public enum SessionEntity {}
+public enum CheckoutEntity {}
+public enum RestrictionEntity {}
+
+public typealias PostID = EntityID<PostEntity>
+public typealias RunID = EntityID<RunEntity>
+public typealias AccountID = EntityID<AccountEntity>
+public typealias SessionID = EntityID<SessionEntity>
+public typealias CheckoutID = EntityID<CheckoutEntity>
+public typealias RestrictionID = EntityID<RestrictionEntity>

@@ -1,0 +1,86 @@
+import Foundation
+import Logging
+
+/// The access log, written by its own thread so an event loop never waits for a log handler (a slow
+/// terminal or disk). Lines wait in a bounded queue; past the bound they are counted and dropped.
+final class AccessLog: @unchecked Sendable {
+    struct Line {
+        let method: String
+        let path: Substring
+        let status: Int
+        let bytes: Int
+        let milliseconds: Int
+    }
+
+    private let logger: Logger
+    private let condition = NSCondition()
+    private var pending: [Line] = []
+    private var dropped = 0
+    private var stopping = false
+    private var busy = false
+    private let capacity: Int
+    private let finished = DispatchGroup()
+
+    init(logger: Logger, capacity: Int = 10_000) {
+        self.logger = logger
+        self.capacity = capacity
+        finished.enter()
+        let thread = Thread { [self] in
+            self.run()
+            self.finished.leave()
+        }
+        thread.name = "resett-access-log"
+        thread.start()
+    }
+
+    func record(_ line: Line) {
+        condition.lock()
+        if pending.count < capacity { pending.append(line) } else { dropped += 1 }
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Blocks until every line recorded so far has been handed to the logger (tests, shutdown).
+    func flush() {
+        condition.lock()
+        while !pending.isEmpty || busy { condition.wait(until: Date().addingTimeInterval(0.01)) }
+        condition.unlock()
+    }
+
+    func stop() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        condition.unlock()
+        finished.wait()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while pending.isEmpty, !stopping { condition.wait() }
+            if pending.isEmpty, stopping {
+                condition.unlock()
+                return
+            }
+            let lines = pending
+            let lost = dropped
+            pending.removeAll(keepingCapacity: true)
+            dropped = 0
+            busy = true
+            condition.unlock()
+            for line in lines {
+                logger.info("request", metadata: [
+                    "method": .string(line.method), "path": .string(String(line.path)),
+                    "status": .stringConvertible(line.status), "bytes": .stringConvertible(line.bytes),
+                    "ms": .stringConvertible(line.milliseconds),
+                ])
+            }
+            if lost > 0 { logger.warning("access log lines dropped", metadata: ["count": .stringConvertible(lost)]) }
+            condition.lock()
+            busy = false
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+}
