@@ -62,11 +62,18 @@ let package = Package(
             name: "ResettBenchFixture",
             dependencies: ["HTTPServer", "Storage", "Web", .product(name: "Logging", package: "swift-log")]
         ),
+        // Fuzzing (bench/fuzz.sh): what each target does with an input, and one libFuzzer executable per target.
+        .target(name: "FuzzTargets", dependencies: ["HTTPServer", "Web", "Domain"], path: "Fuzz/FuzzTargets"),
+        .executableTarget(name: "FuzzRequestDecoder", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzRequestDecoder"),
+        .executableTarget(name: "FuzzFormDecoding", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzFormDecoding"),
+        .executableTarget(name: "FuzzCookies", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzCookies"),
+        .executableTarget(name: "FuzzWebhookSignature", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzWebhookSignature"),
+        .executableTarget(name: "FuzzHostAndAddresses", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzHostAndAddresses"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),  // and Domain arithmetic
         .testTarget(
             name: "WebTests",
-            dependencies: ["Web", "HTTPServer", "Storage", "Domain", .product(name: "Mustache", package: "swift-mustache"),
+            dependencies: ["Web", "HTTPServer", "Storage", "Domain", "FuzzTargets", .product(name: "Mustache", package: "swift-mustache"),
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(

@@ -79,6 +79,7 @@ extension AppDatabase {
             if case .some(let kept) = keptSessionID {
                 try db.execute(sql: "DELETE FROM sessions WHERE tenant_id = ? AND account_id = ? AND id IS NOT ?",
                                arguments: [tenantID, accountID, kept])
+                try Self.endOutstandingLinks(db, tenantID: tenantID, accountID: accountID)
             }
         }
     }
@@ -91,7 +92,15 @@ extension AppDatabase {
                 throw StorageError.conflict("an account with that email already exists")
             }
             try db.execute(sql: "UPDATE accounts SET email = ? WHERE tenant_id = ? AND id = ?", arguments: [email.value, tenantID, accountID])
+            try Self.endOutstandingLinks(db, tenantID: tenantID, accountID: accountID)
         }
+    }
+
+    /// A reset link or sign-in link mailed earlier must not outlive a change of password or address: it
+    /// may sit in a mailbox someone else now reads.
+    static func endOutstandingLinks(_ db: Database, tenantID: String, accountID: String) throws {
+        try db.execute(sql: "DELETE FROM password_resets WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
+        try db.execute(sql: "DELETE FROM sign_in_links WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
     }
 
     public func setWeekStart(tenantID: String, accountID: String, sunday: Bool) throws(StorageError) {
@@ -115,10 +124,39 @@ extension AppDatabase {
         }
     }
 
-    /// Erases the account and, by cascade, its sessions and reset tokens.
-    public func deleteAccount(tenantID: String, accountID: String) throws(StorageError) {
+    /// Erases a person: every row about them goes or loses what tied it to them, in one transaction.
+    /// Their community posts are erased, or, if they chose, kept without an author (still anonymous).
+    /// Their reports (and notes), the unlimited list's line for their address and pending sign-ups go; the
+    /// moderation audit keeps what happened but names them only as a former member or staff member.
+    /// Sessions, links, runs, subscription, payments, checkouts, reactions and restrictions go by cascade.
+    /// Returns the address that was erased (so mail held for it can go too), nil if there was no account.
+    @discardableResult
+    public func deleteAccount(tenantID: String, accountID: String, erasePosts: Bool = true) throws(StorageError) -> String? {
         try write { db in
+            guard let email = try String.fetchOne(db, sql: "SELECT email FROM accounts WHERE tenant_id = ? AND id = ?",
+                                                  arguments: [tenantID, accountID]) else { return nil }
+            if erasePosts {
+                try db.execute(sql: """
+                    UPDATE posts SET body = NULL, status = 'deleted', held_for = NULL, author_id = NULL WHERE tenant_id = ? AND author_id = ?
+                    """, arguments: [tenantID, accountID])
+            } else {
+                try db.execute(sql: "UPDATE posts SET author_id = NULL WHERE tenant_id = ? AND author_id = ?", arguments: [tenantID, accountID])
+            }
+            try db.execute(sql: "DELETE FROM reports WHERE reporter_id = ? AND post_id IN (SELECT id FROM posts WHERE tenant_id = ?)",
+                           arguments: [accountID, tenantID])
+            try db.execute(sql: "DELETE FROM reactions WHERE account_id = ?", arguments: [accountID])
+            try db.execute(sql: "DELETE FROM tenant_unlimited_emails WHERE tenant_id = ? AND email = ?", arguments: [tenantID, email])
+            try db.execute(sql: "DELETE FROM pending_sign_ups WHERE tenant_id = ? AND email = ?", arguments: [tenantID, email])
+            try db.execute(sql: """
+                UPDATE moderation_audit SET moderator = 'A former staff member', actor_id = NULL
+                WHERE tenant_id = ? AND (actor_id = ? OR moderator = ?)
+                """, arguments: [tenantID, accountID, email])
+            try db.execute(sql: """
+                UPDATE moderation_audit SET subject = 'A former member', subject_account_id = NULL
+                WHERE tenant_id = ? AND (subject_account_id = ? OR subject = ?)
+                """, arguments: [tenantID, accountID, email])
             try db.execute(sql: "DELETE FROM accounts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, accountID])
+            return email
         }
     }
 
@@ -133,7 +171,7 @@ extension AppDatabase {
     public func export(tenantID: String, accountID: String) throws(StorageError) -> AccountExport? {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: """
-                SELECT email, role, time_zone, theme, created_at FROM accounts WHERE tenant_id = ? AND id = ?
+                SELECT email, role, time_zone, theme, week_starts_on, created_at FROM accounts WHERE tenant_id = ? AND id = ?
                 """, arguments: [tenantID, accountID]) else { return nil }
             let sessions = try Row.fetchAll(db, sql: """
                 SELECT device, created_at, last_seen_at FROM sessions WHERE tenant_id = ? AND account_id = ? ORDER BY created_at
@@ -148,8 +186,51 @@ extension AppDatabase {
                                   localDay: $0["local_day"], localTime: $0["local_time"], stepsReached: $0["steps_reached"], stepCount: $0["step_count"],
                                   outcome: $0["outcome"], mood: $0["mood"], durationSeconds: $0["duration_seconds"])
             }
+            let subscription = try Row.fetchOne(db, sql: """
+                SELECT status, price_minor, currency, current_period_end, grace_until, created_at FROM subscriptions
+                WHERE tenant_id = ? AND account_id = ?
+                """, arguments: [tenantID, accountID]).map {
+                AccountExport.SubscriptionPart(status: $0["status"], priceMinor: $0["price_minor"], currency: $0["currency"],
+                                               currentPeriodEnd: $0["current_period_end"], graceUntil: $0["grace_until"],
+                                               createdAt: $0["created_at"])
+            }
+            let payments = try Row.fetchAll(db, sql: """
+                SELECT amount_minor, currency, outcome, description, created_at FROM payments WHERE tenant_id = ? AND account_id = ?
+                ORDER BY created_at, rowid
+                """, arguments: [tenantID, accountID]).map {
+                AccountExport.PaymentPart(amountMinor: $0["amount_minor"], currency: $0["currency"], outcome: $0["outcome"],
+                                          description: $0["description"], createdAt: $0["created_at"])
+            }
+            let checkouts = try Row.fetchAll(db, sql: """
+                SELECT amount_minor, currency, status, created_at FROM checkouts WHERE tenant_id = ? AND account_id = ? ORDER BY created_at
+                """, arguments: [tenantID, accountID]).map {
+                AccountExport.CheckoutPart(amountMinor: $0["amount_minor"], currency: $0["currency"], status: $0["status"],
+                                           createdAt: $0["created_at"])
+            }
+            let posts = try Row.fetchAll(db, sql: """
+                SELECT id, topic, body, status, created_at FROM posts WHERE tenant_id = ? AND author_id = ? ORDER BY rowid
+                """, arguments: [tenantID, accountID]).map {
+                AccountExport.PostPart(id: $0["id"], topic: $0["topic"], body: $0["body"], status: $0["status"], createdAt: $0["created_at"])
+            }
+            let reactions = try Row.fetchAll(db, sql: """
+                SELECT r.post_id, r.kind FROM reactions r JOIN posts p ON p.id = r.post_id
+                WHERE p.tenant_id = ? AND r.account_id = ? ORDER BY p.rowid
+                """, arguments: [tenantID, accountID]).map { AccountExport.ReactionPart(postID: $0["post_id"], kind: $0["kind"]) }
+            let reports = try Row.fetchAll(db, sql: """
+                SELECT r.post_id, r.reason, r.note, r.created_at FROM reports r JOIN posts p ON p.id = r.post_id
+                WHERE p.tenant_id = ? AND r.reporter_id = ? ORDER BY r.created_at
+                """, arguments: [tenantID, accountID]).map {
+                AccountExport.ReportPart(postID: $0["post_id"], reason: $0["reason"], note: $0["note"], createdAt: $0["created_at"])
+            }
+            let restrictions = try Row.fetchAll(db, sql: """
+                SELECT until, reason, created_at, lifted_at FROM posting_restrictions WHERE tenant_id = ? AND account_id = ? ORDER BY created_at
+                """, arguments: [tenantID, accountID]).map {
+                AccountExport.RestrictionPart(until: $0["until"], reason: $0["reason"], createdAt: $0["created_at"], liftedAt: $0["lifted_at"])
+            }
             return AccountExport(email: row["email"], role: row["role"], timeZone: row["time_zone"], theme: row["theme"],
-                                 createdAt: row["created_at"], sessions: sessions, runs: runs)
+                                 weekStartsOn: row["week_starts_on"], createdAt: row["created_at"], sessions: sessions, runs: runs,
+                                 subscription: subscription, payments: payments, checkouts: checkouts, posts: posts,
+                                 reactions: reactions, reports: reports, postingRestrictions: restrictions)
         }
     }
 }
@@ -175,13 +256,72 @@ public struct AccountExport: Codable, Sendable {
         public let durationSeconds: Int?
     }
 
+    public struct SubscriptionPart: Codable, Sendable {
+        public let status: String
+        public let priceMinor: Int
+        public let currency: String
+        public let currentPeriodEnd: Int
+        public let graceUntil: Int?
+        public let createdAt: Int
+    }
+
+    public struct PaymentPart: Codable, Sendable {
+        public let amountMinor: Int
+        public let currency: String
+        public let outcome: String
+        public let description: String
+        public let createdAt: Int
+    }
+
+    public struct CheckoutPart: Codable, Sendable {
+        public let amountMinor: Int
+        public let currency: String
+        public let status: String
+        public let createdAt: Int
+    }
+
+    public struct PostPart: Codable, Sendable {
+        public let id: String
+        public let topic: String
+        public let body: String?
+        public let status: String
+        public let createdAt: Int
+    }
+
+    public struct ReactionPart: Codable, Sendable {
+        public let postID: String
+        public let kind: String
+    }
+
+    public struct ReportPart: Codable, Sendable {
+        public let postID: String
+        public let reason: String
+        public let note: String?
+        public let createdAt: Int
+    }
+
+    public struct RestrictionPart: Codable, Sendable {
+        public let until: Int?
+        public let reason: String
+        public let createdAt: Int
+        public let liftedAt: Int?
+    }
+
     public let email: String
     public let role: String
     public let timeZone: String
     public let theme: String
+    public let weekStartsOn: String
     public let createdAt: Int
     public let sessions: [Session]
     public let runs: [Run]
+    public let subscription: SubscriptionPart?
+    public let payments: [PaymentPart]
+    public let checkouts: [CheckoutPart]
+    public let posts: [PostPart]
+    public let reactions: [ReactionPart]
+    public let reports: [ReportPart]
+    public let postingRestrictions: [RestrictionPart]
 }
 
 /// A member as an admin sees them.

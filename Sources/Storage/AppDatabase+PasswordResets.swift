@@ -24,7 +24,7 @@ extension AppDatabase {
             guard let accountID = try String.fetchOne(db, sql: """
                 SELECT account_id FROM password_resets WHERE tenant_id = ? AND token_hash = ? AND used_at IS NULL AND expires_at > ?
                 """, arguments: [tenantID, tokenHash, now]) else { return false }
-            try db.execute(sql: "UPDATE password_resets SET used_at = ? WHERE token_hash = ?", arguments: [now, tokenHash])
+            try Self.endOutstandingLinks(db, tenantID: tenantID, accountID: accountID)
             try db.execute(sql: "UPDATE accounts SET password_hash = ? WHERE tenant_id = ? AND id = ?",
                            arguments: [newHash, tenantID, accountID])
             try db.execute(sql: "DELETE FROM sessions WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])

@@ -29,12 +29,16 @@ extension AppDatabase {
         }
     }
 
-    /// The live session for a token hash in this tenant, with its account. Expired sessions are deleted
-    /// and count as none: idle for longer than `idleLimit` or older than `absoluteLimit` seconds.
+    /// How stale `last_seen_at` may get before a page view writes it: a signed-in page view is a read, and
+    /// takes SQLite's single writer only this often per session.
+    public static let lastSeenResolution = 300
+
+    /// The live session for a token hash in this tenant, with its account. Expired sessions count as none
+    /// (idle for longer than `idleLimit` or older than `absoluteLimit` seconds); the housekeeping purges them.
     public func session(tenantID: String, tokenHash: String, now: Int, idleLimit: Int, absoluteLimit: Int)
         throws(StorageError) -> (SessionRecord, Account)?
     {
-        try write { db in
+        let found: (SessionRecord, Account)? = try read { db in
             guard let row = try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at,
                        a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme, a.week_starts_on
@@ -42,19 +46,37 @@ extension AppDatabase {
                 WHERE s.tenant_id = ? AND s.token_hash = ?
                 """), arguments: [tenantID, tokenHash]) else { return nil }
             let session = Self.session(from: row)
-            if now - session.lastSeenAt > idleLimit || now - session.createdAt > absoluteLimit {
-                try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [session.id])
-                return nil
-            }
-            // Last use is kept to the minute: enough for "last used", without a write on every request.
-            if now - session.lastSeenAt >= 60 {
-                try db.execute(sql: "UPDATE sessions SET last_seen_at = ? WHERE id = ?", arguments: [now, session.id])
-            }
+            if now - session.lastSeenAt > idleLimit || now - session.createdAt > absoluteLimit { return nil }
             let account = Account(id: row["a_id"], tenantID: row["tenant_id"], email: row["email"],
                                   role: Role(rawValue: row["role"]) ?? .member, timeZone: row["time_zone"],
                                   passwordHash: row["password_hash"], theme: Theme(rawValue: row["theme"]) ?? .system,
                                   weekStartsOnSunday: row["week_starts_on"] == "sunday")
             return (session, account)
+        }
+        if let (session, _) = found, now - session.lastSeenAt >= Self.lastSeenResolution {
+            try write { db in
+                try db.execute(sql: "UPDATE sessions SET last_seen_at = ? WHERE tenant_id = ? AND id = ? AND last_seen_at < ?",
+                               arguments: [now, tenantID, session.id, now])
+            }
+        }
+        return found
+    }
+
+    /// Deletes what can no longer be used: expired sessions, used or expired reset tokens, sign-in links and
+    /// unconfirmed sign-ups. Returns how many rows went.
+    @discardableResult
+    public func purgeExpired(now: Int, sessionIdleLimit: Int, sessionAbsoluteLimit: Int) throws(StorageError) -> Int {
+        try write { db in
+            try db.execute(sql: "DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?",
+                           arguments: [now - sessionIdleLimit, now - sessionAbsoluteLimit])
+            var removed = db.changesCount
+            try db.execute(sql: "DELETE FROM password_resets WHERE expires_at <= ? OR used_at IS NOT NULL", arguments: [now])
+            removed += db.changesCount
+            try db.execute(sql: "DELETE FROM sign_in_links WHERE expires_at <= ?", arguments: [now])
+            removed += db.changesCount
+            try db.execute(sql: "DELETE FROM pending_sign_ups WHERE expires_at <= ?", arguments: [now])
+            removed += db.changesCount
+            return removed
         }
     }
 

@@ -41,13 +41,18 @@ public struct AppEnvironment: Sendable {
     }
     private let dummyHash = DummyHash(nil)
 
-    /// In-memory throttles against guessing and flooding.
+    /// In-memory throttles against guessing and flooding. Address keys are the tenant and the client address
+    /// (see `RequestContext.clientAddress`); account keys the tenant and the normalised email.
     struct Limits: Sendable {
-        /// Failed logins per account: slowed after 3, refused after 10 in 15 minutes.
+        /// Failed logins per account: from the tenth in 15 minutes, a correct password also needs an emailed link.
         let failedLoginsPerAccount = RateLimiter(limit: 10, window: 15 * 60)
-        /// Failed logins per client address.
+        /// Failed logins per client address: past it, that address is refused for a while.
         let failedLoginsPerAddress = RateLimiter(limit: 50, window: 15 * 60)
+        /// Wrong passwords given to confirm a change while signed in: past it, the session ends.
+        let failedPasswordConfirmations = RateLimiter(limit: 5, window: 15 * 60)
+        /// Every sign-up attempt counts, whatever its outcome, so probing addresses is slow.
         let signUpsPerAddress = RateLimiter(limit: 10, window: 3600)
+        let signUpsPerEmail = RateLimiter(limit: 3, window: 3600)
         let resetRequestsPerAddress = RateLimiter(limit: 10, window: 3600)
         let resetRequestsPerEmail = RateLimiter(limit: 3, window: 3600)
         let postsPerMember = RateLimiter(limit: 5, window: 3600)
@@ -60,6 +65,7 @@ public struct AppEnvironment: Sendable {
         "runs/result", "subscriptions/paywall", "subscriptions/show", "subscriptions/cancel", "subscriptions/checkout",
         "calendar/month", "calendar/day", "calendar/year", "community/feed", "community/report", "community/held",
         "admin/moderation", "admin/audit", "admin/confirm", "admin/members", "admin/settings",
+        "auth/signup-sent", "auth/confirm", "auth/link-expired", "auth/login-check-email",
     ]
 
     public init(configuration: AppConfiguration = AppConfiguration(), database: AppDatabase, renderer: TemplateRenderer,
@@ -110,7 +116,7 @@ public struct AppEnvironment: Sendable {
         return AppEnvironment(configuration: configuration, database: database, renderer: renderer, staticFiles: staticFiles,
                               logger: logger, hasher: hasher, passwordPolicy: policy, library: library,
                               safetyPhrases: safety,
-                              mailer: mailer ?? OutboxMailer(folder: dataFolder + "/outbox", logger: logger))
+                              mailer: MailQueue(sending: mailer ?? OutboxMailer(folder: dataFolder + "/outbox", logger: logger), logger: logger))
     }
 
     public enum ContentError: Error, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Security
 
 /// An email to send. Plain text only: links and a few kind sentences.
 public struct Mail: Sendable {
@@ -11,6 +12,15 @@ public struct Mail: Sendable {
 /// How mail leaves Resett. Chosen once in the executable.
 public protocol Mailer: Sendable {
     func send(_ mail: Mail) throws
+    /// Removes anything still held for `recipient` (an erased account's mail).
+    func forget(recipient: String)
+    /// Removes anything held longer than `seconds` (a reset link in a file outlives its hour otherwise).
+    func removeOlder(than seconds: Int)
+}
+
+extension Mailer {
+    public func forget(recipient: String) {}
+    public func removeOlder(than seconds: Int) {}
 }
 
 extension Mail {
@@ -49,11 +59,37 @@ public struct OutboxMailer: Mailer {
     }
 
     public func send(_ mail: Mail) throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let name = "\(Int(Date().timeIntervalSince1970 * 1000))-\(UUID().uuidString.prefix(8)).eml"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        // The recipient's digest in the name lets an erasure find their mail without opening every file.
+        let name = "\(Int(Date().timeIntervalSince1970 * 1000))-\(Self.recipientTag(mail.to))-\(UUID().uuidString.prefix(8)).eml"
         let path = folder + "/" + name
-        try mail.rendered(from: sender).write(toFile: path, atomically: true, encoding: .utf8)
-        logger.notice("mail written", metadata: ["path": .string(path)])
+        // Readable by this user only: the files hold addresses and live links.
+        guard FileManager.default.createFile(atPath: path, contents: Data(mail.rendered(from: sender).utf8),
+                                             attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        logger.notice("mail written", metadata: ["file": .string(name)])
+    }
+
+    static func recipientTag(_ address: String) -> String {
+        String(Digest.sha256Hex(address.lowercased()).prefix(16))
+    }
+
+    public func forget(recipient: String) {
+        let tag = "-" + Self.recipientTag(recipient) + "-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.contains(tag) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
+    }
+
+    public func removeOlder(than seconds: Int) {
+        let cutoff = Date().addingTimeInterval(-Double(seconds))
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".eml") {
+            let path = folder + "/" + name
+            if let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date, modified < cutoff {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
     }
 }
 

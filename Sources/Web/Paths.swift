@@ -15,6 +15,8 @@ enum Paths {
     static let accountTheme = "/account/theme"
     static let signUp = "/signup"
     static let logIn = "/login"
+    static let logInLink = "/login/link"
+    static let signUpConfirm = "/signup/confirm"
     static let logOut = "/logout"
     static let account = "/account"
     static let accountPassword = "/account/password"

@@ -206,7 +206,7 @@ struct AccountJourneyTests {
     }
 
     @Test func whenHashingIsSaturatedLoginsAreAskedToWait() throws {
-        let pool = HashingPool(concurrentHashes: 1, wait: 0.2)
+        let pool = HashingPool(concurrentHashes: 1)
         let app = try RunningApp(hashingPool: pool)
         let browser = app.browser()
         try browser.signUp("busy@example.com")

@@ -45,7 +45,7 @@ struct SecurityTests {
     }
 
     @Test func theHashingPoolRefusesWhenFull() throws {
-        let pool = HashingPool(concurrentHashes: 1, wait: 0.1)
+        let pool = HashingPool(concurrentHashes: 1)
         let result: Result<Int, Error> = Result {
             try pool.run { () throws -> Int in
                 // While the only slot is taken, another request is refused rather than queued.

@@ -16,8 +16,11 @@ enum AccountHandler {
         let current = form["current_password"] ?? ""
         let new = form["new_password"] ?? ""
         var errors = FormErrors()
-        let verified = try environment.hashingPool.run { environment.hasher.verify(current, against: account.passwordHash) }
-        if !verified { errors.add("current_password", "That isn’t your current password.") }
+        switch try PasswordConfirmation.check(current, account: account, context: context, environment: environment) {
+        case .sessionEnded(let response): return response
+        case .wrong: errors.add("current_password", "That isn’t your current password.")
+        case .confirmed: break
+        }
         if let problem = environment.passwordPolicy.check(new) { errors.add("new_password", problem.message) }
         guard errors.isEmpty else {
             return try page(context, environment, account: account, errors: errors, status: .unprocessableContent)
@@ -36,8 +39,11 @@ enum AccountHandler {
         var errors = FormErrors()
         let email = EmailAddress(typed)
         if email == nil { errors.add("new_email", "Enter your email address, like name@example.com.") }
-        let verified = try environment.hashingPool.run { environment.hasher.verify(form["password"] ?? "", against: account.passwordHash) }
-        if !verified { errors.add("email_password", "That isn’t your password, so your email hasn’t changed.") }
+        switch try PasswordConfirmation.check(form["password"] ?? "", account: account, context: context, environment: environment) {
+        case .sessionEnded(let response): return response
+        case .wrong: errors.add("email_password", "That isn’t your password, so your email hasn’t changed.")
+        case .confirmed: break
+        }
         if let email, errors.isEmpty {
             do {
                 try environment.database.setEmail(tenantID: account.tenantID, accountID: account.id, email: email)
@@ -90,14 +96,21 @@ enum AccountHandler {
     /// Erases the person and everything personal. It asks for the password so a borrowed device cannot do it.
     static func delete(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let account = try context.requireAccount()
-        let password = try context.form()["password"] ?? ""
-        let verified = try environment.hashingPool.run { environment.hasher.verify(password, against: account.passwordHash) }
-        guard verified else {
+        let form = try context.form()
+        switch try PasswordConfirmation.check(form["password"] ?? "", account: account, context: context, environment: environment) {
+        case .sessionEnded(let response):
+            return response
+        case .wrong:
             var errors = FormErrors()
             errors.add("delete_password", "That isn’t your password, so nothing has been deleted.")
             return try page(context, environment, account: account, errors: errors, status: .unprocessableContent)
+        case .confirmed:
+            break
         }
-        try environment.database.deleteAccount(tenantID: account.tenantID, accountID: account.id)
+        if let email = try environment.database.deleteAccount(tenantID: account.tenantID, accountID: account.id,
+                                                               erasePosts: form["posts"] != "keep") {
+            environment.mailer.forget(recipient: email)
+        }
         let signedOut = RequestContext(request: context.request, scope: Scope(tenant: context.scope.tenant, account: nil),
                                        csrfToken: context.csrfToken)
         var response = try environment.render("account/deleted", title: "Account deleted", [:], context: signedOut)

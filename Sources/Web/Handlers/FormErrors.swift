@@ -41,6 +41,7 @@ enum Notice {
         "password-reset": "Your password has been reset. Please log in with your new password.",
         "signed-out-others": "You’ve been signed out everywhere else.",
         "signed-out-device": "That device has been signed out.",
+        "signed-out-for-safety": "For your account’s safety you’ve been signed out after several wrong passwords. Please log in again.",
     ]
 
     static func values(_ context: RequestContext) -> [String: Any] {

@@ -20,19 +20,20 @@ enum PasswordResetHandler {
             return try environment.renderForm("auth/forgot", title: "Forgotten password", ["email": typed], errors: errors,
                                               context: context, status: .unprocessableContent)
         }
-        let address = context.request.remoteAddress
-        if let wait = environment.limits.resetRequestsPerAddress.retryAfter(address, now: now) {
+        let addressKey = context.scope.tenantID + ":" + context.clientAddress(trustedProxies: environment.configuration.trustedProxies)
+        if let wait = environment.limits.resetRequestsPerAddress.retryAfter(addressKey, now: now) {
             throw WebError.tooManyRequests(retryAfter: wait)
         }
-        environment.limits.resetRequestsPerAddress.record(address, now: now)
+        environment.limits.resetRequestsPerAddress.record(addressKey, now: now)
         let emailKey = context.scope.tenantID + ":" + email.value
-        // Past the per-address limit nothing more is sent, but the page says the same as ever.
-        if environment.limits.resetRequestsPerEmail.retryAfter(emailKey, now: now) == nil,
-           let account = try environment.database.account(tenantID: context.scope.tenantID, email: email) {
+        // The same work either way (a lookup, a token, a mail queued off the request path), so the time taken
+        // says nothing about whether the address has an account. Past the per-address limit nothing is sent.
+        let token = SecureRandom.hex(32)
+        let tokenHash = Digest.sha256Hex(token)
+        let account = try environment.database.account(tenantID: context.scope.tenantID, email: email)
+        if environment.limits.resetRequestsPerEmail.retryAfter(emailKey, now: now) == nil, let account {
             environment.limits.resetRequestsPerEmail.record(emailKey, now: now)
-            let token = SecureRandom.hex(32)
-            try environment.database.createPasswordReset(tenantID: account.tenantID, accountID: account.id,
-                                                         tokenHash: Digest.sha256Hex(token),
+            try environment.database.createPasswordReset(tenantID: account.tenantID, accountID: account.id, tokenHash: tokenHash,
                                                          expiresAt: now + environment.configuration.passwordResetLifetime)
             let link = environment.configuration.absoluteURL(Paths.passwordReset + "?token=" + token, for: context.scope.tenant)
             try environment.mailer.send(Mail(to: account.email, subject: "Reset your \(context.scope.tenant.name) password", body: """
@@ -45,6 +46,8 @@ enum PasswordResetHandler {
 
                 If you didn’t ask for this, you can ignore this email; your password has not changed.
                 """))
+        } else {
+            environment.limits.resetRequestsPerEmail.record(emailKey, now: now)
         }
         return try environment.render("auth/forgot-sent", title: "Check your email", ["email": email.value], context: context)
     }
@@ -76,7 +79,7 @@ enum PasswordResetHandler {
     }
 
     private static func isUsable(_ token: String, _ context: RequestContext, _ environment: AppEnvironment) -> Bool {
-        guard token.count == 64, token.allSatisfy(\.isHexDigit) else { return false }
+        guard Token.isWellFormed(token) else { return false }
         return (try? environment.database.passwordResetAccountID(tenantID: context.scope.tenantID,
                                                                  tokenHash: Digest.sha256Hex(token),
                                                                  now: environment.clock())) != nil

@@ -1,9 +1,17 @@
 import Domain
 import HTTPServer
+import Security
 import Storage
 
-/// `GET/POST /signup`: email, password and time zone (filled in by script, a select without it).
+/// `GET/POST /signup` and `/signup/confirm`: email, password and time zone (filled in by script, a select
+/// without it), then a link by email that creates the account.
+///
+/// The page after sending is the same whether or not the address has an account, and takes the same work
+/// (a hash, a mail queued off the request path): the owner of an existing account is told by email instead.
+/// Every attempt counts against the client address and the address typed.
 enum SignUpHandler {
+    static let linkLifetime = 3600
+
     static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         if context.scope.account != nil { return .redirect(to: Paths.home) }
         let next = Paths.safeReturn(try context.query()["next"])
@@ -13,10 +21,10 @@ enum SignUpHandler {
     static func submit(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let form = try context.form()
         let now = environment.clock()
-        let address = context.request.remoteAddress
-        if let wait = environment.limits.signUpsPerAddress.retryAfter(address, now: now) { throw WebError.tooManyRequests(retryAfter: wait) }
+        let addressKey = context.scope.tenantID + ":" + context.clientAddress(trustedProxies: environment.configuration.trustedProxies)
+        if let wait = environment.limits.signUpsPerAddress.retryAfter(addressKey, now: now) { throw WebError.tooManyRequests(retryAfter: wait) }
 
-        let typedEmail = form["email"] ?? ""
+        let typedEmail = String((form["email"] ?? "").prefix(320))
         let password = form["password"] ?? ""
         let next = Paths.safeReturn(form["next"])
         var timeZone = form["time_zone"] ?? ""
@@ -30,41 +38,88 @@ enum SignUpHandler {
             errors.add("time_zone", "Choose your time zone from the list.")
             timeZone = TimeZoneName.fallback
         }
-        if let email, errors.isEmpty, try environment.database.account(tenantID: context.scope.tenantID, email: email) != nil {
-            errors.add("email", "That email can’t be used to sign up here. If it’s yours, log in or reset your password.")
-        }
         guard let email, errors.isEmpty else {
             return try page(context, environment, email: typedEmail, timeZone: timeZone, next: next, errors: errors,
                             status: .unprocessableContent)
         }
+        environment.limits.signUpsPerAddress.record(addressKey, now: now)
+        let emailKey = context.scope.tenantID + ":" + email.value
+        let sentRecently = environment.limits.signUpsPerEmail.retryAfter(emailKey, now: now) != nil
+        environment.limits.signUpsPerEmail.record(emailKey, now: now)
 
         let hash = try environment.hashingPool.run { try environment.hasher.hash(password) }
-        environment.limits.signUpsPerAddress.record(address, now: now)
-        guard let account = try create(email: email, hash: hash, timeZone: timeZone, now: now, context, environment) else {
-            errors.add("email", "That email can’t be used to sign up here. If it’s yours, log in or reset your password.")
-            return try page(context, environment, email: typedEmail, timeZone: timeZone, next: next, errors: errors,
-                            status: .unprocessableContent)
+        // Past the per-address limit nothing more is sent, but the page says the same as ever.
+        if !sentRecently {
+            let tenant = context.scope.tenant
+            if try environment.database.account(tenantID: tenant.id, email: email) != nil {
+                try environment.mailer.send(Mail(to: email.value, subject: "You already have a \(tenant.name) account", body: """
+                    Hello,
+
+                    Someone (we hope you) tried to sign up to \(tenant.name) with this address, which already has an account.
+                    You can log in here:
+
+                    \(environment.configuration.absoluteURL(Paths.logIn, for: tenant))
+
+                    If you’ve forgotten your password, you can choose a new one here:
+
+                    \(environment.configuration.absoluteURL(Paths.passwordForgot, for: tenant))
+
+                    If this wasn’t you, you can ignore this email; nothing has changed.
+                    """))
+            } else {
+                let token = SecureRandom.hex(32)
+                try environment.database.createPendingSignUp(tenantID: tenant.id, email: email, passwordHash: hash, timeZone: timeZone,
+                                                             returnTo: next, tokenHash: Digest.sha256Hex(token),
+                                                             expiresAt: now + linkLifetime)
+                let link = environment.configuration.absoluteURL(Paths.signUpConfirm + "?token=" + token, for: tenant)
+                try environment.mailer.send(Mail(to: email.value, subject: "Confirm your email for \(tenant.name)", body: """
+                    Hello,
+
+                    To finish signing up to \(tenant.name), open this link within the next hour:
+
+                    \(link)
+
+                    If you didn’t sign up, you can ignore this email; no account will be made.
+                    """))
+            }
         }
-        var response = Response.redirect(to: next)
-        response.setCookie(try environment.authentication.signIn(account, request: context.request, replacing: context.session))
+        return try environment.render("auth/signup-sent", title: "Check your email", ["email": email.value], context: context)
+    }
+
+    /// A button, not an automatic sign-in: mail scanners follow links.
+    static func showConfirm(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let token = try context.query()["token"] ?? ""
+        guard Token.isWellFormed(token),
+              try environment.database.pendingSignUpIsLive(tenantID: context.scope.tenantID, tokenHash: Digest.sha256Hex(token),
+                                                           now: environment.clock())
+        else { return try LogInHandler.linkExpired(context, environment) }
+        var response = try environment.render("auth/confirm", title: "Finish signing up", [
+            "heading": "Finish signing up", "explanation": "Thank you for confirming your email. One more tap and your account is ready.",
+            "action": Paths.signUpConfirm, "token": token, "button": "Create my account",
+        ], context: context)
+        response.headers.set("Cache-Control", "no-store")
         return response
     }
 
-    /// nil when the email was taken in the meantime (two sign-ups racing).
-    private static func create(email: EmailAddress, hash: String, timeZone: String, now: Int, _ context: RequestContext,
-                               _ environment: AppEnvironment) throws -> Account? {
-        do {
-            return try environment.database.createAccount(tenantID: context.scope.tenantID, email: email, passwordHash: hash,
-                                                          timeZone: timeZone, now: now)
-        } catch {
-            if case .conflict = error { return nil }
-            throw error
+    static func confirm(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let token = try context.form()["token"] ?? ""
+        guard Token.isWellFormed(token) else { return try LogInHandler.linkExpired(context, environment) }
+        switch try environment.database.confirmSignUp(tenantID: context.scope.tenantID, tokenHash: Digest.sha256Hex(token),
+                                                      now: environment.clock()) {
+        case .expired:
+            return try LogInHandler.linkExpired(context, environment)
+        case .taken:
+            return .redirect(to: Paths.logIn)
+        case .created(let account, let returnTo):
+            var response = Response.redirect(to: Paths.safeReturn(returnTo))
+            response.setCookie(try environment.authentication.signIn(account, request: context.request, replacing: context.session))
+            return response
         }
     }
 
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, email: String, timeZone: String,
                              next: String, errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
-        var values: [String: Any] = [
+        let values: [String: Any] = [
             "email": email,
             "next": next,
             "timeZones": TimeZoneName.all.map { ["name": $0, "selected": $0 == timeZone] },

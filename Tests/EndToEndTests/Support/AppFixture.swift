@@ -34,7 +34,7 @@ final class RunningApp {
     /// Argon2id with small parameters keeps the suites quick; the real parameters are tested on their own.
     static let fastHasher = PasswordHasher(parameters: .init(memoryKiB: 1024, iterations: 1, parallelism: 1))
 
-    init(publicFolder: String? = nil, hashingPool: HashingPool = HashingPool(),
+    init(publicFolder: String? = nil, hashingPool: HashingPool = HashingPool(concurrentHashes: 2),
          configure: (inout AppConfiguration) -> Void = { _ in }) throws {
         let logger = logs.logger()
         let databasePath = temporaryDatabasePath()

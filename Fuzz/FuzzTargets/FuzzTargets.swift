@@ -1,0 +1,81 @@
+// What each fuzz target does with one input. Shared by the libFuzzer executables (Fuzz/Fuzz*/) and by the
+// regression test that replays every committed input (Tests/WebTests/FuzzRegressionTests.swift).
+// Debug builds only: the parsers are internal, reached with @testable.
+import Foundation
+@testable import HTTPServer
+@testable import Web
+import Domain
+
+public enum FuzzTargets {
+    public static let all: [String: @Sendable ([UInt8]) -> Void] = [
+        "RequestDecoder": requestDecoder, "FormDecoding": formDecoding, "Cookies": cookies,
+        "WebhookSignature": webhookSignature, "HostAndAddresses": hostAndAddresses,
+    ]
+
+    /// The whole request decoder, fed in pieces whose sizes come from the input itself, with small limits so
+    /// every limit is reachable.
+    public static func requestDecoder(_ data: [UInt8]) {
+        guard let first = data.first else { return }
+        let limits = HTTPLimits(maxRequestLineBytes: 256, maxHeaderBlockBytes: 1024, maxHeaderCount: 16, maxBodyBytes: 2048)
+        var decoder = RequestDecoder(limits: limits)
+        let step = Int(first % 64) + 1
+        var offset = 1
+        var requests = 0
+        while offset < data.count {
+            let end = min(data.count, offset + step)
+            decoder.append(Array(data[offset..<end]))
+            offset = end
+            loop: while requests < 64 {
+                switch decoder.next() {
+                case .needMoreData: break loop
+                case .sendContinue: continue
+                case .failure: return
+                case .request(let request):
+                    requests += 1
+                    precondition(request.body.count <= limits.maxBodyBytes)
+                    _ = request.path
+                    _ = request.query
+                }
+            }
+            precondition(decoder.bufferedByteCount <= data.count)
+        }
+    }
+
+    public static func formDecoding(_ data: [UInt8]) {
+        let text = String(decoding: data, as: UTF8.self)
+        _ = try? PercentEncoding.decode(text[...], plusIsSpace: true)
+        _ = try? PercentEncoding.decode(text[...], plusIsSpace: false)
+        if let form = try? FormData(urlEncoded: data) { _ = form["next"].map(Paths.safeReturn) }
+        _ = PercentEncoding.encode(text)
+        _ = try? Router().match(method: "GET", path: text[...])
+    }
+
+    public static func cookies(_ data: [UInt8]) {
+        let text = String(decoding: data, as: UTF8.self)
+        let cookies = RequestCookies(headers: HTTPHeaders([("Cookie", text), ("Cookie", text)]))
+        _ = cookies["resett_session"]
+        _ = cookies["resett_csrf"]
+    }
+
+    public static func webhookSignature(_ data: [UInt8]) {
+        let text = String(decoding: data, as: UTF8.self)
+        if let (timestamp, _) = WebhookReceiver.parseSignature(text) {
+            precondition(timestamp >= 0 && timestamp <= 9_999_999_999)
+            _ = abs(1_800_000_000 - timestamp)
+        }
+        if let event = try? JSONDecoder().decode(PaymentEvent.self, from: Data(data)), event.isWithinBounds {
+            _ = event.amount.formatted
+            _ = TestPaymentProvider.oneMonth(after: event.periodEnd ?? 0)
+        }
+    }
+
+    public static func hostAndAddresses(_ data: [UInt8]) {
+        let text = String(decoding: data, as: UTF8.self)
+        _ = HostField.isValid(text)
+        _ = TenantResolver.hostName(text)
+        if let range = IPAddressRange(text) { _ = range.contains("192.0.2.1") }
+        _ = ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: [text], trustedProxies: [IPAddressRange("10.0.0.0/8")!])
+        _ = Paths.safeReturn(text)
+        _ = EntityID<PostEntity>(text)
+    }
+}

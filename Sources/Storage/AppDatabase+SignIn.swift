@@ -1,0 +1,81 @@
+import Domain
+import GRDB
+
+/// Links that finish signing in (step-up when an account is under a guessing attack) and sign-ups waiting for
+/// their address to be confirmed. Only each token's SHA-256 is stored; each is used once.
+extension AppDatabase {
+    public func createSignInLink(tenantID: String, accountID: String, tokenHash: String, expiresAt: Int) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: "INSERT INTO sign_in_links (token_hash, tenant_id, account_id, expires_at) VALUES (?, ?, ?, ?)",
+                           arguments: [tokenHash, tenantID, accountID, expiresAt])
+        }
+    }
+
+    public func signInLinkIsLive(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM sign_in_links WHERE tenant_id = ? AND token_hash = ? AND expires_at > ?",
+                              arguments: [tenantID, tokenHash, now]) == true
+        }
+    }
+
+    /// Uses a live link: its account, and every other link of that account is spent too. nil if none.
+    public func consumeSignInLink(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> Account? {
+        try write { db in
+            guard let accountID = try String.fetchOne(db, sql: """
+                SELECT account_id FROM sign_in_links WHERE tenant_id = ? AND token_hash = ? AND expires_at > ?
+                """, arguments: [tenantID, tokenHash, now]) else { return nil }
+            try db.execute(sql: "DELETE FROM sign_in_links WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
+            return try Row.fetchOne(db, sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? AND id = ?",
+                                    arguments: [tenantID, accountID]).map(Self.account(from:))
+        }
+    }
+
+    // MARK: Sign-ups waiting for confirmation
+
+    public func createPendingSignUp(tenantID: String, email: EmailAddress, passwordHash: String, timeZone: String,
+                                    returnTo: String, tokenHash: String, expiresAt: Int) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO pending_sign_ups (token_hash, tenant_id, email, password_hash, time_zone, return_to, expires_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [tokenHash, tenantID, email.value, passwordHash, timeZone, returnTo, expiresAt])
+        }
+    }
+
+    public func pendingSignUpIsLive(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM pending_sign_ups WHERE tenant_id = ? AND token_hash = ? AND expires_at > ?",
+                              arguments: [tenantID, tokenHash, now]) == true
+        }
+    }
+
+    public enum SignUpConfirmation: Sendable {
+        case created(Account, returnTo: String)
+        /// Someone confirmed first, or the address had an account meanwhile.
+        case taken
+        case expired
+    }
+
+    /// Confirms a sign-up: the account is created from what was typed, in one transaction with spending the
+    /// token (and every other pending sign-up for the address).
+    public func confirmSignUp(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> SignUpConfirmation {
+        try write { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT email, password_hash, time_zone, return_to FROM pending_sign_ups
+                WHERE tenant_id = ? AND token_hash = ? AND expires_at > ?
+                """, arguments: [tenantID, tokenHash, now]) else { return .expired }
+            let email: String = row["email"]
+            try db.execute(sql: "DELETE FROM pending_sign_ups WHERE tenant_id = ? AND email = ?", arguments: [tenantID, email])
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND email = ?", arguments: [tenantID, email]) == true {
+                return .taken
+            }
+            let id = RandomID.make()
+            let hash: String = row["password_hash"], timeZone: String = row["time_zone"]
+            try db.execute(sql: """
+                INSERT INTO accounts (id, tenant_id, email, password_hash, role, time_zone, created_at) VALUES (?, ?, ?, ?, 'member', ?, ?)
+                """, arguments: [id, tenantID, email, hash, timeZone, now])
+            return .created(Account(id: id, tenantID: tenantID, email: email, role: .member, timeZone: timeZone, passwordHash: hash),
+                            returnTo: row["return_to"])
+        }
+    }
+}
