@@ -5,6 +5,8 @@ import GRDB
 /// Queries live in extensions, one file per area.
 public struct AppDatabase: Sendable {
     let pool: DatabasePool
+    /// The database file.
+    public var path: String { pool.path }
 
     /// Opens (creating if needed) the database file and its folder, then applies pending migrations.
     public static func open(path: String, migrationsDirectory: String) throws(StorageError) -> AppDatabase {
@@ -16,7 +18,7 @@ public struct AppDatabase: Sendable {
     public static func openWithoutMigrating(path: String) throws(StorageError) -> AppDatabase {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true
             configuration.maximumReaderCount = 8
@@ -24,7 +26,13 @@ public struct AppDatabase: Sendable {
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
-            return AppDatabase(pool: try DatabasePool(path: path, configuration: configuration))
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            // Mental-health data: readable by this user only. SQLite gives the -wal and -shm files the
+            // database file's mode, so they follow.
+            for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+            }
+            return AppDatabase(pool: pool)
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
         }

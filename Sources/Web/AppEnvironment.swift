@@ -94,7 +94,9 @@ public struct AppEnvironment: Sendable {
     var testPaymentProvider: TestPaymentProvider { TestPaymentProvider(database: database, receiver: webhookReceiver) }
 
     public var subscriptionClock: SubscriptionClock {
-        SubscriptionClock(database: database, provider: testPaymentProvider, logger: logger)
+        SubscriptionClock(database: database, provider: testPaymentProvider, logger: logger,
+                          sessionIdleLimit: configuration.sessionIdleLimit, sessionAbsoluteLimit: configuration.sessionAbsoluteLimit,
+                          mailer: mailer, mailLifetime: configuration.passwordResetLifetime)
     }
 
     var authentication: Authentication {

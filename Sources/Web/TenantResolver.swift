@@ -4,7 +4,7 @@ import Storage
 
 /// Finds the tenant a request is for from its `Host`: `<slug>.<base-domain>`, a tenant's own domain,
 /// or the bare base domain (and loopback addresses) for the default tenant.
-struct TenantResolver: Sendable {
+public struct TenantResolver: Sendable {
     let baseDomain: String
     let database: AppDatabase
 
@@ -25,7 +25,7 @@ struct TenantResolver: Sendable {
     }
 
     /// The host without its port, lower-cased; nil when it is not a plausible host name.
-    static func hostName(_ header: String?) -> String? {
+    public static func hostName(_ header: String?) -> String? {
         guard var host = header?.lowercased(), !host.isEmpty, host.count <= 253 else { return nil }
         if host.hasPrefix("[") {
             guard let end = host.firstIndex(of: "]") else { return nil }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Domain
 import Storage
+import Web
 
 struct TenantCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tenant", abstract: "Create and list tenants (organisations).",
-        subcommands: [Create.self, List.self]
+        subcommands: [Create.self, List.self, SetDomain.self]
     )
 
     struct Create: ParsableCommand {
@@ -17,6 +18,28 @@ struct TenantCommand: ParsableCommand {
         func run() throws {
             let tenant = try options.openDatabase().createTenant(slug: slug, name: name)
             Output.line("Created tenant \(tenant.slug) (\(tenant.name)).")
+        }
+    }
+
+    /// The operator's step once a tenant has shown the domain is theirs (a DNS record, a letter): until then
+    /// the domain serves nothing.
+    struct SetDomain: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "set-domain",
+                                                        abstract: "Serve a tenant at its own domain too (or stop, with --clear).")
+        @OptionGroup var options: CommonOptions
+        @Option(help: "The tenant's slug.") var slug: String
+        @Option(help: "The domain, e.g. wellbeing.example.org.") var domain: String?
+        @Flag(help: "Stop serving the tenant at its own domain.") var clear = false
+
+        func run() throws {
+            let value = clear ? nil : domain?.lowercased()
+            if !clear {
+                guard let value, TenantResolver.hostName(value) == value, value.contains(".") else {
+                    throw ValidationError("Give a domain like wellbeing.example.org, or --clear.")
+                }
+            }
+            guard try options.openDatabase().setCustomDomain(slug: slug, to: value) else { throw ValidationError("No tenant \(slug).") }
+            Output.line(value.map { "Tenant \(slug) is now also served at \($0)." } ?? "Tenant \(slug) has no domain of its own now.")
         }
     }
 

@@ -1,4 +1,6 @@
 """Journeys through Resett in a real browser, checking every page reached."""
+import os
+import re
 import time
 import uuid
 
@@ -36,10 +38,28 @@ def fill(driver, field_id, text):
     element.send_keys(text)
 
 
+def confirmation_path(email):
+    """The /signup/confirm link mailed to `email`, from the server's outbox (written off the request path)."""
+    outbox = os.path.join(os.path.dirname(os.environ["RESETT_TEST_DB"]), "outbox")
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        for name in sorted(os.listdir(outbox) if os.path.isdir(outbox) else [], reverse=True):
+            with open(os.path.join(outbox, name), encoding="utf-8") as mail:
+                text = mail.read()
+            match = re.search(r"(/signup/confirm\?token=[0-9a-f]{64})", text)
+            if f"To: {email}" in text and match:
+                return match.group(1)
+        time.sleep(0.1)
+    raise AssertionError(f"no confirmation mail for {email}")
+
+
 def sign_up(driver, server, email):
     driver.get(server + "/signup")
     fill(driver, "email", email)
     fill(driver, "password", "a calm and steady passphrase")
+    go(driver, driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    assert "Check your email" in driver.page_source
+    driver.get(server + confirmation_path(email))
     go(driver, driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
 
 

@@ -130,6 +130,7 @@ struct AppTests {
         let client = try app.client()
         _ = try client.request("GET", "/?email=someone%40example.com&token=secret123", headers: ["Cookie: session=cookie-secret"])
         _ = try client.request("POST", "/healthz", body: "password=hunter2")
+        app.running.server.flushAccessLog()  // written by its own thread, off the event loop
         let lines = app.logs.all.filter { $0.contains("request") }
         #expect(lines.count >= 2)
         let everything = app.logs.all.joined(separator: "\n")

@@ -289,7 +289,7 @@ struct CommunityTests {
         try leaving.signUp("leaving-poster@example.com")
         _ = try share(leaving, "Thanks everyone, this helped")
         _ = try leaving.get("/account")
-        _ = try leaving.post("/account/delete", [("password", "a calm and steady passphrase")])
+        _ = try leaving.post("/account/delete", [("password", "a calm and steady passphrase"), ("posts", "keep")])
         let reader = app.browser()
         try reader.signUp("stays@example.com")
         #expect(try reader.get("/community").text.contains("Thanks everyone, this helped"))

@@ -8,6 +8,11 @@ public struct SubscriptionClock: Sendable {
     let database: AppDatabase
     let provider: any PaymentProvider
     let logger: Logger
+    var sessionIdleLimit = 7 * 86400
+    var sessionAbsoluteLimit = 30 * 86400
+    var mailer: (any Mailer)?
+    /// Mail files in the outbox hold live links; past the longest link lifetime they go.
+    var mailLifetime = 3600
 
     public struct Outcome: Sendable, Equatable {
         public let renewalsRequested: Int
@@ -23,6 +28,9 @@ public struct SubscriptionClock: Sendable {
             }
         }
         let expired = try database.expireSubscriptions(now: now)
+        // Housekeeping rides on the same minute: what can no longer be used is deleted, not kept.
+        try database.purgeExpired(now: now, sessionIdleLimit: sessionIdleLimit, sessionAbsoluteLimit: sessionAbsoluteLimit)
+        mailer?.removeOlder(than: mailLifetime)
         if !due.isEmpty || expired > 0 {
             logger.notice("subscriptions ticked", metadata: ["renewals": "\(due.count)", "expired": "\(expired)"])
         }

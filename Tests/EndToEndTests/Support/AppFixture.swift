@@ -55,10 +55,16 @@ final class RunningApp {
 
     func client() throws -> RawClient { try running.client() }
 
-    func browser(host: String = "localhost") -> Browser { Browser(port: port, host: host) }
+    func browser(host: String = "localhost") -> Browser {
+        let browser = Browser(port: port, host: host)
+        browser.mailbox = { [outbox] in Self.mails(in: outbox) }
+        return browser
+    }
 
     /// The text of every mail in the outbox, oldest first.
-    func mails() -> [String] {
+    func mails() -> [String] { Self.mails(in: outbox) }
+
+    static func mails(in outbox: String) -> [String] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: outbox)) ?? []).sorted()
         return names.compactMap { try? String(contentsOfFile: outbox + "/" + $0, encoding: .utf8) }
     }

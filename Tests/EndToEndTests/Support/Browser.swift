@@ -50,11 +50,24 @@ final class Browser {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
-    /// Signs up through the real form; returns the answer to the POST.
+    /// Where mail sent by the app can be read (set by `RunningApp.browser()`).
+    var mailbox: (() -> [String])?
+
+    enum JourneyFailure: Error { case noMail(String), noLink(String) }
+
+    /// Signs up through the real form, then follows the link mailed to confirm it; returns the answer to the
+    /// confirmation's POST (303 to where the person was going, with the session cookie).
     @discardableResult
     func signUp(_ email: String, _ password: String = "a calm and steady passphrase", timeZone: String = "Europe/London") throws -> RawClient.Answer {
         _ = try get("/signup")
-        return try post("/signup", [("email", email), ("password", password), ("time_zone", timeZone)])
+        let sent = try post("/signup", [("email", email), ("password", password), ("time_zone", timeZone)])
+        guard sent.status == 200, sent.text.contains("Check your email") else { return sent }
+        let address = email.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let mail = mailbox?().last(where: { $0.contains("To: \(address)") && $0.contains("/signup/confirm?token=") }),
+              let match = mail.firstMatch(of: /(\/signup\/confirm\?token=[0-9a-f]{64})/) else { throw JourneyFailure.noMail(address) }
+        _ = try get(String(match.1))
+        guard let token = String(match.1).split(separator: "=").last else { throw JourneyFailure.noLink(address) }
+        return try post("/signup/confirm", [("token", String(token))])
     }
 
     @discardableResult

@@ -1,0 +1,323 @@
+import Foundation
+import GRDB
+import Testing
+@testable import HTTPServer
+@testable import Storage
+@testable import Web
+import Domain
+import Security
+
+/// Issue 11: each finding reproduced over real sockets, plus its siblings.
+@Suite("Trust: no request can crash, hijack or exhaust the server")
+struct TrustTests {
+    @Test func aWebhookSignatureWithAnExtremeTimestampIsRefusedNotACrash() throws {
+        let app = try RunningApp()
+        let client = try app.client()
+        for header in ["t=-9223372036854775807,v1=0", "t=9223372036854775807,v1=" + String(repeating: "a", count: 64),
+                       "t=99999999999999999999,v1=0", "t=+5,v1=0", "t=1,t=2,v1=0"] {
+            let answer = try client.request("POST", "/webhooks/payments", headers: ["Resett-Signature: \(header)"], body: "x")
+            #expect(answer.status == 400, "\(header)")
+        }
+        #expect(try client.request("GET", "/healthz").status == 200)
+    }
+
+    @Test func aSignedEventOutOfBoundsIsA400() throws {
+        let app = try RunningApp()
+        let tenant = try #require(try app.environment.database.tenant(slug: "default"))
+        let now = app.clock.now
+        for body in [#"{"id":"\#(String(repeating: "e", count: 101))","kind":"checkout.paid","accountID":"a","amount":{"minor":1,"currency":"GBP"},"renewalsWillFail":false}"#,
+                     #"{"id":"evt_neg","kind":"checkout.paid","accountID":"a","amount":{"minor":-5,"currency":"GBP"},"renewalsWillFail":false}"#,
+                     #"{"id":"evt_far","kind":"renewal.paid","accountID":"a","amount":{"minor":1,"currency":"GBP"},"periodEnd":9223372036854775807,"renewalsWillFail":false}"#] {
+            let signature = WebhookReceiver.sign(body: Array(body.utf8), secret: tenant.settings.webhookSecret, timestamp: now)
+            let answer = try app.client().request("POST", "/webhooks/payments", headers: ["Resett-Signature: \(signature)"], body: body)
+            #expect(answer.status == 400)
+        }
+    }
+
+    @Test func anInvalidHostIsA400AndMailedLinksUseTheCanonicalHost() throws {
+        let app = try RunningApp { $0.publicScheme = "https"; $0.baseDomain = "resett.example" }
+        let client = try app.client()
+        for host in ["[acme.localhost]@evil.example", "a b", "example.com/path", "evil.example:80:80", "x@y"] {
+            client.send("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+            #expect(try client.readResponse().status == 400, "\(host)")
+            _ = client.isClosedByServer()
+            break
+        }
+        for host in ["a b", "example.com/path", "x@y", "[::1]:99999999"] {
+            let fresh = try app.client()
+            fresh.send("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+            #expect(try fresh.readResponse().status == 400, "\(host)")
+        }
+        let browser = app.browser(host: "resett.example")
+        try browser.signUp("owner@example.com")
+        let attacker = app.browser(host: "resett.example")
+        attacker.host = "resett.example"
+        _ = try attacker.get("/password/forgot", headers: ["X-Forwarded-Host: evil.example"])
+        _ = try attacker.post("/password/forgot", [("email", "owner@example.com")])
+        let mail = try #require(app.mails().last { $0.contains("/password/reset?token=") })
+        #expect(mail.contains("https://resett.example/password/reset?token="))
+        #expect(!mail.contains("evil"))
+    }
+
+    @Test func onlySafePathsAreReturnedToAfterLogin() {
+        for bad in ["/\t/evil.example", "//evil.example", "/\\evil.example", "https://evil.example", "/ /x", "/\n", "", "evil"] {
+            #expect(Paths.safeReturn(bad) == "/", "\(bad)")
+        }
+        for good in ["/account", "/calendar?month=2026-11", "/resets/box-breathing"] { #expect(Paths.safeReturn(good) == good) }
+    }
+
+    @Test func anIdInAURLMustHaveTheFormAndExistBeforeAFormIsRendered() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("member@example.com")
+        let smuggled = try browser.get("/community/posts/..%2F..%2Fadmin%2Fmoderation%2Fposts%2F" + String(repeating: "a", count: 32)
+                                       + "%2Fapprove%3F/report")
+        #expect(smuggled.status == 404)
+        #expect(!smuggled.text.contains("approve"))
+        #expect(try browser.get("/community/posts/" + String(repeating: "b", count: 32) + "/report").status == 404)
+        #expect(try browser.get("/runs/NOT-AN-ID/steps/1").status == 404)
+    }
+
+    @Test func doubleClickingPayPaysOnce() throws {
+        for _ in 0..<5 {
+            let app = try RunningApp()
+            let browser = app.browser()
+            try browser.signUp("pay@example.com")
+            _ = try browser.get("/account/subscription")
+            let started = try browser.post("/account/subscription/checkout", [])
+            let path = try #require(started.header("Location"))
+            _ = try browser.get(path)
+            let csrf = try #require(browser.lastCSRF)
+            let cookies = browser.cookies
+            let port = app.port
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                let twin = Browser(port: port)
+                twin.cookies = cookies
+                _ = try? twin.post(path, [("card_number", "4242 4242 4242 4242")], csrf: csrf)
+            }
+            let payments = try app.environment.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM payments") }
+            #expect(payments == 1)
+        }
+    }
+
+    @Test func twoAdminsDemotingEachOtherLeaveAnAdmin() throws {
+        for _ in 0..<5 {
+            let app = try RunningApp()
+            let first = app.browser(), second = app.browser()
+            try first.signUp("one@example.com")
+            try second.signUp("two@example.com")
+            let database = app.environment.database
+            let tenant = try #require(try database.tenant(slug: "default"))
+            _ = try database.setRole(tenantID: tenant.id, email: EmailAddress("one@example.com")!, role: .admin)
+            _ = try database.setRole(tenantID: tenant.id, email: EmailAddress("two@example.com")!, role: .admin)
+            let one = try #require(try database.account(tenantID: tenant.id, email: EmailAddress("one@example.com")!))
+            let two = try #require(try database.account(tenantID: tenant.id, email: EmailAddress("two@example.com")!))
+            _ = try first.get("/admin/members")
+            _ = try second.get("/admin/members")
+            let pairs = [(first.cookies, first.lastCSRF ?? "", two.id), (second.cookies, second.lastCSRF ?? "", one.id)]
+            let port = app.port
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                let admin = Browser(port: port)
+                admin.cookies = pairs[index].0
+                _ = try? admin.post("/admin/members/\(pairs[index].2)/role", [("role", "member")], csrf: pairs[index].1)
+            }
+            let admins = try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM accounts WHERE role = 'admin'") }
+            #expect(admins == 1)
+            let audit = try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM moderation_audit") }
+            #expect(audit == 1, "exactly one change, with exactly one audit line")
+        }
+    }
+
+    @Test func someoneElsesWrongGuessesNeverLockOutTheOwner() throws {
+        let app = try RunningApp()
+        let owner = app.browser()
+        try owner.signUp("owner@example.com")
+        _ = try owner.get("/account")
+        _ = try owner.post("/logout", [])
+        let guesser = app.browser()
+        for attempt in 0..<12 {
+            _ = try guesser.get("/login")
+            let answer = try guesser.post("/login", [("email", "owner@example.com"), ("password", "wrong guess \(attempt)")])
+            #expect(answer.status != 429)
+        }
+        // The owner's correct password is not refused: it finishes with a link by email.
+        let answer = try owner.logIn("owner@example.com")
+        #expect(answer.status == 200)
+        #expect(answer.text.contains("Check your email"))
+        let mail = try #require(app.mails().last { $0.contains("/login/link?token=") })
+        let token = try #require(mail.firstMatch(of: /login\/link\?token=([0-9a-f]{64})/)).1
+        _ = try owner.get("/login/link?token=\(token)")
+        let signedIn = try owner.post("/login/link", [("token", String(token))])
+        #expect(signedIn.status == 303)
+        #expect(try owner.get("/account").status == 200)
+        // A wrong guess gets exactly the same page, and no mail.
+        let mailsBefore = app.mails().count
+        _ = try guesser.get("/login")
+        let guess = try guesser.post("/login", [("email", "owner@example.com"), ("password", "another guess")])
+        #expect(guess.text.contains("Check your email"))
+        #expect(app.mails().count == mailsBefore)
+    }
+
+    @Test func behindATrustedProxyAddressLimitsArePerClient() throws {
+        let app = try RunningApp { $0.trustedProxies = [IPAddressRange("127.0.0.1/32")!] }
+        for client in 0..<3 {
+            let browser = app.browser()
+            for attempt in 0..<12 {
+                _ = try browser.get("/login")
+                let answer = try browser.post("/login", [("email", "nobody\(attempt)@example.com"), ("password", "x")],
+                                              headers: ["X-Forwarded-For: 203.0.113.\(client)"])
+                #expect(answer.status == 422)
+            }
+        }
+        #expect(ClientAddress.resolve(peer: "198.51.100.7", forwardedFor: ["1.2.3.4"], trustedProxies: [IPAddressRange("127.0.0.1")!]) == "198.51.100.7")
+        #expect(ClientAddress.resolve(peer: "127.0.0.1", forwardedFor: ["1.2.3.4, 10.0.0.9"],
+                                      trustedProxies: [IPAddressRange("127.0.0.1")!, IPAddressRange("10.0.0.0/8")!]) == "1.2.3.4")
+    }
+
+    @Test func wrongPasswordsWhileSignedInAreCountedAndEndTheSession() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("careful@example.com")
+        var last: RawClient.Answer?
+        for attempt in 0..<5 {
+            _ = try browser.get("/account")
+            last = try browser.post("/account/email", [("email", "new\(attempt)@example.com"), ("password", "wrong \(attempt)")])
+        }
+        #expect(last?.status == 303)
+        #expect(last?.header("Location") == "/login?notice=signed-out-for-safety")
+        #expect(try browser.get("/account").status == 303)
+    }
+
+    @Test func signUpSaysTheSameForANewAndAnExistingAddressAndCountsEveryAttempt() throws {
+        let app = try RunningApp()
+        try app.browser().signUp("taken@example.com")
+        let prober = app.browser()
+        _ = try prober.get("/signup")
+        let existing = try prober.post("/signup", [("email", "taken@example.com"), ("password", "a calm and steady passphrase")])
+        let fresh = try prober.post("/signup", [("email", "fresh@example.com"), ("password", "a calm and steady passphrase")])
+        #expect(existing.status == fresh.status)
+        #expect(existing.text.replacingOccurrences(of: "taken@example.com", with: "X")
+                == fresh.text.replacingOccurrences(of: "fresh@example.com", with: "X"))
+        #expect(app.mails().last { $0.contains("To: taken@example.com") }?.contains("already has an account") == true)
+        var statuses: [Int] = []
+        for probe in 0..<12 {
+            statuses.append(try prober.post("/signup", [("email", "probe\(probe)@example.com"), ("password", "a calm and steady passphrase")]).status)
+        }
+        #expect(statuses.contains(429))
+    }
+
+    @Test func aResetLinkDiesWhenThePasswordOrEmailChanges() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("links@example.com")
+        let forgetful = app.browser()
+        _ = try forgetful.get("/password/forgot")
+        _ = try forgetful.post("/password/forgot", [("email", "links@example.com")])
+        let mail = try #require(app.mails().last { $0.contains("/password/reset?token=") })
+        let token = try #require(mail.firstMatch(of: /token=([0-9a-f]{64})/)).1
+        _ = try browser.get("/account")
+        _ = try browser.post("/account/password", [("current_password", "a calm and steady passphrase"),
+                                                   ("new_password", "another calm passphrase")])
+        #expect(try app.browser().get("/password/reset?token=\(token)").status == 404)
+    }
+
+    @Test func deletionLeavesNothingPersonalAndExportHoldsEverything() throws {
+        let app = try RunningApp()
+        let database = app.environment.database
+        let browser = app.browser()
+        try browser.signUp("gone@example.com")
+        let tenant = try #require(try database.tenant(slug: "default"))
+        var settings = tenant
+        settings.settings.unlimitedEmails = ["gone@example.com"]
+        try database.saveSettings(of: settings)
+        _ = try database.setRole(tenantID: tenant.id, email: EmailAddress("gone@example.com")!, role: .moderator)
+        _ = try browser.get("/community")
+        _ = try browser.post("/community/posts", [("topic", "wins"), ("body", "A personal story")])
+        let postID = try #require(try database.read { try String.fetchOne($0, sql: "SELECT id FROM posts") })
+        let other = app.browser()
+        try other.signUp("other@example.com")
+        _ = try other.get("/community/posts/\(postID)/report")
+        _ = try other.post("/community/posts/\(postID)/reports", [("reason", "other"), ("note", "about gone@example.com")])
+        _ = try browser.get("/admin/moderation")
+        _ = try browser.post("/admin/moderation/posts/\(postID)/hide", [("note", "")])
+        let forgetful = app.browser()
+        _ = try forgetful.get("/password/forgot")
+        _ = try forgetful.post("/password/forgot", [("email", "gone@example.com")])
+
+        let export = try browser.get("/account/export.json").text
+        for part in ["\"posts\"", "A personal story", "\"payments\"", "\"reactions\"", "\"reports\"", "\"weekStartsOn\""] {
+            #expect(export.contains(part), "\(part)")
+        }
+        let otherExport = try other.get("/account/export.json").text
+        #expect(otherExport.contains("about gone@example.com"))
+
+        _ = try browser.get("/account")
+        let deleted = try browser.post("/account/delete", [("password", "a calm and steady passphrase"), ("posts", "erase")])
+        #expect(deleted.status == 200)
+        let dump = try database.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT coalesce(group_concat(moderator || subject || note), '') FROM moderation_audit
+                UNION ALL SELECT coalesce(group_concat(email), '') FROM tenant_unlimited_emails
+                UNION ALL SELECT coalesce(group_concat(coalesce(body, '')), '') FROM posts
+                """).compactMap { $0 }.joined()
+        }
+        #expect(!dump.contains("gone@example.com"))
+        #expect(!dump.contains("A personal story"))
+        #expect(!app.mails().contains { $0.contains("gone@example.com") })
+    }
+
+    @Test func theRateLimiterStaysSmallWhateverItIsGiven() {
+        let limiter = RateLimiter(limit: 3, window: 60, capacity: 1000)
+        let huge = String(repeating: "x", count: 60_000)
+        for index in 0..<5000 { limiter.record(huge + "\(index)", now: 1000) }
+        #expect(limiter.trackedKeyCount <= 1000)
+        limiter.sweep(now: 2000)
+        #expect(limiter.trackedKeyCount == 0)
+    }
+
+    @Test func pseudonymsUseTheirOwnKeyAndAreLong() throws {
+        var tenant = Tenant(id: String(repeating: "a", count: 32), slug: "t", name: "T")
+        tenant.settings.webhookSecret = "public-ish"
+        tenant.settings.pseudonymKey = "k1"
+        let first = ModerationHandler.pseudonym("acc", tenant: tenant)
+        tenant.settings.webhookSecret = "changed"
+        #expect(ModerationHandler.pseudonym("acc", tenant: tenant) == first)
+        tenant.settings.pseudonymKey = "k2"
+        #expect(ModerationHandler.pseudonym("acc", tenant: tenant) != first)
+        #expect(first.count == "Member 7F3A-9C21-0B44".count)
+    }
+
+    @Test func anAdminCannotClaimACustomDomain() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("admin@example.com")
+        let tenant = try #require(try app.environment.database.tenant(slug: "default"))
+        _ = try app.environment.database.setRole(tenantID: tenant.id, email: EmailAddress("admin@example.com")!, role: .admin)
+        _ = try browser.get("/admin/settings")
+        _ = try browser.post("/admin/settings", [("name", "Resett"), ("accent", "#0F7A5C"), ("freeResets", "3"), ("price", "1.99"),
+                                                 ("threshold", "3"), ("crisis", "Call 999."), ("customDomain", "bank.example")])
+        #expect(try app.environment.database.tenant(slug: "default")?.settings.customDomain == nil)
+        #expect(try app.browser(host: "bank.example").get("/").status == 404)
+    }
+
+    @Test func filesAreReadableByTheOwnerOnly() throws {
+        let app = try RunningApp()
+        try app.browser().signUp("perm@example.com")
+        let path = app.environment.database.path
+        for file in [path, path + "-wal"] where FileManager.default.fileExists(atPath: file) {
+            let mode = try #require(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int)
+            #expect(mode & 0o077 == 0, "\(file)")
+        }
+        for mail in try FileManager.default.contentsOfDirectory(atPath: app.outbox) {
+            let mode = try #require(try FileManager.default.attributesOfItem(atPath: app.outbox + "/" + mail)[.posixPermissions] as? Int)
+            #expect(mode & 0o077 == 0)
+        }
+    }
+
+    @Test func hstsOnlyOverHTTPS() throws {
+        let secure = try RunningApp { $0.secureCookies = true }
+        #expect(try secure.client().request("GET", "/login").header("Strict-Transport-Security") != nil)
+        let plain = try RunningApp()
+        #expect(try plain.client().request("GET", "/login").header("Strict-Transport-Security") == nil)
+    }
+}
