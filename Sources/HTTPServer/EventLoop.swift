@@ -249,15 +249,17 @@ final class EventLoop: @unchecked Sendable {
                 connection.requestNumber += 1
                 connection.current = (request.method, request.path, connection.requestStartedAt)
                 let keepAlive = request.wantsKeepAlive && !shared.isShuttingDown
-                switch shared.responder.placement(for: request) {
+                let placement = shared.responder.placement(for: request)
+                switch placement {
                 case .eventLoop:
                     let response = shared.responder.respond(to: request)
                     finish(connection, response: response, isHead: request.isHead, keepAlive: keepAlive,
                            version: request.version, now: now)
-                case .workerPool:
+                case .workerPool, .priority:
                     let responder = shared.responder
                     let number = connection.requestNumber
-                    let queued = shared.workers.submit { [self] in
+                    let pool = placement == .priority ? shared.priorityWorkers : shared.workers
+                    let queued = pool.submit { [self] in
                         let response = responder.respond(to: request)
                         complete(Completion(connection: connection, response: response, isHead: request.isHead,
                                             keepAlive: keepAlive, version: request.version, requestNumber: number))

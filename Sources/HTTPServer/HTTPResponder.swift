@@ -4,6 +4,9 @@ public enum ResponsePlacement: Sendable {
     case eventLoop
     /// On the worker pool: anything that may block on the database, hashing or the disk.
     case workerPool
+    /// On a thread of its own, never queued behind the worker pool: health checks, which must answer while
+    /// every worker is busy.
+    case priority
 }
 
 /// What the server calls for every request it has parsed. The server knows nothing else of the application.

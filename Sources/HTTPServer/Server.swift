@@ -70,6 +70,7 @@ public final class Server: Sendable {
             closed = true
         }
         shared.workers.shutdown()
+        shared.priorityWorkers.shutdown()
         shared.accessLog.stop()
     }
 

@@ -6,6 +6,7 @@ final class ServerShared: Sendable {
     let configuration: ServerConfiguration
     let responder: any HTTPResponder
     let workers: WorkerPool
+    let priorityWorkers: WorkerPool
     let logger: Logger
     let accessLog: AccessLog
     let openConnections = Atomic<Int>(0)
@@ -23,6 +24,7 @@ final class ServerShared: Sendable {
         self.accessLog = AccessLog(logger: logger)
         self.workers = WorkerPool(threadCount: configuration.workerCount, maxQueued: configuration.maxQueuedRequests,
                                   name: "resett-worker")
+        self.priorityWorkers = WorkerPool(threadCount: 1, maxQueued: 64, name: "resett-priority")
     }
 
     var isShuttingDown: Bool { shuttingDown.load(ordering: .acquiring) }

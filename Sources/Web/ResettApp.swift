@@ -25,9 +25,12 @@ public final class ResettApp: HTTPResponder {
     }
 
     public func placement(for request: Request) -> ResponsePlacement {
+        guard request.method == "GET" || request.method == "HEAD" else { return .workerPool }
         // Files are answered from memory; never worth a hop to a worker.
-        (request.method == "GET" || request.method == "HEAD") && environment.staticFiles.contains(path: request.path)
-            ? .eventLoop : .workerPool
+        if environment.staticFiles.contains(path: request.path) { return .eventLoop }
+        // The health check must answer while every worker is busy: a load balancer would otherwise take a
+        // slow node for a dead one, or a dead one for a slow one.
+        return request.path == Paths.health ? .priority : .workerPool
     }
 
     public func respond(to request: Request) -> Response {

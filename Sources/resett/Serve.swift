@@ -101,7 +101,8 @@ struct Serve: ParsableCommand {
         configuration.maxConnectionsPerAddress = maxConnectionsPerAddress
         configuration.addressCapExemptions = appConfiguration.trustedProxies
         if let eventLoops { configuration.eventLoopCount = min(256, max(1, eventLoops)) }
-        if let workers { configuration.workerCount = min(1024, max(1, workers)) }
+        // One worker per core for pages, plus one per hashing slot: a page never waits behind Argon2.
+        configuration.workerCount = workers.map { min(1024, max(1, $0)) } ?? configuration.workerCount + environment.hashingPool.capacity
 
         // Signals arrive on a dispatch queue rather than in a handler, so shutting down may lock and log.
         signal(SIGPIPE, SIG_IGN)

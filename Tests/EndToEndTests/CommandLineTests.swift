@@ -102,6 +102,39 @@ struct CommandLineTests {
         #expect(process.terminationStatus == 0)
     }
 
+    /// Issue 11: with `ulimit -n 256` and 400 idle connections the server spun at 198% CPU. Now its cap fits the
+    /// limit, connections beyond it get a quick 503, and it idles.
+    @Test func runningOutOfDescriptorsNeitherSpinsNorStopsServing() throws {
+        let path = temporaryDatabasePath()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "ulimit -n 256 && exec \"$0\" serve --port 0 --db \"$1\"", Self.executable, path]
+        process.currentDirectoryURL = URL(fileURLWithPath: projectRoot)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        let output = read(errors, until: "Resett is ready")
+        #expect(output.contains("connection cap lowered"))
+        let port = try #require(output.firstMatch(of: /url=http:\/\/localhost:(\d+)\//).flatMap { Int($0.1) }, "\(output)")
+        var idle: [RawClient] = []
+        for _ in 0..<400 { if let client = try? RawClient(port: port) { idle.append(client) } }
+        Thread.sleep(forTimeInterval: 0.5)
+        func cpuTicks() -> Int {
+            let stat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+            let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+            return fields.count > 12 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
+        }
+        let before = cpuTicks()
+        Thread.sleep(forTimeInterval: 2)
+        let used = Double(cpuTicks() - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        #expect(used < 0.4, "used \(used) s of CPU in 2 s while idle")
+        idle.removeAll()
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try RawClient(port: port).request("GET", "/healthz").status == 200)
+    }
+
     @Test func aBrokenTemplateStopsTheStartAndNamesTheFile() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("root-\(UUID().uuidString)").path
         try FileManager.default.copyItem(atPath: projectRoot + "/Views", toPath: root + "/Views")
