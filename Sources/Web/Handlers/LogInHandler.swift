@@ -85,17 +85,12 @@ enum LogInHandler {
     /// The emailed link shows a button rather than signing in on GET, so a mail scanner that follows links
     /// cannot use it up.
     static func showLink(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let token = try context.query()["token"] ?? ""
-        guard Token.isWellFormed(token),
-              try environment.database.signInLinkIsLive(tenantID: context.scope.tenantID, tokenHash: Digest.sha256Hex(token),
-                                                        now: environment.clock())
-        else { return try linkExpired(context, environment) }
-        var response = try environment.render("auth/confirm", title: "Finish logging in", [
-            "heading": "Finish logging in", "explanation": "Thank you for checking your email. One more tap and you’re in.",
-            "action": Paths.logInLink, "token": token, "button": "Log in",
-        ], context: context)
-        response.headers.set("Cache-Control", "no-store")
-        return response
+        try EmailedLink.page(context, environment, title: "Finish logging in",
+                             explanation: "Thank you for checking your email. One more tap and you’re in.",
+                             action: Paths.logInLink, button: "Log in") { token in
+            try environment.database.signInLinkIsLive(tenantID: context.scope.tenantID, tokenHash: Digest.sha256Hex(token),
+                                                      now: environment.clock())
+        }
     }
 
     static func useLink(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -126,6 +121,21 @@ enum LogInHandler {
                              errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         let values: [String: Any] = ["email": email, "next": next]
         return try environment.renderForm("auth/login", title: "Log in", values, errors: errors, context: context, status: status)
+    }
+}
+
+/// The page an emailed link opens: a button that POSTs the token, rather than acting on GET, so a mail scanner
+/// that follows links cannot use it up. An unusable token gets the "link expired" page.
+enum EmailedLink {
+    static func page(_ context: RequestContext, _ environment: AppEnvironment, title: String, explanation: String, action: String,
+                     button: String, isLive: (String) throws -> Bool) throws -> Response {
+        let token = try context.query()["token"] ?? ""
+        guard Token.isWellFormed(token), try isLive(token) else { return try LogInHandler.linkExpired(context, environment) }
+        var response = try environment.render("auth/confirm", title: title, [
+            "heading": title, "explanation": explanation, "action": action, "token": token, "button": button,
+        ], context: context)
+        response.headers.set("Cache-Control", "no-store")
+        return response
     }
 }
 

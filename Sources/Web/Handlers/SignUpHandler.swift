@@ -88,17 +88,12 @@ enum SignUpHandler {
 
     /// A button, not an automatic sign-in: mail scanners follow links.
     static func showConfirm(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let token = try context.query()["token"] ?? ""
-        guard Token.isWellFormed(token),
-              try environment.database.pendingSignUpIsLive(tenantID: context.scope.tenantID, tokenHash: Digest.sha256Hex(token),
-                                                           now: environment.clock())
-        else { return try LogInHandler.linkExpired(context, environment) }
-        var response = try environment.render("auth/confirm", title: "Finish signing up", [
-            "heading": "Finish signing up", "explanation": "Thank you for confirming your email. One more tap and your account is ready.",
-            "action": Paths.signUpConfirm, "token": token, "button": "Create my account",
-        ], context: context)
-        response.headers.set("Cache-Control", "no-store")
-        return response
+        try EmailedLink.page(context, environment, title: "Finish signing up",
+                             explanation: "Thank you for confirming your email. One more tap and your account is ready.",
+                             action: Paths.signUpConfirm, button: "Create my account") { token in
+            try environment.database.pendingSignUpIsLive(tenantID: context.scope.tenantID, tokenHash: Digest.sha256Hex(token),
+                                                         now: environment.clock())
+        }
     }
 
     static func confirm(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
