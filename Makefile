@@ -45,7 +45,7 @@ run: build
 test: setup browser-setup
 	swift build --build-tests
 	swift test --skip-build
-	bench/fuzz.sh 3
+	bench/fuzz.sh 5
 	python3 -m pytest -q Tests/Browser
 
 bench: setup

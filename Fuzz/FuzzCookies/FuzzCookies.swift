@@ -1,9 +1,31 @@
 import FuzzTargets
 
-/// `FuzzCookies -seconds 600` fuzzes; `FuzzCookies file…` replays inputs (see bench/fuzz.sh).
+#if FUZZING
+/// libFuzzer calls this for each input it tries.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    FuzzTargets.cookies(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}
+
+/// SwiftPM points `main` at `<module>_main`; here that hands over to libFuzzer's own driver.
+@_cdecl("FuzzCookies_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments, fuzzOneInput)
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
+                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+#else
+/// Without libFuzzer: `FuzzCookies -seconds 600` runs the plain driver; `FuzzCookies file…` replays.
 @main
 struct FuzzCookies {
     static func main() {
         MutationFuzzer.run(name: "Cookies", body: FuzzTargets.cookies, arguments: Array(CommandLine.arguments.dropFirst()))
     }
 }
+#endif
