@@ -1,8 +1,8 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// Layers, one way only: HTTPServer and Storage know nothing of ours; Web builds on both;
-// the `resett` executable wires them together. Handlers and views never import GRDB.
+// Layers, one way only: HTTPServer and Storage know nothing of ours; UseCases builds on Storage; Web builds on
+// HTTPServer and UseCases; the `resett` executable wires them together. Handlers and views never import GRDB.
 let package = Package(
     name: "Resett",
     platforms: [.macOS(.v14)],
@@ -33,6 +33,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Use cases: one type per area, each method taking the request's scope, enforcing its rules and running
+        // one transaction. Handlers call these, never Storage.
+        .target(
+            name: "UseCases",
+            dependencies: ["Domain", "Security", "Storage", .product(name: "Logging", package: "swift-log")]
+        ),
         .target(
             name: "Web",
             dependencies: [
@@ -40,6 +46,7 @@ let package = Package(
                 "Domain",
                 "Security",
                 "Storage",
+                "UseCases",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -51,6 +58,7 @@ let package = Package(
                 "Domain",
                 "Security",
                 "Storage",
+                "UseCases",
                 "Web",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -63,7 +71,7 @@ let package = Package(
             dependencies: ["HTTPServer", "Storage", "Web", .product(name: "Logging", package: "swift-log")]
         ),
         // Fuzzing (bench/fuzz.sh): what each target does with an input, and one libFuzzer executable per target.
-        .target(name: "FuzzTargets", dependencies: ["HTTPServer", "Web", "Domain"], path: "Fuzz/FuzzTargets"),
+        .target(name: "FuzzTargets", dependencies: ["HTTPServer", "Web", "Domain", "UseCases"], path: "Fuzz/FuzzTargets"),
         .executableTarget(name: "FuzzRequestDecoder", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzRequestDecoder"),
         .executableTarget(name: "FuzzFormDecoding", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzFormDecoding"),
         .executableTarget(name: "FuzzCookies", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzCookies"),
@@ -73,12 +81,12 @@ let package = Package(
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),  // and Domain arithmetic
         .testTarget(
             name: "WebTests",
-            dependencies: ["Web", "HTTPServer", "Storage", "Domain", "FuzzTargets", .product(name: "Mustache", package: "swift-mustache"),
+            dependencies: ["Web", "HTTPServer", "Storage", "Domain", "UseCases", "FuzzTargets", .product(name: "Mustache", package: "swift-mustache"),
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Web", "HTTPServer", "Storage", "Domain", "Security", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Web", "HTTPServer", "Storage", "Domain", "Security", "UseCases", .product(name: "Logging", package: "swift-log")]
         ),
     ]
 )

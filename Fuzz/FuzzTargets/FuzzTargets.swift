@@ -5,6 +5,7 @@ import Foundation
 @testable import HTTPServer
 @testable import Web
 import Domain
+import UseCases
 
 public enum FuzzTargets {
     public static let all: [String: @Sendable ([UInt8]) -> Void] = [
@@ -72,7 +73,7 @@ public enum FuzzTargets {
     public static func hostAndAddresses(_ data: [UInt8]) {
         let text = String(decoding: data, as: UTF8.self)
         _ = HostField.isValid(text)
-        _ = TenantResolver.hostName(text)
+        _ = Gate.hostName(text)
         if let range = IPAddressRange(text) { _ = range.contains("192.0.2.1") }
         _ = ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: [text], trustedProxies: [IPAddressRange("10.0.0.0/8")!])
         _ = Paths.safeReturn(text)

@@ -22,17 +22,3 @@ public struct Account: Sendable, Equatable {
         self.weekStartsOnSunday = weekStartsOnSunday
     }
 }
-
-/// Whose request this is: the tenant always, the signed-in account when there is one. Only the tenant and
-/// session middleware make these; every query function takes one first and sees only rows inside it.
-public struct Scope: Sendable {
-    public let tenant: Tenant
-    public let account: Account?
-
-    public init(tenant: Tenant, account: Account?) {
-        self.tenant = tenant
-        self.account = account
-    }
-
-    public var tenantID: String { tenant.id }
-}

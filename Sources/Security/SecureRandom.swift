@@ -28,4 +28,13 @@ public enum Hex {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    @inline(__always) public static func isLowercaseDigit(_ byte: UInt8) -> Bool {
+        (byte >= 48 && byte <= 57) || (byte >= 97 && byte <= 102)
+    }
+
+    /// Whether `text` is exactly `length` lower-case hex characters (our tokens and ids).
+    public static func isLowercase(_ text: String, length: Int) -> Bool {
+        text.utf8.count == length && text.utf8.allSatisfy(isLowercaseDigit)
+    }
 }

@@ -11,16 +11,42 @@ extension AppDatabase {
         }
     }
 
+    public enum Publication: Sendable, Equatable {
+        case published(id: String)
+        case unknownTopic
+        case restricted(until: Int?, reason: String)
+    }
+
+    /// Publishes a post (held for review when `heldForSafety`), with the author's posting restriction and the
+    /// topic checked in the same transaction.
+    public func publishPost(tenantID: String, authorID: String, topic: String, body: String, heldForSafety: Bool,
+                            now: Int) throws(StorageError) -> Publication {
+        try write { db in
+            if let restriction = try Self.postingRestriction(db, tenantID: tenantID, accountID: authorID, now: now) {
+                return .restricted(until: restriction.until, reason: restriction.reason)
+            }
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM community_topics WHERE tenant_id = ? AND slug = ?",
+                                    arguments: [tenantID, topic]) == true else { return .unknownTopic }
+            return .published(id: try Self.insertPost(db, tenantID: tenantID, authorID: authorID, topic: topic, body: body,
+                                                      heldForSafety: heldForSafety, now: now))
+        }
+    }
+
     public func createPost(tenantID: String, authorID: String, topic: String, body: String, heldForSafety: Bool,
                            now: Int) throws(StorageError) -> String {
         try write { db in
-            let id = RandomID.make()
-            try db.execute(sql: """
+            try Self.insertPost(db, tenantID: tenantID, authorID: authorID, topic: topic, body: body, heldForSafety: heldForSafety, now: now)
+        }
+    }
+
+    private static func insertPost(_ db: Database, tenantID: String, authorID: String, topic: String, body: String, heldForSafety: Bool,
+                                   now: Int) throws -> String {
+        let id = RandomID.make()
+        try db.execute(sql: """
                 INSERT INTO posts (id, tenant_id, author_id, topic, body, status, held_for, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [id, tenantID, authorID, topic, body, heldForSafety ? "held" : "visible",
                                  heldForSafety ? "safety" : nil, now])
-            return id
-        }
+        return id
     }
 
     /// Newest first, `limit` at a time, before `cursor` (the last post of the previous page). Visible posts,
@@ -126,13 +152,15 @@ extension AppDatabase {
 
     /// The active restriction on posting, if any: its end (nil for indefinite) and reason.
     public func postingRestriction(tenantID: String, accountID: String, now: Int) throws(StorageError) -> (until: Int?, reason: String)? {
-        try read { db in
-            try Row.fetchOne(db, sql: """
+        try read { db in try Self.postingRestriction(db, tenantID: tenantID, accountID: accountID, now: now) }
+    }
+
+    static func postingRestriction(_ db: Database, tenantID: String, accountID: String, now: Int) throws -> (until: Int?, reason: String)? {
+        try Row.fetchOne(db, sql: """
                 SELECT until, reason FROM posting_restrictions
                 WHERE tenant_id = ? AND account_id = ? AND lifted_at IS NULL AND (until IS NULL OR until > ?)
                 ORDER BY created_at DESC LIMIT 1
                 """, arguments: [tenantID, accountID, now]).map { (until: $0["until"], reason: $0["reason"]) }
-        }
     }
 }
 

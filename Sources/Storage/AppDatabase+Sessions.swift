@@ -1,16 +1,6 @@
 import Domain
 import GRDB
 
-/// A signed-in device. The token itself is never stored; `tokenHash` is its SHA-256.
-public struct SessionRecord: Sendable, Equatable {
-    public let id: String
-    public let accountID: String
-    public let csrfToken: String
-    public let device: String
-    public let createdAt: Int
-    public let lastSeenAt: Int
-}
-
 extension AppDatabase {
     private static func session(from row: Row) -> SessionRecord {
         SessionRecord(id: row["id"], accountID: row["account_id"], csrfToken: row["csrf_token"], device: row["device"],

@@ -33,6 +33,26 @@ extension AppDatabase {
 
     // MARK: Checkouts
 
+    public enum CheckoutStart: Sendable, Equatable {
+        case started(id: String)
+        /// Already subscribed (active or cancelling): nothing to pay for.
+        case alreadySubscribed
+    }
+
+    /// Opens a checkout unless the person is already subscribed, deciding both in one transaction.
+    public func startCheckout(tenantID: String, accountID: String, amount: Money, now: Int) throws(StorageError) -> CheckoutStart {
+        try write { db in
+            if try Bool.fetchOne(db, sql: """
+                SELECT 1 FROM subscriptions WHERE tenant_id = ? AND account_id = ? AND status IN ('active', 'cancelling')
+                """, arguments: [tenantID, accountID]) == true { return .alreadySubscribed }
+            let id = RandomID.make()
+            try db.execute(sql: """
+                INSERT INTO checkouts (id, tenant_id, account_id, amount_minor, currency, created_at) VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [id, tenantID, accountID, amount.minor, amount.currency, now])
+            return .started(id: id)
+        }
+    }
+
     public func createCheckout(tenantID: String, accountID: String, amount: Money, now: Int) throws(StorageError) -> String {
         try write { db in
             let id = RandomID.make()

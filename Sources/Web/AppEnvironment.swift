@@ -5,13 +5,7 @@ import Logging
 import Security
 import Storage
 import Synchronization
-
-/// A value shared by every copy of an environment and made at most once.
-final class DummyHash: Sendable {
-    private let value: Mutex<String?>
-    init(_ value: String?) { self.value = Mutex(value) }
-    func withLock<T>(_ body: (inout String?) -> T) -> T { value.withLock { body(&$0) } }
-}
+import UseCases
 
 /// Everything the app depends on, built once by the executable (or a test) and passed in.
 public struct AppEnvironment: Sendable {
@@ -28,36 +22,9 @@ public struct AppEnvironment: Sendable {
     public let mailer: any Mailer
     /// Seconds since 1970, from a clock tests can set.
     public let clock: @Sendable () -> Int
-    let limits: Limits
-    /// A hash of nothing anyone knows, checked when an email has no account so both cases take as long.
-    /// Made at the first login rather than at start: an Argon2id hash takes 19 MiB while it runs.
-    var dummyPasswordHash: String {
-        dummyHash.withLock { cached in
-            if let cached { return cached }
-            let made = (try? hasher.hash(SecureRandom.hex(16))) ?? ""
-            cached = made
-            return made
-        }
-    }
-    private let dummyHash = DummyHash(nil)
-
-    /// In-memory throttles against guessing and flooding. Address keys are the tenant and the client address
-    /// (see `RequestContext.clientAddress`); account keys the tenant and the normalised email.
-    struct Limits: Sendable {
-        /// Failed logins per account: from the tenth in 15 minutes, a correct password also needs an emailed link.
-        let failedLoginsPerAccount = RateLimiter(limit: 10, window: 15 * 60)
-        /// Failed logins per client address: past it, that address is refused for a while.
-        let failedLoginsPerAddress = RateLimiter(limit: 50, window: 15 * 60)
-        /// Wrong passwords given to confirm a change while signed in: past it, the session ends.
-        let failedPasswordConfirmations = RateLimiter(limit: 5, window: 15 * 60)
-        /// Every sign-up attempt counts, whatever its outcome, so probing addresses is slow.
-        let signUpsPerAddress = RateLimiter(limit: 10, window: 3600)
-        let signUpsPerEmail = RateLimiter(limit: 3, window: 3600)
-        let resetRequestsPerAddress = RateLimiter(limit: 10, window: 3600)
-        let resetRequestsPerEmail = RateLimiter(limit: 3, window: 3600)
-        let postsPerMember = RateLimiter(limit: 5, window: 3600)
-        let reportsPerMember = RateLimiter(limit: 10, window: 3600)
-    }
+    /// Shared by every copy of the environment: the throttles' counts and the timing-equaliser hash.
+    let throttles: Throttles
+    let dummyHash: DummyHash
 
     /// Templates the app cannot start without.
     public static let requiredTemplates = [
@@ -85,23 +52,53 @@ public struct AppEnvironment: Sendable {
         self.safetyPhrases = safetyPhrases
         self.mailer = mailer
         self.clock = clock
-        self.limits = Limits()
+        self.throttles = Throttles()
+        self.dummyHash = DummyHash()
     }
 
-    var webhookReceiver: WebhookReceiver { WebhookReceiver(database: database, logger: logger) }
+    var billing: Billing { Billing(database: database, logger: logger, clock: clock) }
 
-    /// The built-in test-mode card processor; a real provider would be chosen here by configuration.
-    var testPaymentProvider: TestPaymentProvider { TestPaymentProvider(database: database, receiver: webhookReceiver) }
-
+    /// Renewals, expiry and the housekeeping (expired sessions, links and old mail; throttle sweeps).
     public var subscriptionClock: SubscriptionClock {
-        SubscriptionClock(database: database, provider: testPaymentProvider, logger: logger,
-                          sessionIdleLimit: configuration.sessionIdleLimit, sessionAbsoluteLimit: configuration.sessionAbsoluteLimit,
-                          mailer: mailer, mailLifetime: configuration.passwordResetLifetime)
+        billing.subscriptionClock(logger: logger, throttles: throttles, sessionIdleLimit: configuration.sessionIdleLimit,
+                                  sessionAbsoluteLimit: configuration.sessionAbsoluteLimit, mailer: mailer,
+                                  mailLifetime: configuration.passwordResetLifetime)
     }
 
-    var authentication: Authentication {
-        Authentication(database: database, configuration: configuration, clock: clock)
+    /// Links in mail: the tenant's canonical host and the configured scheme and port, never the request's.
+    var mailedLinks: MailedLinks {
+        let configuration = configuration
+        return MailedLinks(
+            signUpConfirmation: { configuration.absoluteURL(Paths.signUpConfirm + "?token=" + $1, for: $0) },
+            signIn: { configuration.absoluteURL(Paths.logInLink + "?token=" + $1, for: $0) },
+            passwordReset: { configuration.absoluteURL(Paths.passwordReset + "?token=" + $1, for: $0) },
+            logInPage: { configuration.absoluteURL(Paths.logIn, for: $0) },
+            forgottenPasswordPage: { configuration.absoluteURL(Paths.passwordForgot, for: $0) })
     }
+
+    var accountServices: AccountServices {
+        AccountServices(database: database, hasher: hasher, hashingPool: hashingPool, mailer: mailer, links: mailedLinks,
+                        throttles: throttles, clock: clock, passwordResetLifetime: configuration.passwordResetLifetime,
+                        dummyHash: dummyHash)
+    }
+
+    var signUps: SignUps { SignUps(services: accountServices) }
+    var logIns: LogIns { LogIns(services: accountServices) }
+    var passwordResets: PasswordResets { PasswordResets(services: accountServices) }
+    var accountSettings: AccountSettings { AccountSettings(services: accountServices) }
+
+    var community: Community { Community(database: database, throttles: throttles, safetyPhrases: safetyPhrases, clock: clock) }
+    var moderation: Moderation { Moderation(database: database, clock: clock) }
+    var administration: Administration { Administration(database: database, clock: clock) }
+    var runs: Runs { Runs(database: database, library: library, clock: clock) }
+    var moodHistory: MoodHistory { MoodHistory(database: database) }
+
+    public var gate: Gate {
+        Gate(database: database, baseDomain: configuration.baseDomain, sessionIdleLimit: configuration.sessionIdleLimit,
+             sessionAbsoluteLimit: configuration.sessionAbsoluteLimit, clock: clock)
+    }
+
+    var authentication: Authentication { Authentication(gate: gate, configuration: configuration) }
 
     /// Loads templates, static files, content and the database from a project root (the folder holding
     /// `Views/`, `Public/`, `Content/` and `Migrations/`), failing with the name of whatever is missing or broken.

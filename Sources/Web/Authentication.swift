@@ -1,31 +1,17 @@
 import Domain
 import HTTPServer
-import Security
-import Storage
+import UseCases
 
-/// Sessions: a 256-bit random token in a cookie, its SHA-256 in the database, bound to one tenant.
+/// The session cookie: what `Gate` issues, carried as `HttpOnly`, `SameSite=Lax` and, over HTTPS, `Secure` with
+/// the `__Host-` prefix.
 struct Authentication: Sendable {
-    let database: AppDatabase
+    let gate: Gate
     let configuration: AppConfiguration
-    let clock: @Sendable () -> Int
 
-    /// The live session the request carries for this tenant, if any. A token from another tenant finds nothing.
-    func session(for request: Request, tenant: Tenant) throws -> (SessionRecord, Account)? {
-        guard let token = RequestCookies(headers: request.headers)[configuration.sessionCookieName],
-              token.count == 64, token.allSatisfy(\.isHexDigit)
-        else { return nil }
-        return try database.session(tenantID: tenant.id, tokenHash: Digest.sha256Hex(token), now: clock(),
-                                    idleLimit: configuration.sessionIdleLimit, absoluteLimit: configuration.sessionAbsoluteLimit)
-    }
-
-    /// Starts a new session (a new token every time, so a token planted before login is worthless) and
-    /// returns the cookie that carries it.
-    func signIn(_ account: Account, request: Request, replacing old: SessionRecord?) throws -> SetCookie {
-        if let old { try database.deleteSession(tenantID: account.tenantID, accountID: old.accountID, sessionID: old.id) }
-        let token = SecureRandom.hex(32)
-        _ = try database.createSession(tenantID: account.tenantID, accountID: account.id, tokenHash: Digest.sha256Hex(token),
-                                       csrfToken: SecureRandom.hex(32), device: Self.device(request.headers["User-Agent"]),
-                                       now: clock())
+    /// Starts a new session and returns the cookie that carries it.
+    func signIn(_ account: Account, scope: Scope, request: Request, replacing old: SessionRecord?) throws -> SetCookie {
+        let token = try gate.startSession(tenant: scope.tenant, account: account, device: Self.device(request.headers["User-Agent"]),
+                                          replacing: old)
         return SetCookie(name: configuration.sessionCookieName, value: token, maxAge: configuration.sessionAbsoluteLimit,
                          secure: configuration.secureCookies)
     }

@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 import HTTPServer
-import Storage
+import UseCases
 
 /// One request as a handler sees it: the request, its path parameters, whose request it is (the scope)
 /// and the CSRF token its forms must carry.
@@ -58,9 +58,21 @@ public struct RequestContext: Sendable {
 
     /// The signed-in account, or a redirect to log in that comes back here.
     public func requireAccount() throws(WebError) -> Account {
-        guard let account = scope.account else {
+        try member().account
+    }
+
+    /// The signed-in member's scope for staff pages: signed out, such pages do not exist (404), so nobody learns
+    /// where they are.
+    public func staffMember() throws(WebError) -> MemberScope {
+        guard let member = scope.member else { throw .notFound }
+        return member
+    }
+
+    /// The signed-in member's scope, or a redirect to log in that comes back here.
+    public func member() throws(WebError) -> MemberScope {
+        guard let member = scope.member else {
             throw .signInRequired(returnTo: request.method == "GET" ? String(request.target) : "/")
         }
-        return account
+        return member
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import HTTPServer
 import Logging
 import Security
-import Storage
+import UseCases
 
 /// The application as the HTTP server sees it: static files first; then the tenant from the Host, the
 /// session, the CSRF check on every POST and the router; security headers on everything and every error
@@ -12,16 +12,13 @@ public final class ResettApp: HTTPResponder {
     let environment: AppEnvironment
     private let router: Router
     private let errorPages: ErrorPages
-    private let tenants: TenantResolver
-    private let authentication: Authentication
+    private let gate: Gate
 
     public init(environment: AppEnvironment) {
         self.environment = environment
         self.router = Routes.make(environment)
         self.errorPages = ErrorPages(renderer: environment.renderer, layout: environment.layout(for: nil))
-        self.tenants = TenantResolver(baseDomain: environment.configuration.baseDomain.lowercased(), database: environment.database)
-        self.authentication = Authentication(database: environment.database, configuration: environment.configuration,
-                                             clock: environment.clock)
+        self.gate = environment.gate
     }
 
     public func placement(for request: Request) -> ResponsePlacement {
@@ -56,11 +53,12 @@ public final class ResettApp: HTTPResponder {
         }
         var context: RequestContext?
         do {
-            guard let tenant = try tenants.tenant(for: request) else { return errorPages.response(for: .notFound) }
-            let signedIn = try authentication.session(for: request, tenant: tenant)
+            guard let tenant = try gate.tenant(host: request.headers["Host"]) else { return errorPages.response(for: .notFound) }
+            let (scope, session) = try gate.scope(tenant: tenant,
+                                                  sessionToken: RequestCookies(headers: request.headers)[environment.configuration.sessionCookieName])
             var newCSRFCookie: SetCookie?
             let csrfToken: String
-            if let session = signedIn?.0 {
+            if let session {
                 csrfToken = session.csrfToken
             } else if let token = CSRFProtection.anonymousToken(request, cookieName: environment.configuration.csrfCookieName) {
                 csrfToken = token
@@ -71,11 +69,10 @@ public final class ResettApp: HTTPResponder {
                 cookie.sameSite = .strict
                 newCSRFCookie = cookie
             }
-            let scope = Scope(tenant: tenant, account: signedIn?.1)
 
             switch try router.match(method: request.method, path: request.path) {
             case .found(let handler, let parameters):
-                let current = RequestContext(request: request, parameters: parameters, scope: scope, session: signedIn?.0,
+                let current = RequestContext(request: request, parameters: parameters, scope: scope, session: session,
                                              csrfToken: csrfToken)
                 context = current
                 // Payment webhooks come from the provider, not a browser: their signature is their proof.
@@ -94,6 +91,8 @@ public final class ResettApp: HTTPResponder {
             }
         } catch let error as WebError {
             return response(for: error, context: context)
+        } catch let error as UseCaseError {
+            return response(for: WebError(error), context: context)
         } catch HashingPool.Failure.busy {
             return response(for: .busy(retryAfter: 5), context: context)
         } catch {

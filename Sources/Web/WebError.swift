@@ -1,4 +1,5 @@
 import HTTPServer
+import UseCases
 
 /// Errors a handler raises on purpose. Each picks its own answer; anything else thrown is a 500
 /// whose cause is logged and never shown.
@@ -29,6 +30,17 @@ public enum WebError: Error, Sendable, Equatable {
         case .tooManyRequests: .tooManyRequests
         case .signInRequired: .seeOther
         case .busy: .serviceUnavailable
+        }
+    }
+}
+
+extension WebError {
+    /// A use case's refusal as the page for it.
+    init(_ error: UseCaseError) {
+        switch error {
+        case .notFound: self = .notFound
+        case .conflict(let message): self = .conflict(message)
+        case .tooManyRequests(let seconds): self = .tooManyRequests(retryAfter: seconds)
         }
     }
 }

@@ -5,6 +5,7 @@ import HTTPServer
 import Logging
 import Security
 import Synchronization
+import UseCases
 import Web
 
 struct Serve: ParsableCommand {

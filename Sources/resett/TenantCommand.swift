@@ -1,6 +1,7 @@
 import ArgumentParser
 import Domain
 import Storage
+import UseCases
 import Web
 
 struct TenantCommand: ParsableCommand {
@@ -34,7 +35,7 @@ struct TenantCommand: ParsableCommand {
         func run() throws {
             let value = clear ? nil : domain?.lowercased()
             if !clear {
-                guard let value, TenantResolver.hostName(value) == value, value.contains(".") else {
+                guard let value, Gate.hostName(value) == value, value.contains(".") else {
                     throw ValidationError("Give a domain like wellbeing.example.org, or --clear.")
                 }
             }

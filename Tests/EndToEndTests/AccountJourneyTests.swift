@@ -4,6 +4,7 @@ import Security
 import Domain
 import Testing
 @testable import Storage
+@testable import UseCases
 @testable import Web
 
 @Suite("Accounts over real sockets: sign up, log in, sessions")

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Storage
+@testable import UseCases
 @testable import Web
 
 @Suite("The community over real sockets")
@@ -53,7 +54,7 @@ struct CommunityTests {
         #expect(feed.contains("Finished my first week back.\n&lt;b&gt;Small&lt;/b&gt; wins!"))
         #expect(!feed.contains("<strong>You</strong>"))
         #expect(feed.contains("href=\"/community/posts/\(id)/report\""))
-        #expect(pages[4].contains(ModerationHandler.pseudonym(accountID, tenant: try #require(try app.environment.database.tenant(slug: "default")))))
+        #expect(pages[4].contains(Moderation.pseudonym(accountID, tenant: try #require(try app.environment.database.tenant(slug: "default")))))
         #expect(pages[4].contains("Member "))
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Storage
+@testable import UseCases
 @testable import Web
 
 /// Seconds since 1970 for an ISO-8601 UTC time.

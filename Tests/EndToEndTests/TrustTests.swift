@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import HTTPServer
 @testable import Storage
+@testable import UseCases
 @testable import Web
 import Domain
 import Security
@@ -279,11 +280,11 @@ struct TrustTests {
         var tenant = Tenant(id: String(repeating: "a", count: 32), slug: "t", name: "T")
         tenant.settings.webhookSecret = "public-ish"
         tenant.settings.pseudonymKey = "k1"
-        let first = ModerationHandler.pseudonym("acc", tenant: tenant)
+        let first = Moderation.pseudonym("acc", tenant: tenant)
         tenant.settings.webhookSecret = "changed"
-        #expect(ModerationHandler.pseudonym("acc", tenant: tenant) == first)
+        #expect(Moderation.pseudonym("acc", tenant: tenant) == first)
         tenant.settings.pseudonymKey = "k2"
-        #expect(ModerationHandler.pseudonym("acc", tenant: tenant) != first)
+        #expect(Moderation.pseudonym("acc", tenant: tenant) != first)
         #expect(first.count == "Member 7F3A-9C21-0B44".count)
     }
 

@@ -1,6 +1,7 @@
 import Domain
 import HTTPServer
 import Testing
+@testable import UseCases
 @testable import Web
 
 @Suite("Forms, queries and cookies")

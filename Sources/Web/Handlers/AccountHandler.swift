@@ -1,89 +1,86 @@
 import Domain
 import Foundation
 import HTTPServer
-import Storage
+import UseCases
 
-/// `/account`: email, time zone, password, export and deletion.
+/// `/account`: email, time zone, password, theme, export and deletion (rules in `AccountSettings`).
 enum AccountHandler {
     static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
-        return try page(context, environment, account: account, errors: FormErrors())
+        let member = try context.member()
+        return try page(context, environment, account: member.account, errors: FormErrors())
     }
+
+    /// After too many wrong passwords the session is over: sign out, and say why on the login page.
+    static let endedSession = Paths.logIn + "?notice=signed-out-for-safety"
 
     static func changePassword(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
+        let member = try context.member()
         let form = try context.form()
-        let current = form["current_password"] ?? ""
         let new = form["new_password"] ?? ""
         var errors = FormErrors()
-        switch try PasswordConfirmation.check(current, account: account, context: context, environment: environment) {
-        case .sessionEnded(let response): return response
-        case .wrong: errors.add("current_password", "That isn’t your current password.")
-        case .confirmed: break
+        if let problem = environment.passwordPolicy.check(new) {
+            errors.add("new_password", problem.message)
+            return try page(context, environment, account: member.account, errors: errors, status: .unprocessableContent)
         }
-        if let problem = environment.passwordPolicy.check(new) { errors.add("new_password", problem.message) }
-        guard errors.isEmpty else {
-            return try page(context, environment, account: account, errors: errors, status: .unprocessableContent)
+        switch try environment.accountSettings.changePassword(member, current: form["current_password"] ?? "", new: new,
+                                                              session: context.session) {
+        case .confirmed:
+            return .redirect(to: Paths.account + "?notice=password-changed")
+        case .sessionEnded:
+            return LogInHandler.signedOut(to: endedSession, environment)
+        case .wrong:
+            errors.add("current_password", "That isn’t your current password.")
+            return try page(context, environment, account: member.account, errors: errors, status: .unprocessableContent)
         }
-        let hash = try environment.hashingPool.run { try environment.hasher.hash(new) }
-        try environment.database.setPasswordHash(tenantID: account.tenantID, accountID: account.id, hash: hash,
-                                                 endingSessionsExcept: .some(context.session?.id))
-        return .redirect(to: Paths.account + "?notice=password-changed")
     }
 
-    /// A new email address needs the password too: whoever changes it could otherwise take the account.
     static func changeEmail(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
+        let member = try context.member()
         let form = try context.form()
-        let typed = form["email"] ?? ""
+        let typed = String((form["email"] ?? "").prefix(320))
         var errors = FormErrors()
-        let email = EmailAddress(typed)
-        if email == nil { errors.add("new_email", "Enter your email address, like name@example.com.") }
-        switch try PasswordConfirmation.check(form["password"] ?? "", account: account, context: context, environment: environment) {
-        case .sessionEnded(let response): return response
-        case .wrong: errors.add("email_password", "That isn’t your password, so your email hasn’t changed.")
-        case .confirmed: break
+        guard let email = EmailAddress(typed) else {
+            errors.add("new_email", "Enter your email address, like name@example.com.")
+            return try page(context, environment, account: member.account, errors: errors, status: .unprocessableContent, typedEmail: typed)
         }
-        if let email, errors.isEmpty {
-            do {
-                try environment.database.setEmail(tenantID: account.tenantID, accountID: account.id, email: email)
-                return .redirect(to: Paths.account + "?notice=email-changed")
-            } catch {
-                guard case .conflict = error else { throw error }
-                errors.add("new_email", "That email can’t be used here. Please choose another.")
-            }
+        switch try environment.accountSettings.changeEmail(member, to: email, password: form["password"] ?? "", session: context.session) {
+        case .changed:
+            return .redirect(to: Paths.account + "?notice=email-changed")
+        case .password(.sessionEnded):
+            return LogInHandler.signedOut(to: endedSession, environment)
+        case .password:
+            errors.add("email_password", "That isn’t your password, so your email hasn’t changed.")
+        case .taken:
+            errors.add("new_email", "That email can’t be used here. Please choose another.")
         }
-        return try page(context, environment, account: account, errors: errors, status: .unprocessableContent, typedEmail: typed)
+        return try page(context, environment, account: member.account, errors: errors, status: .unprocessableContent, typedEmail: typed)
     }
 
     /// Light, dark or the device's choice; applied by the server in the page itself, so there is no flash.
     static func changeTheme(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
+        let member = try context.member()
         guard let theme = Theme(rawValue: try context.form()["theme"] ?? "") else {
             throw WebError.badRequest("Choose light, dark or the same as your device.")
         }
-        try environment.database.setTheme(tenantID: account.tenantID, accountID: account.id, theme: theme)
+        try environment.accountSettings.setTheme(member, theme)
         return .redirect(to: Paths.account + "?notice=theme-saved")
     }
 
     static func changeTimeZone(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
+        let member = try context.member()
         let timeZone = try context.form()["time_zone"] ?? ""
         guard TimeZoneName.isValid(timeZone) else {
             var errors = FormErrors()
             errors.add("time_zone", "Choose your time zone from the list.")
-            return try page(context, environment, account: account, errors: errors, status: .unprocessableContent)
+            return try page(context, environment, account: member.account, errors: errors, status: .unprocessableContent)
         }
-        try environment.database.setTimeZone(tenantID: account.tenantID, accountID: account.id, timeZone: timeZone)
+        try environment.accountSettings.setTimeZone(member, timeZone)
         return .redirect(to: Paths.account + "?notice=time-zone-saved")
     }
 
     /// Everything stored about the person, as one JSON document.
     static func export(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
-        guard let export = try environment.database.export(tenantID: account.tenantID, accountID: account.id) else {
-            throw WebError.notFound
-        }
+        let export = try environment.accountSettings.export(try context.member())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         var response = Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],
@@ -93,34 +90,30 @@ enum AccountHandler {
         return response
     }
 
-    /// Erases the person and everything personal. It asks for the password so a borrowed device cannot do it.
+    /// Erases the person and everything personal. It asks for the password so a borrowed device cannot do it;
+    /// the person chooses whether their community posts go too or stay without an author.
     static func delete(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
+        let member = try context.member()
         let form = try context.form()
-        switch try PasswordConfirmation.check(form["password"] ?? "", account: account, context: context, environment: environment) {
-        case .sessionEnded(let response):
-            return response
+        switch try environment.accountSettings.delete(member, password: form["password"] ?? "", erasePosts: form["posts"] != "keep",
+                                                      session: context.session) {
+        case .sessionEnded:
+            return LogInHandler.signedOut(to: endedSession, environment)
         case .wrong:
             var errors = FormErrors()
             errors.add("delete_password", "That isn’t your password, so nothing has been deleted.")
-            return try page(context, environment, account: account, errors: errors, status: .unprocessableContent)
+            return try page(context, environment, account: member.account, errors: errors, status: .unprocessableContent)
         case .confirmed:
-            break
+            let signedOut = RequestContext(request: context.request, scope: context.scope.signedOut, csrfToken: context.csrfToken)
+            var response = try environment.render("account/deleted", title: "Account deleted", [:], context: signedOut)
+            response.setCookie(environment.authentication.signedOutCookie)
+            return response
         }
-        if let email = try environment.database.deleteAccount(tenantID: account.tenantID, accountID: account.id,
-                                                               erasePosts: form["posts"] != "keep") {
-            environment.mailer.forget(recipient: email)
-        }
-        let signedOut = RequestContext(request: context.request, scope: Scope(tenant: context.scope.tenant, account: nil),
-                                       csrfToken: context.csrfToken)
-        var response = try environment.render("account/deleted", title: "Account deleted", [:], context: signedOut)
-        response.setCookie(environment.authentication.signedOutCookie)
-        return response
     }
 
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, account: Account, errors: FormErrors,
                              status: HTTPStatus = .ok, typedEmail: String? = nil) throws -> Response {
-        var values: [String: Any] = [
+        let values: [String: Any] = [
             "email": account.email,
             "newEmail": typedEmail ?? account.email,
             "weekStartsOnSunday": account.weekStartsOnSunday,

@@ -1,13 +1,14 @@
 import Domain
 import Foundation
 import HTTPServer
-import Storage
+import UseCases
 
 /// The mood calendar: a month, a day, a year, a 30-day trend and the CSV export. Only the signed-in
 /// person's runs in this tenant; days are their local days.
 enum CalendarHandler {
     static func month(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
+        let member = try context.member()
+        let account = member.account
         let today = Day.of(environment.clock(), in: account.timeZone)
         var year = today.year, month = today.month
         if let text = try context.query()["month"] {
@@ -20,14 +21,14 @@ enum CalendarHandler {
         }
         let first = Day(year: year, month: month, day: 1)!
         let last = Day(year: year, month: month, day: Day.daysIn(year: year, month: month))!
-        let summaries = try environment.database.daySummaries(tenantID: account.tenantID, accountID: account.id, from: first, through: last)
+        let summaries = try environment.moodHistory.summaries(member, from: first, through: last)
         let byDay = Dictionary(uniqueKeysWithValues: summaries.map { ($0.day, $0) })
         let weeks = MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday).map { week in
             ["days": week.map { day in cell(day, byDay, today: today) }]
         }
         let runs = summaries.reduce(0) { $0 + $1.runs }
         let rated = summaries.reduce(0) { $0 + $1.rated }, total = summaries.reduce(0) { $0 + $1.moodTotal }
-        let streaks = Streaks.of(days: try environment.database.activeDays(tenantID: account.tenantID, accountID: account.id), today: today)
+        let streaks = Streaks.of(days: try environment.moodHistory.activeDays(member), today: today)
         let previous = first.adding(days: -1), next = last.adding(days: 1)
         var values: [String: Any] = [
             "monthName": "\(Day.monthNames[month - 1]) \(year)",
@@ -43,15 +44,15 @@ enum CalendarHandler {
             "legend": (1...5).map { ["level": $0, "label": ["1–2", "3–4", "5–6", "7–8", "9–10"][$0 - 1]] },
         ]
         if rated > 0 { values["averageMood"] = String(format: "%.1f", Double(total) / Double(rated)) }
-        values.merge(try trend(account, today: today, environment)) { $1 }
+        values.merge(try trend(member, today: today, environment)) { $1 }
         return try environment.render("calendar/month", title: "\(Day.monthNames[month - 1]) \(year) – Calendar", values,
                                       context: context)
     }
 
     static func day(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
+        let member = try context.member()
         guard let day = Day(try context.parameter("day")) else { throw WebError.notFound }
-        let runs = try environment.database.runs(tenantID: account.tenantID, accountID: account.id, on: day).map { run in
+        let runs = try environment.moodHistory.runs(member, on: day).map { run in
             let reset = environment.library.reset(id: run.resetID)
             var values: [String: Any] = [
                 "time": run.localTime, "emotion": environment.library.emotion(id: run.emotion)?.label ?? run.emotion,
@@ -69,16 +70,16 @@ enum CalendarHandler {
     }
 
     static func year(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
+        let member = try context.member()
+        let account = member.account
         let today = Day.of(environment.clock(), in: account.timeZone)
         var year = today.year
         if let text = try context.query()["year"] {
             guard text.count == 4, let y = Int(text), (1970...9999).contains(y) else { throw WebError.badRequest("Years look like 2026.") }
             year = y
         }
-        let summaries = try environment.database.daySummaries(
-            tenantID: account.tenantID, accountID: account.id, from: Day(year: year, month: 1, day: 1)!,
-            through: Day(year: year, month: 12, day: 31)!)
+        guard let first = Day(year: year, month: 1, day: 1), let last = Day(year: year, month: 12, day: 31) else { throw WebError.notFound }
+        let summaries = try environment.moodHistory.summaries(member, from: first, through: last)
         let byDay = Dictionary(uniqueKeysWithValues: summaries.map { ($0.day, $0) })
         let months = (1...12).map { month in
             ["name": Day.monthNames[month - 1], "path": Paths.calendarMonth(year: year, month: month),
@@ -94,18 +95,18 @@ enum CalendarHandler {
     }
 
     static func setWeekStart(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
+        let member = try context.member()
         let choice = try context.form()["week_starts_on"]
         guard choice == "monday" || choice == "sunday" else { throw WebError.badRequest("Choose Monday or Sunday.") }
-        try environment.database.setWeekStart(tenantID: account.tenantID, accountID: account.id, sunday: choice == "sunday")
+        try environment.accountSettings.setWeekStart(member, sunday: choice == "sunday")
         return .redirect(to: Paths.account + "?notice=week-start-saved")
     }
 
     /// One row per run: local date and time, emotion, reset id and name, completed, mood after, duration.
     static func exportCSV(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
+        let member = try context.member()
         var rows = [["date", "time", "emotion", "reset_id", "reset_name", "completed", "mood_after", "duration_seconds"]]
-        for run in try environment.database.runs(tenantID: account.tenantID, accountID: account.id) {
+        for run in try environment.moodHistory.allRuns(member) {
             rows.append([run.localDay, run.localTime, run.emotion, run.resetID,
                          environment.library.reset(id: run.resetID)?.name ?? "", run.outcome == .completed ? "yes" : "no",
                          run.mood.map(String.init) ?? "", run.durationSeconds.map(String.init) ?? ""])
@@ -137,9 +138,9 @@ enum CalendarHandler {
     }
 
     /// The last 30 days as an SVG line drawn here, with words for those who do not see it.
-    static func trend(_ account: Account, today: Day, _ environment: AppEnvironment) throws -> [String: Any] {
+    static func trend(_ member: MemberScope, today: Day, _ environment: AppEnvironment) throws -> [String: Any] {
         let start = today.adding(days: -29)
-        let summaries = try environment.database.daySummaries(tenantID: account.tenantID, accountID: account.id, from: start, through: today)
+        let summaries = try environment.moodHistory.summaries(member, from: start, through: today)
         let rated = summaries.filter { $0.averageMood != nil }
         guard !rated.isEmpty else { return ["trendSummary": "There are no mood ratings in the last 30 days yet."] }
         let width = 300.0, height = 120.0, pad = 10.0

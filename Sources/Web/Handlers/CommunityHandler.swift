@@ -1,90 +1,69 @@
 import Domain
 import Foundation
 import HTTPServer
-import Storage
+import UseCases
 
 /// The anonymous community feed. Members see posts, never who wrote them; their own say "You".
 enum CommunityHandler {
     static let pageSize = 20
 
-    /// The community is for signed-in members of a tenant that has it switched on; otherwise it is not there.
-    static func member(_ context: RequestContext) throws -> Account {
-        guard context.scope.tenant.settings.communityEnabled else { throw WebError.notFound }
-        return try context.requireAccount()
-    }
-
     static func feed(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try member(context)
-        return try feedPage(context, environment, account: account, typed: (topic: "", body: ""), errors: FormErrors())
+        try feedPage(context, environment, member: try context.member(), typed: (topic: "", body: ""), errors: FormErrors())
     }
 
     static func post(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try member(context)
+        let member = try environment.community.admit(try context.member())
         let form = try context.form()
-        let now = environment.clock()
         let topic = form["topic"] ?? ""
         let body = (form["body"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             .replacingOccurrences(of: "\r\n", with: "\n")
-        if let restriction = try environment.database.postingRestriction(tenantID: account.tenantID, accountID: account.id, now: now) {
-            var errors = FormErrors()
-            errors.add("body", restrictionText(restriction.until, account) + " Reason: " + restriction.reason)
-            return try feedPage(context, environment, account: account, typed: (topic, body), errors: errors, status: .forbidden)
-        }
-        let key = account.tenantID + ":" + account.id
-        if let wait = environment.limits.postsPerMember.retryAfter(key, now: now) { throw WebError.tooManyRequests(retryAfter: wait) }
         var errors = FormErrors()
-        let topics = try environment.database.topics(tenantID: account.tenantID)
-        if !topics.contains(where: { $0.slug == topic }) { errors.add("topic", "Choose a topic.") }
         if body.isEmpty { errors.add("body", "Write something to share, up to 1000 characters.") }
         if body.count > 1000 { errors.add("body", "Please keep it to 1000 characters; this is \(body.count).") }
-        guard errors.isEmpty else {
-            return try feedPage(context, environment, account: account, typed: (topic, body), errors: errors, status: .unprocessableContent)
+        if errors.isEmpty {
+            switch try environment.community.post(member, topic: topic, body: body) {
+            case .published:
+                return .redirect(to: Paths.community + "?notice=posted")
+            case .heldForSafety:
+                return try environment.render("community/held", title: "Thank you for sharing",
+                                              ["crisisSupportText": context.scope.tenant.settings.crisisSupportText], context: context)
+            case .unknownTopic:
+                errors.add("topic", "Choose a topic.")
+            case .restricted(let until, let reason):
+                errors.add("body", restrictionText(until, member.account) + " Reason: " + reason)
+                return try feedPage(context, environment, member: member, typed: (topic, body), errors: errors, status: .forbidden)
+            }
         }
-        environment.limits.postsPerMember.record(key, now: now)
-        let held = environment.safetyPhrases.suggestsRisk(body)
-        _ = try environment.database.createPost(tenantID: account.tenantID, authorID: account.id, topic: topic, body: body,
-                                                heldForSafety: held, now: now)
-        if held {
-            return try environment.render("community/held", title: "Thank you for sharing",
-                                          ["crisisSupportText": context.scope.tenant.settings.crisisSupportText], context: context)
-        }
-        return .redirect(to: Paths.community + "?notice=posted")
+        return try feedPage(context, environment, member: member, typed: (topic, body), errors: errors, status: .unprocessableContent)
     }
 
     static func deleteOwn(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try member(context)
-        guard try environment.database.deleteOwnPost(tenantID: account.tenantID, authorID: account.id,
-                                                     postID: try context.id("id", PostEntity.self).rawValue)
-        else { throw WebError.notFound }
+        try environment.community.deleteOwn(try context.member(), post: try context.id("id", PostEntity.self))
         return .redirect(to: Paths.community + "?notice=post-deleted")
     }
 
     static func react(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try member(context)
+        let member = try context.member()
+        let id = try context.id("id", PostEntity.self)
         guard let kind = ReactionKind(rawValue: try context.form()["kind"] ?? "") else {
             throw WebError.badRequest("Choose one of the four reactions.")
         }
-        let id = try context.id("id", PostEntity.self)
-        guard try environment.database.toggleReaction(tenantID: account.tenantID, accountID: account.id, postID: id.rawValue, kind: kind) else {
-            throw WebError.notFound
-        }
+        try environment.community.react(member, post: id, kind: kind)
         return .redirect(to: Paths.community + "#post-\(id)")
     }
 
     /// Only a post this member can see and report has a report form; anything else does not exist.
     static func showReport(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try member(context)
         let id = try context.id("id", PostEntity.self)
-        guard try environment.database.isReportable(tenantID: account.tenantID, postID: id.rawValue) else { throw WebError.notFound }
+        try environment.community.requireReportable(try context.member(), post: id)
         return try reportPage(context, environment, postID: id, errors: FormErrors(), note: "")
     }
 
     static func report(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try member(context)
+        let member = try context.member()
         let id = try context.id("id", PostEntity.self)
-        guard try environment.database.isReportable(tenantID: account.tenantID, postID: id.rawValue) else { throw WebError.notFound }
+        try environment.community.requireReportable(member, post: id)
         let form = try context.form()
-        let now = environment.clock()
         let note = (form["note"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         var errors = FormErrors()
         let reason = ReportReason(rawValue: form["reason"] ?? "")
@@ -94,50 +73,42 @@ enum CommunityHandler {
         guard let reason, errors.isEmpty else {
             return try reportPage(context, environment, postID: id, errors: errors, note: note, status: .unprocessableContent)
         }
-        let key = account.tenantID + ":" + account.id
-        if let wait = environment.limits.reportsPerMember.retryAfter(key, now: now) { throw WebError.tooManyRequests(retryAfter: wait) }
-        switch try environment.database.report(tenantID: account.tenantID, reporterID: account.id, postID: id.rawValue, reason: reason,
-                                               note: note.isEmpty ? nil : note, now: now) {
-        case .notFound: throw WebError.notFound
-        case .alreadyReported: throw WebError.conflict("You’ve already reported this post. Thank you; a moderator will look at it.")
-        case .reported:
-            environment.limits.reportsPerMember.record(key, now: now)
-            return .redirect(to: Paths.community + "?notice=reported")
-        }
+        try environment.community.report(member, post: id, reason: reason, note: note.isEmpty ? nil : note)
+        return .redirect(to: Paths.community + "?notice=reported")
     }
 
     // MARK: Pages
 
-    private static func feedPage(_ context: RequestContext, _ environment: AppEnvironment, account: Account,
+    private static func feedPage(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope,
                                  typed: (topic: String, body: String), errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         let query = try context.query()
-        let topics = try environment.database.topics(tenantID: account.tenantID)
-        let topic = query["topic"].flatMap { slug in topics.contains { $0.slug == slug } ? slug : nil }
-        if let requested = query["topic"], topic == nil, !requested.isEmpty { throw WebError.notFound }
+        let requestedTopic = query["topic"].flatMap { $0.isEmpty ? nil : $0 }
         let before: Int?
         if let text = query["before"] {
-            guard let cursor = Int(text), cursor > 0 else { throw WebError.badRequest("That page of posts doesn’t exist.") }
+            // A cursor is a row number: digits only, bounded, so nothing a client sends reaches arithmetic unchecked.
+            guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let cursor = Int(text), cursor > 0
+            else { throw WebError.badRequest("That page of posts doesn’t exist.") }
             before = cursor
         } else {
             before = nil
         }
-        let posts = try environment.database.feed(tenantID: account.tenantID, viewerID: account.id, topic: topic, before: before,
-                                                  limit: pageSize + 1)
+        let page = try environment.community.feed(member, topic: requestedTopic, before: before, pageSize: pageSize)
+        let topic = requestedTopic
         let now = environment.clock()
-        let names = Dictionary(uniqueKeysWithValues: topics.map { ($0.slug, $0.name) })
+        let names = Dictionary(uniqueKeysWithValues: page.topics.map { ($0.slug, $0.name) })
         var values: [String: Any] = [
-            "topics": topics.map { ["slug": $0.slug, "name": $0.name, "path": Paths.communityTopic($0.slug),
-                                    "current": $0.slug == topic, "selected": $0.slug == (typed.topic.isEmpty ? topic ?? "" : typed.topic)] },
+            "topics": page.topics.map { ["slug": $0.slug, "name": $0.name, "path": Paths.communityTopic($0.slug),
+                                         "current": $0.slug == topic, "selected": $0.slug == (typed.topic.isEmpty ? topic ?? "" : typed.topic)] },
             "allPath": Paths.community, "allCurrent": topic == nil,
-            "posts": posts.prefix(pageSize).map { post in postValues(post, names: names, now: now) },
-            "isEmpty": posts.isEmpty, "body": typed.body,
+            "posts": page.posts.prefix(pageSize).map { post in postValues(post, names: names, now: now) },
+            "isEmpty": page.posts.isEmpty, "body": typed.body,
         ]
         // Present only when restricted: swift-mustache would print an absent Optional as "nil".
-        if let restriction = try environment.database.postingRestriction(tenantID: account.tenantID, accountID: account.id, now: now) {
-            values["restriction"] = restrictionText(restriction.until, account) + " Reason: " + restriction.reason
+        if let restriction = page.restriction {
+            values["restriction"] = restrictionText(restriction.until, member.account) + " Reason: " + restriction.reason
         }
-        if posts.count > pageSize, let last = posts.prefix(pageSize).last {
-            values["olderPath"] = Paths.community + "?" + (topic.map { "topic=\($0)&" } ?? "") + "before=\(last.cursor)"
+        if page.posts.count > pageSize, let last = page.posts.prefix(pageSize).last {
+            values["olderPath"] = Paths.community + "?" + (topic.map { "topic=\(PercentEncoding.encode($0))&" } ?? "") + "before=\(last.cursor)"
         }
         var response = try environment.renderForm("community/feed", title: "Community", values, errors: errors, context: context,
                                                   status: status)

@@ -1,5 +1,6 @@
 import Domain
 import HTTPServer
+import UseCases
 
 /// The emotion selector, the list of resets for an emotion, a reset's introduction and starting it.
 enum ResetsHandler {
@@ -43,26 +44,17 @@ enum ResetsHandler {
     /// Creates a run and goes to its first step. Signed out, the visitor is sent to log in and back here.
     static func start(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         guard let reset = environment.library.reset(id: try context.parameter("id")) else { throw WebError.notFound }
-        guard let account = context.scope.account else {
+        guard let member = context.scope.member else {
             return .redirect(to: Paths.logIn + "?next=" + PercentEncoding.encode(Paths.reset(reset.id)))
         }
-        let now = environment.clock()
-        // The daily free-reset limit is decided inside `startRun`'s transaction, never from what the browser says.
-        switch try environment.database.startRun(tenantID: account.tenantID, accountID: account.id, reset: reset, now: now,
-                                                 localDay: LocalDay.of(now, in: account.timeZone),
-                                                 localTime: LocalDay.time(now, in: account.timeZone)) {
-        case .started(let run): return .redirect(to: Paths.runStep(run.typedID, 1))
-        case .limitReached: return .redirect(to: Paths.paywall)
-        }
+        // The daily free-reset limit is decided inside the start's transaction, never from what the browser says.
+        guard let run = try environment.runs.start(member, reset: reset) else { return .redirect(to: Paths.paywall) }
+        return .redirect(to: Paths.runStep(run, 1))
     }
 
     /// "2 free resets left today", said plainly and only to people with a limit.
     static func allowanceValues(_ context: RequestContext, _ environment: AppEnvironment) throws -> [String: Any] {
-        guard let account = context.scope.account else { return [:] }
-        let now = environment.clock()
-        guard case .remaining(let left, _) = try environment.database.allowance(
-            tenantID: account.tenantID, accountID: account.id, localDay: LocalDay.of(now, in: account.timeZone), now: now)
-        else { return [:] }
+        guard let member = context.scope.member, case .remaining(let left, _) = try environment.runs.allowance(member) else { return [:] }
         return ["allowance": left == 0 ? "No free resets left today" : "\(left) free reset\(left == 1 ? "" : "s") left today",
                 "noneLeft": left == 0]
     }

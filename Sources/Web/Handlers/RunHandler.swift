@@ -1,24 +1,24 @@
 import Domain
 import HTTPServer
+import UseCases
 
 /// Playing a run: its steps, finishing it, the mood rating and what comes after.
 /// A run belongs to one person in one tenant; for anyone else it does not exist (404).
 enum RunHandler {
-    private static func load(_ context: RequestContext, _ environment: AppEnvironment) throws -> (Account, Run, Reset) {
-        let account = try context.requireAccount()
-        let id = try context.id("run", RunEntity.self)
-        guard let run = try environment.database.run(tenantID: account.tenantID, accountID: account.id, id: id.rawValue),
-              let reset = environment.library.reset(id: run.resetID) else { throw WebError.notFound }
-        return (account, run, reset)
+    private static func load(_ context: RequestContext, _ environment: AppEnvironment) throws -> (MemberScope, Run, Reset) {
+        let member = try context.member()
+        let (run, reset) = try environment.runs.run(member, try context.id("run", RunEntity.self))
+        return (member, run, reset)
     }
 
     static func step(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let (account, run, reset) = try load(context, environment)
-        guard let number = Int(try context.parameter("step")), (1...reset.steps.count).contains(number) else {
+        let (member, run, reset) = try load(context, environment)
+        let text = try context.parameter("step")
+        guard text.utf8.count <= 3, let number = Int(text), (1...reset.steps.count).contains(number) else {
             throw WebError.notFound
         }
         if run.isFinished { return .redirect(to: run.mood == nil ? Paths.runMood(run.typedID) : Paths.runResult(run.typedID)) }
-        try environment.database.reachStep(tenantID: account.tenantID, accountID: account.id, id: run.id, step: number)
+        try environment.runs.reach(member, run, step: number)
         let step = reset.steps[number - 1]
         let isLast = number == reset.steps.count
         var values: [String: Any] = [
@@ -39,10 +39,8 @@ enum RunHandler {
 
     /// Complete Reset (from the last step) or Finish Early (from any step). A second press changes nothing.
     static func finish(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let (account, run, _) = try load(context, environment)
-        let completed = try context.form()["outcome"] == RunOutcome.completed.rawValue
-        _ = try environment.database.finishRun(tenantID: account.tenantID, accountID: account.id, id: run.id,
-                                               completed: completed, now: environment.clock())
+        let (member, run, _) = try load(context, environment)
+        try environment.runs.finish(member, run, completed: try context.form()["outcome"] == RunOutcome.completed.rawValue)
         return .redirect(to: run.mood == nil ? Paths.runMood(run.typedID) : Paths.runResult(run.typedID))
     }
 
@@ -54,7 +52,7 @@ enum RunHandler {
     }
 
     static func rate(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let (account, run, _) = try load(context, environment)
+        let (member, run, _) = try load(context, environment)
         guard run.isFinished else { throw WebError.conflict("This reset hasn’t finished yet, so it can’t be rated.") }
         guard run.mood == nil else { throw WebError.conflict("You’ve already told us how you felt after this reset.") }
         guard let mood = Int(try context.form()["mood"] ?? ""), MoodScale.range.contains(mood) else {
@@ -62,9 +60,7 @@ enum RunHandler {
             errors.add("mood-5", "Choose a number from 1 to 10.")
             return try moodPage(context, environment, run: run, errors: errors, status: .unprocessableContent)
         }
-        guard try environment.database.rateRun(tenantID: account.tenantID, accountID: account.id, id: run.id, mood: mood) else {
-            throw WebError.conflict("You’ve already told us how you felt after this reset.")
-        }
+        try environment.runs.rate(member, run, mood: mood)
         return .redirect(to: Paths.runResult(run.typedID))
     }
 

@@ -1,13 +1,14 @@
 import Domain
 import Foundation
 import HTTPServer
+import UseCases
 
 /// `/account/sessions`: the person's signed-in devices, each with a way to sign it out.
 enum SessionsHandler {
     static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
+        let member = try context.member()
         let now = environment.clock()
-        let sessions = try environment.database.sessions(tenantID: account.tenantID, accountID: account.id).map { session in
+        let sessions = try environment.accountSettings.sessions(member).map { session in
             [
                 "device": session.device,
                 "lastUsed": approximateAge(now - session.lastSeenAt),
@@ -21,23 +22,15 @@ enum SessionsHandler {
     }
 
     static func signOut(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
+        let member = try context.member()
         let id = try context.id("id", SessionEntity.self)
-        // Another person's session id, here or in another tenant, is simply not found.
-        guard try environment.database.deleteSession(tenantID: account.tenantID, accountID: account.id, sessionID: id.rawValue) else {
-            throw WebError.notFound
-        }
-        if id.rawValue == context.session?.id {
-            var response = Response.redirect(to: Paths.home)
-            response.setCookie(environment.authentication.signedOutCookie)
-            return response
-        }
+        try environment.accountSettings.signOut(member, session: id)
+        if id.rawValue == context.session?.id { return LogInHandler.signedOut(to: Paths.home, environment) }
         return .redirect(to: Paths.accountSessions + "?notice=signed-out-device")
     }
 
     static func signOutOthers(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
-        try environment.database.deleteSessions(tenantID: account.tenantID, accountID: account.id, except: context.session?.id)
+        try environment.accountSettings.signOutEverywhereElse(try context.member(), keeping: context.session)
         return .redirect(to: Paths.accountSessions + "?notice=signed-out-others")
     }
 

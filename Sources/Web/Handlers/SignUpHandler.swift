@@ -1,17 +1,10 @@
 import Domain
 import HTTPServer
-import Security
-import Storage
+import UseCases
 
 /// `GET/POST /signup` and `/signup/confirm`: email, password and time zone (filled in by script, a select
-/// without it), then a link by email that creates the account.
-///
-/// The page after sending is the same whether or not the address has an account, and takes the same work
-/// (a hash, a mail queued off the request path): the owner of an existing account is told by email instead.
-/// Every attempt counts against the client address and the address typed.
+/// without it), then a link by email that creates the account (rules in `SignUps`).
 enum SignUpHandler {
-    static let linkLifetime = 3600
-
     static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         if context.scope.account != nil { return .redirect(to: Paths.home) }
         let next = Paths.safeReturn(try context.query()["next"])
@@ -20,10 +13,6 @@ enum SignUpHandler {
 
     static func submit(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let form = try context.form()
-        let now = environment.clock()
-        let addressKey = context.scope.tenantID + ":" + context.clientAddress(trustedProxies: environment.configuration.trustedProxies)
-        if let wait = environment.limits.signUpsPerAddress.retryAfter(addressKey, now: now) { throw WebError.tooManyRequests(retryAfter: wait) }
-
         let typedEmail = String((form["email"] ?? "").prefix(320))
         let password = form["password"] ?? ""
         let next = Paths.safeReturn(form["next"])
@@ -42,73 +31,25 @@ enum SignUpHandler {
             return try page(context, environment, email: typedEmail, timeZone: timeZone, next: next, errors: errors,
                             status: .unprocessableContent)
         }
-        environment.limits.signUpsPerAddress.record(addressKey, now: now)
-        let emailKey = context.scope.tenantID + ":" + email.value
-        let sentRecently = environment.limits.signUpsPerEmail.retryAfter(emailKey, now: now) != nil
-        environment.limits.signUpsPerEmail.record(emailKey, now: now)
-
-        let hash = try environment.hashingPool.run { try environment.hasher.hash(password) }
-        // Past the per-address limit nothing more is sent, but the page says the same as ever.
-        if !sentRecently {
-            let tenant = context.scope.tenant
-            if try environment.database.account(tenantID: tenant.id, email: email) != nil {
-                try environment.mailer.send(Mail(to: email.value, subject: "You already have a \(tenant.name) account", body: """
-                    Hello,
-
-                    Someone (we hope you) tried to sign up to \(tenant.name) with this address, which already has an account.
-                    You can log in here:
-
-                    \(environment.configuration.absoluteURL(Paths.logIn, for: tenant))
-
-                    If you’ve forgotten your password, you can choose a new one here:
-
-                    \(environment.configuration.absoluteURL(Paths.passwordForgot, for: tenant))
-
-                    If this wasn’t you, you can ignore this email; nothing has changed.
-                    """))
-            } else {
-                let token = SecureRandom.hex(32)
-                try environment.database.createPendingSignUp(tenantID: tenant.id, email: email, passwordHash: hash, timeZone: timeZone,
-                                                             returnTo: next, tokenHash: Digest.sha256Hex(token),
-                                                             expiresAt: now + linkLifetime)
-                let link = environment.configuration.absoluteURL(Paths.signUpConfirm + "?token=" + token, for: tenant)
-                try environment.mailer.send(Mail(to: email.value, subject: "Confirm your email for \(tenant.name)", body: """
-                    Hello,
-
-                    To finish signing up to \(tenant.name), open this link within the next hour:
-
-                    \(link)
-
-                    If you didn’t sign up, you can ignore this email; no account will be made.
-                    """))
-            }
-        }
+        try environment.signUps.request(context.scope, email: email, password: password, timeZone: timeZone, returnTo: next,
+                                        clientAddress: context.clientAddress(trustedProxies: environment.configuration.trustedProxies))
         return try environment.render("auth/signup-sent", title: "Check your email", ["email": email.value], context: context)
     }
 
-    /// A button, not an automatic sign-in: mail scanners follow links.
     static func showConfirm(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         try EmailedLink.page(context, environment, title: "Finish signing up",
                              explanation: "Thank you for confirming your email. One more tap and your account is ready.",
                              action: Paths.signUpConfirm, button: "Create my account") { token in
-            try environment.database.pendingSignUpIsLive(tenantID: context.scope.tenantID, tokenHash: Digest.sha256Hex(token),
-                                                         now: environment.clock())
+            try environment.signUps.isLive(context.scope, token: token)
         }
     }
 
     static func confirm(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let token = try context.form()["token"] ?? ""
-        guard Token.isWellFormed(token) else { return try LogInHandler.linkExpired(context, environment) }
-        switch try environment.database.confirmSignUp(tenantID: context.scope.tenantID, tokenHash: Digest.sha256Hex(token),
-                                                      now: environment.clock()) {
-        case .expired:
-            return try LogInHandler.linkExpired(context, environment)
-        case .taken:
-            return .redirect(to: Paths.logIn)
+        switch try environment.signUps.confirm(context.scope, token: try context.form()["token"] ?? "") {
+        case .expired: return try LogInHandler.linkExpired(context, environment)
+        case .taken: return .redirect(to: Paths.logIn)
         case .created(let account, let returnTo):
-            var response = Response.redirect(to: Paths.safeReturn(returnTo))
-            response.setCookie(try environment.authentication.signIn(account, request: context.request, replacing: context.session))
-            return response
+            return try LogInHandler.signedIn(account, goingTo: Paths.safeReturn(returnTo), context, environment)
         }
     }
 

@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 import HTTPServer
-import Storage
+import UseCases
 
 /// The paywall, the subscription page, the hosted test checkout and the payment webhook.
 enum SubscriptionHandler {
@@ -15,9 +15,11 @@ enum SubscriptionHandler {
     }
 
     static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
-        let subscription = try environment.database.subscription(tenantID: account.tenantID, accountID: account.id)
-        let payments = try environment.database.payments(tenantID: account.tenantID, accountID: account.id).map {
+        let member = try context.member()
+        let account = member.account
+        let overview = try environment.billing.overview(member)
+        let subscription = overview.subscription
+        let payments = overview.payments.map {
             ["date": date($0.createdAt, account), "amount": $0.amount.formatted, "description": $0.description,
              "outcome": $0.paid ? "Paid" : "Declined"] as [String: Any]
         }
@@ -54,29 +56,20 @@ enum SubscriptionHandler {
     }
 
     static func checkout(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
-        if let current = try environment.database.subscription(tenantID: account.tenantID, accountID: account.id),
-           current.status == .active || current.status == .cancelling {
-            return .redirect(to: Paths.subscription)
-        }
-        let id = try environment.database.createCheckout(tenantID: account.tenantID, accountID: account.id,
-                                                         amount: context.scope.tenant.settings.price, now: environment.clock())
-        return .redirect(to: environment.testPaymentProvider.checkoutPath(checkoutID: CheckoutID(stored: id)))
+        guard let id = try environment.billing.startCheckout(try context.member()) else { return .redirect(to: Paths.subscription) }
+        return .redirect(to: Paths.testCheckout(id))
     }
 
     static func showTestCheckout(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
         let id = try context.id("id", CheckoutEntity.self)
-        guard let amount = try environment.database.openCheckout(tenantID: account.tenantID, accountID: account.id, id: id.rawValue) else {
-            throw WebError.notFound
-        }
+        guard let amount = try environment.billing.openCheckout(try context.member(), id) else { throw WebError.notFound }
         return try checkoutPage(context, environment, id: id, amount: amount, errors: FormErrors())
     }
 
     static func payTestCheckout(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
+        let member = try context.member()
         let id = try context.id("id", CheckoutEntity.self)
-        guard let amount = try environment.database.openCheckout(tenantID: account.tenantID, accountID: account.id, id: id.rawValue) else {
+        guard let amount = try environment.billing.openCheckout(member, id) else {
             // Paid or being paid already (a second click lands here): the subscription page says how it went.
             return .redirect(to: Paths.subscription)
         }
@@ -85,43 +78,35 @@ enum SubscriptionHandler {
             errors.add("card_number", "In test mode, use 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).")
             return try checkoutPage(context, environment, id: id, amount: amount, errors: errors, status: .unprocessableContent)
         }
-        // The checkout is the idempotency key: only the request that claims it pays; a double click finds it taken.
-        guard try environment.database.claimCheckout(tenantID: account.tenantID, accountID: account.id, id: id.rawValue,
-                                                     now: environment.clock()) else {
-            return .redirect(to: Paths.subscription)
+        switch try environment.billing.pay(member, id, card: card) {
+        case .alreadyClaimed: return .redirect(to: Paths.subscription)
+        case .declined: return .redirect(to: Paths.subscription + "?notice=card-declined")
+        case .paid: return .redirect(to: Paths.subscription + "?notice=subscribed")
         }
-        try environment.testPaymentProvider.pay(tenantID: account.tenantID, accountID: account.id, checkoutID: id.rawValue,
-                                                amount: amount, card: card, now: environment.clock())
-        return .redirect(to: Paths.subscription + "?notice=" + (card == .declined ? "card-declined" : "subscribed"))
     }
 
     static func confirmCancel(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
-        guard let subscription = try environment.database.subscription(tenantID: account.tenantID, accountID: account.id),
-              subscription.status == .active else { return .redirect(to: Paths.subscription) }
+        let member = try context.member()
+        guard let subscription = try environment.billing.cancellable(member) else { return .redirect(to: Paths.subscription) }
         return try environment.render("subscriptions/cancel", title: "Cancel your subscription",
-                                      ["endDate": date(subscription.currentPeriodEnd, account)], context: context)
+                                      ["endDate": date(subscription.currentPeriodEnd, member.account)], context: context)
     }
 
     static func cancel(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
-        _ = try environment.database.cancelSubscription(tenantID: account.tenantID, accountID: account.id, now: environment.clock())
+        _ = try environment.billing.cancel(try context.member())
         return .redirect(to: Paths.subscription + "?notice=cancelled")
     }
 
     static func resume(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let account = try context.requireAccount()
-        guard try environment.database.resumeSubscription(tenantID: account.tenantID, accountID: account.id, now: environment.clock())
-        else { throw WebError.conflict("There’s no cancelled subscription to resume. You can subscribe again instead.") }
+        try environment.billing.resume(try context.member())
         return .redirect(to: Paths.subscription + "?notice=resumed")
     }
 
     /// `POST /webhooks/payments`: 200 for an applied or replayed event, 400 for anything not trusted.
     static func webhook(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         do {
-            let applied = try environment.webhookReceiver.receive(
-                tenant: context.scope.tenant, body: context.request.body,
-                signature: context.request.headers[WebhookReceiver.signatureHeader], now: environment.clock())
+            let applied = try environment.billing.receiveWebhook(context.scope, body: context.request.body,
+                                                                 signature: context.request.headers[WebhookReceiver.signatureHeader])
             return .text(applied ? "applied\n" : "already applied\n")
         } catch is WebhookReceiver.Refusal {
             return .text("refused\n", status: .badRequest)

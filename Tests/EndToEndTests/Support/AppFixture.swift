@@ -4,6 +4,7 @@ import Logging
 import Security
 import Storage
 import Synchronization
+@testable import UseCases
 import Web
 
 /// The project's root folder (Views/, Public/, Migrations/), found from this file's place in Tests/.

@@ -1,3 +1,4 @@
+@testable import UseCases
 import Foundation
 
 /// A cookie-keeping client over real sockets, for journeys through the app's pages.

@@ -8,11 +8,25 @@ public struct SubscriptionClock: Sendable {
     let database: AppDatabase
     let provider: any PaymentProvider
     let logger: Logger
-    var sessionIdleLimit = 7 * 86400
-    var sessionAbsoluteLimit = 30 * 86400
-    var mailer: (any Mailer)?
+    let throttles: Throttles?
+    let sessionIdleLimit: Int
+    let sessionAbsoluteLimit: Int
+    let mailer: (any Mailer)?
     /// Mail files in the outbox hold live links; past the longest link lifetime they go.
-    var mailLifetime = 3600
+    let mailLifetime: Int
+
+    public init(database: AppDatabase, provider: any PaymentProvider, logger: Logger, throttles: Throttles? = nil,
+                sessionIdleLimit: Int = 7 * 86400, sessionAbsoluteLimit: Int = 30 * 86400, mailer: (any Mailer)? = nil,
+                mailLifetime: Int = 3600) {
+        self.database = database
+        self.provider = provider
+        self.logger = logger
+        self.throttles = throttles
+        self.sessionIdleLimit = sessionIdleLimit
+        self.sessionAbsoluteLimit = sessionAbsoluteLimit
+        self.mailer = mailer
+        self.mailLifetime = mailLifetime
+    }
 
     public struct Outcome: Sendable, Equatable {
         public let renewalsRequested: Int
@@ -31,6 +45,7 @@ public struct SubscriptionClock: Sendable {
         // Housekeeping rides on the same minute: what can no longer be used is deleted, not kept.
         try database.purgeExpired(now: now, sessionIdleLimit: sessionIdleLimit, sessionAbsoluteLimit: sessionAbsoluteLimit)
         mailer?.removeOlder(than: mailLifetime)
+        throttles?.sweep(now: now)
         if !due.isEmpty || expired > 0 {
             logger.notice("subscriptions ticked", metadata: ["renewals": "\(due.count)", "expired": "\(expired)"])
         }

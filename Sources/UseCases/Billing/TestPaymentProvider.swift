@@ -13,7 +13,7 @@ public struct TestPaymentProvider: PaymentProvider {
     public enum Card: Equatable {
         case succeeds, declined, failsAtRenewal
 
-        init?(number: String) {
+        public init?(number: String) {
             switch number.filter(\.isNumber) {
             case "4242424242424242": self = .succeeds
             case "4000000000000002": self = .declined
@@ -28,15 +28,13 @@ public struct TestPaymentProvider: PaymentProvider {
     /// Days a failed renewal keeps the subscription going.
     static let graceDays = 7
 
-    init(database: AppDatabase, receiver: WebhookReceiver) {
+    public init(database: AppDatabase, receiver: WebhookReceiver) {
         self.database = database
         self.receiver = receiver
     }
 
-    public func checkoutPath(checkoutID: CheckoutID) -> String { Paths.testCheckout(checkoutID) }
-
     /// The hosted page's "Pay" button: decides as the card says, then tells the app by webhook.
-    func pay(tenantID: String, accountID: String, checkoutID: String, amount: Money, card: Card, now: Int) throws {
+    public func pay(tenantID: String, accountID: String, checkoutID: String, amount: Money, card: Card, now: Int) throws {
         // One event id per checkout: were it ever sent twice, it would still be applied once.
         let event = PaymentEvent(id: "evt_checkout_" + checkoutID, kind: card == .declined ? .checkoutDeclined : .checkoutPaid,
                                  accountID: accountID, amount: amount, checkoutID: checkoutID,
@@ -63,10 +61,11 @@ public struct TestPaymentProvider: PaymentProvider {
     }
 
     /// The same day next month (the 31st becomes the month's last day), in UTC.
-    static func oneMonth(after epoch: Int) -> Int {
+    public static func oneMonth(after epoch: Int) -> Int {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let date = Date(timeIntervalSince1970: TimeInterval(epoch))
+        // Bounded first: every time here comes from a checked event or our own rows, but a trap is never the answer.
+        let date = Date(timeIntervalSince1970: TimeInterval(min(max(epoch, 0), PaymentEvent.latestTime)))
         return Int((calendar.date(byAdding: .month, value: 1, to: date) ?? date.addingTimeInterval(30 * 86400)).timeIntervalSince1970)
     }
 }

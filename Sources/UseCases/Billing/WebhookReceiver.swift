@@ -7,26 +7,31 @@ import Storage
 /// Checks and applies payment webhooks: `Resett-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` over
 /// `"<t>.<body>"` with the tenant's webhook secret. Stale, forged or malformed events change nothing and are
 /// logged (without their contents); a replayed event id is applied only the first time.
-struct WebhookReceiver: Sendable {
-    static let signatureHeader = "Resett-Signature"
+public struct WebhookReceiver: Sendable {
+    public static let signatureHeader = "Resett-Signature"
     /// How old (or how far in the future) a signed timestamp may be.
     static let tolerance = 300
 
-    enum Refusal: Error, Equatable {
+    public enum Refusal: Error, Equatable {
         case missingSignature, malformedSignature, staleTimestamp, badSignature, malformedEvent
     }
 
     let database: AppDatabase
     let logger: Logger
 
-    static func sign(body: [UInt8], secret: String, timestamp: Int) -> String {
+    public init(database: AppDatabase, logger: Logger) {
+        self.database = database
+        self.logger = logger
+    }
+
+    public static func sign(body: [UInt8], secret: String, timestamp: Int) -> String {
         let mac = Digest.hmacSHA256(key: Array(secret.utf8), message: Array("\(timestamp).".utf8) + body)
         return "t=\(timestamp),v1=\(Hex.encode(mac))"
     }
 
     /// `t=<seconds>,v1=<64 hex>`: the timestamp is 1–10 digits (no sign, so no overflow and nothing
     /// before 1970), the MAC exactly a SHA-256's hex. nil for anything else, including repeated parts.
-    static func parseSignature(_ header: String) -> (timestamp: Int, mac: String)? {
+    public static func parseSignature(_ header: String) -> (timestamp: Int, mac: String)? {
         guard header.utf8.count <= 200 else { return nil }
         var timestamp: Int?
         var mac: String?
@@ -53,7 +58,7 @@ struct WebhookReceiver: Sendable {
 
     /// True when the event was new and applied; false for a replay. Throws a refusal for anything untrustworthy.
     @discardableResult
-    func receive(tenant: Tenant, body: [UInt8], signature: String?, now: Int) throws -> Bool {
+    public func receive(tenant: Tenant, body: [UInt8], signature: String?, now: Int) throws -> Bool {
         do {
             guard let signature else { throw Refusal.missingSignature }
             guard let (timestamp, mac) = Self.parseSignature(signature) else { throw Refusal.malformedSignature }

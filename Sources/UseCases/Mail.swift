@@ -7,6 +7,12 @@ public struct Mail: Sendable {
     public let to: String
     public let subject: String
     public let body: String
+
+    public init(to: String, subject: String, body: String) {
+        self.to = to
+        self.subject = subject
+        self.body = body
+    }
 }
 
 /// How mail leaves Resett. Chosen once in the executable.

@@ -1,0 +1,74 @@
+import Domain
+import Security
+import Storage
+
+/// Signing up: what was typed waits, hashed, until the address is confirmed by a mailed link.
+///
+/// The answer is the same whether or not the address has an account, and takes the same work (a hash, a
+/// mail queued off the request path): the owner of an existing account is told by email instead. Every
+/// attempt counts against the client address and the address typed.
+public struct SignUps: Sendable {
+    let services: AccountServices
+    static let linkLifetime = 3600
+
+    public init(services: AccountServices) { self.services = services }
+
+    /// Throws `.tooManyRequests` past the address's limit. Otherwise a mail is on its way (unless this address
+    /// was sent one very recently), and the person is told to check their email.
+    public func request(_ scope: Scope, email: EmailAddress, password: String, timeZone: String, returnTo: String,
+                        clientAddress: String) throws {
+        let now = services.clock()
+        let throttles = services.throttles
+        let addressKey = scope.tenantID + ":" + clientAddress
+        if let wait = throttles.signUpsPerAddress.retryAfter(addressKey, now: now) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
+        throttles.signUpsPerAddress.record(addressKey, now: now)
+        let emailKey = scope.tenantID + ":" + email.value
+        let sentRecently = throttles.signUpsPerEmail.retryAfter(emailKey, now: now) != nil
+        throttles.signUpsPerEmail.record(emailKey, now: now)
+
+        let hash = try services.hash(password)
+        guard !sentRecently else { return }
+        let tenant = scope.tenant
+        if try services.database.account(tenantID: tenant.id, email: email) != nil {
+            try services.mailer.send(Mail(to: email.value, subject: "You already have a \(tenant.name) account", body: """
+                Hello,
+
+                Someone (we hope you) tried to sign up to \(tenant.name) with this address, which already has an account.
+                You can log in here:
+
+                \(services.links.logInPage(tenant))
+
+                If you’ve forgotten your password, you can choose a new one here:
+
+                \(services.links.forgottenPasswordPage(tenant))
+
+                If this wasn’t you, you can ignore this email; nothing has changed.
+                """))
+            return
+        }
+        let token = SecureRandom.hex(32)
+        try services.database.createPendingSignUp(tenantID: tenant.id, email: email, passwordHash: hash, timeZone: timeZone,
+                                                  returnTo: returnTo, tokenHash: Digest.sha256Hex(token),
+                                                  expiresAt: now + Self.linkLifetime)
+        try services.mailer.send(Mail(to: email.value, subject: "Confirm your email for \(tenant.name)", body: """
+            Hello,
+
+            To finish signing up to \(tenant.name), open this link within the next hour:
+
+            \(services.links.signUpConfirmation(tenant, token))
+
+            If you didn’t sign up, you can ignore this email; no account will be made.
+            """))
+    }
+
+    public func isLive(_ scope: Scope, token: String) throws -> Bool {
+        guard Hex.isLowercase(token, length: 64) else { return false }
+        return try services.database.pendingSignUpIsLive(tenantID: scope.tenantID, tokenHash: Digest.sha256Hex(token), now: services.clock())
+    }
+
+    /// Creates the account from what was typed, in one transaction with spending the link.
+    public func confirm(_ scope: Scope, token: String) throws -> AppDatabase.SignUpConfirmation {
+        guard Hex.isLowercase(token, length: 64) else { return .expired }
+        return try services.database.confirmSignUp(tenantID: scope.tenantID, tokenHash: Digest.sha256Hex(token), now: services.clock())
+    }
+}

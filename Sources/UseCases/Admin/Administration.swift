@@ -1,0 +1,97 @@
+import Domain
+import Storage
+
+/// A tenant's admins manage their members' roles and their organisation's settings; for anyone else this does
+/// not exist. Every change and its audit line are one transaction.
+public struct Administration: Sendable {
+    let database: AppDatabase
+    let clock: @Sendable () -> Int
+
+    public init(database: AppDatabase, clock: @escaping @Sendable () -> Int) {
+        self.database = database
+        self.clock = clock
+    }
+
+    func admin(_ member: MemberScope) throws -> MemberScope {
+        guard let admin = member.admin else { throw UseCaseError.notFound }
+        return admin
+    }
+
+    /// The admin's scope, or `.notFound` for anyone else (for pages that need nothing more).
+    public func requireAdmin(_ member: MemberScope) throws -> MemberScope { try admin(member) }
+
+    private func entry(_ admin: MemberScope, _ action: String, subject: String = "", note: String = "") -> AuditEntry {
+        AuditEntry(actor: admin.account.email, actorID: admin.accountID, action: action, subject: subject, note: note, at: clock())
+    }
+
+    public func members(_ member: MemberScope) throws -> [Member] {
+        try database.members(tenantID: try admin(member).tenantID)
+    }
+
+    /// Every organisation keeps at least one admin: the count is read in the same transaction as the change.
+    public func changeRole(_ member: MemberScope, of account: AccountID, to role: Role) throws {
+        let admin = try admin(member)
+        switch try database.changeRole(tenantID: admin.tenantID, accountID: account.rawValue, to: role,
+                                       audit: entry(admin, "Changed a member’s role to \(role.rawValue)")) {
+        case .changed: return
+        case .notFound: throw UseCaseError.notFound
+        case .lastAdmin:
+            throw UseCaseError.conflict("Every organisation needs at least one admin, so this role can’t change until there’s another.")
+        }
+    }
+
+    /// What an admin may change (the custom domain is not among them: only the operator sets it).
+    public struct SettingsChange: Sendable {
+        public var name: String
+        public var accent: Colour
+        public var freeResetsPerDay: Int
+        public var pricePence: Int
+        public var reportThreshold: Int
+        public var crisisSupportText: String
+        public var unlimitedEmails: [EmailAddress]
+        public var communityEnabled: Bool
+        public var licenceAllMembers: Bool
+
+        public init(name: String, accent: Colour, freeResetsPerDay: Int, pricePence: Int, reportThreshold: Int,
+                    crisisSupportText: String, unlimitedEmails: [EmailAddress], communityEnabled: Bool, licenceAllMembers: Bool) {
+            self.name = name
+            self.accent = accent
+            self.freeResetsPerDay = freeResetsPerDay
+            self.pricePence = pricePence
+            self.reportThreshold = reportThreshold
+            self.crisisSupportText = crisisSupportText
+            self.unlimitedEmails = unlimitedEmails
+            self.communityEnabled = communityEnabled
+            self.licenceAllMembers = licenceAllMembers
+        }
+    }
+
+    public func saveSettings(_ member: MemberScope, _ change: SettingsChange) throws {
+        let admin = try admin(member)
+        var tenant = admin.tenant
+        tenant.name = change.name
+        tenant.settings.accentColour = change.accent.hex
+        tenant.settings.freeResetsPerDay = change.freeResetsPerDay
+        tenant.settings.pricePence = change.pricePence
+        tenant.settings.reportThreshold = change.reportThreshold
+        tenant.settings.crisisSupportText = change.crisisSupportText
+        tenant.settings.unlimitedEmails = change.unlimitedEmails.map(\.value)
+        tenant.settings.communityEnabled = change.communityEnabled
+        tenant.settings.licenceAllMembers = change.licenceAllMembers
+        try database.saveSettings(of: tenant, audit: entry(admin, "Changed settings", subject: tenant.name))
+    }
+
+    public func topics(_ member: MemberScope) throws -> [CommunityTopic] {
+        try database.topics(tenantID: try admin(member).tenantID)
+    }
+
+    /// Renames topics and adds one; `.conflict` when the new topic's slug is taken.
+    public func saveTopics(_ member: MemberScope, names: [String: String], adding new: CommunityTopic?) throws {
+        let admin = try admin(member)
+        let audit = entry(admin, "Changed community topics", subject: admin.tenant.name, note: new.map { "Added \($0.name)" } ?? "")
+        do { try database.saveTopics(tenantID: admin.tenantID, names: names, adding: new, audit: audit) } catch {
+            guard case .conflict(let reason) = error else { throw error }
+            throw UseCaseError.conflict("That topic can’t be added: \(reason).")
+        }
+    }
+}

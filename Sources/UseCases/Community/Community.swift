@@ -1,0 +1,109 @@
+import Domain
+import Storage
+
+/// The anonymous community, for signed-in members of a tenant that has it switched on (for everyone else it
+/// does not exist). Members see posts, never who wrote them.
+public struct Community: Sendable {
+    let database: AppDatabase
+    let throttles: Throttles
+    let safetyPhrases: SafetyPhrases
+    let clock: @Sendable () -> Int
+
+    public init(database: AppDatabase, throttles: Throttles, safetyPhrases: SafetyPhrases, clock: @escaping @Sendable () -> Int) {
+        self.database = database
+        self.throttles = throttles
+        self.safetyPhrases = safetyPhrases
+        self.clock = clock
+    }
+
+    /// The member's scope if the community is open to them; `.notFound` otherwise.
+    public func admit(_ member: MemberScope) throws -> MemberScope {
+        guard member.tenant.settings.communityEnabled else { throw UseCaseError.notFound }
+        return member
+    }
+
+    public struct FeedPage: Sendable {
+        public let topics: [CommunityTopic]
+        /// Up to the page size, plus one more when there is an older page.
+        public let posts: [CommunityPost]
+        public let restriction: (until: Int?, reason: String)?
+    }
+
+    /// A page of the feed, newest first, before `cursor`; an unknown topic is not found.
+    public func feed(_ member: MemberScope, topic: String?, before cursor: Int?, pageSize: Int) throws -> FeedPage {
+        let member = try admit(member)
+        let topics = try database.topics(tenantID: member.tenantID)
+        if let topic, !topics.contains(where: { $0.slug == topic }) { throw UseCaseError.notFound }
+        let posts = try database.feed(tenantID: member.tenantID, viewerID: member.accountID, topic: topic, before: cursor,
+                                      limit: pageSize + 1)
+        let restriction = try database.postingRestriction(tenantID: member.tenantID, accountID: member.accountID, now: clock())
+        return FeedPage(topics: topics, posts: posts, restriction: restriction)
+    }
+
+    public func topics(_ member: MemberScope) throws -> [CommunityTopic] {
+        try database.topics(tenantID: try admit(member).tenantID)
+    }
+
+    public enum PostOutcome: Sendable, Equatable {
+        case published
+        /// Its words suggest the author may be at risk: it waits for a moderator, and the author is offered help.
+        case heldForSafety
+        case unknownTopic
+        case restricted(until: Int?, reason: String)
+    }
+
+    /// Publishes a post (already trimmed and within length). Five an hour per member.
+    public func post(_ member: MemberScope, topic: String, body: String) throws -> PostOutcome {
+        let member = try admit(member)
+        let now = clock()
+        let key = member.tenantID + ":" + member.accountID
+        if let wait = throttles.postsPerMember.retryAfter(key, now: now) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
+        let held = safetyPhrases.suggestsRisk(body)
+        switch try database.publishPost(tenantID: member.tenantID, authorID: member.accountID, topic: topic, body: body,
+                                        heldForSafety: held, now: now) {
+        case .unknownTopic:
+            return .unknownTopic
+        case .restricted(let until, let reason):
+            return .restricted(until: until, reason: reason)
+        case .published:
+            throttles.postsPerMember.record(key, now: now)
+            return held ? .heldForSafety : .published
+        }
+    }
+
+    /// The author erases their own post; anyone else's is not found.
+    public func deleteOwn(_ member: MemberScope, post: PostID) throws {
+        let member = try admit(member)
+        guard try database.deleteOwnPost(tenantID: member.tenantID, authorID: member.accountID, postID: post.rawValue) else {
+            throw UseCaseError.notFound
+        }
+    }
+
+    /// One reaction per member per post: the same kind again removes it, another kind replaces it.
+    public func react(_ member: MemberScope, post: PostID, kind: ReactionKind) throws {
+        let member = try admit(member)
+        guard try database.toggleReaction(tenantID: member.tenantID, accountID: member.accountID, postID: post.rawValue, kind: kind) else {
+            throw UseCaseError.notFound
+        }
+    }
+
+    /// Only a visible post of this tenant can be reported (and has a report form).
+    public func requireReportable(_ member: MemberScope, post: PostID) throws {
+        let member = try admit(member)
+        guard try database.isReportable(tenantID: member.tenantID, postID: post.rawValue) else { throw UseCaseError.notFound }
+    }
+
+    /// One report per member per post, ten an hour; at the tenant's threshold the post is hidden for review.
+    public func report(_ member: MemberScope, post: PostID, reason: ReportReason, note: String?) throws {
+        let member = try admit(member)
+        let now = clock()
+        let key = member.tenantID + ":" + member.accountID
+        if let wait = throttles.reportsPerMember.retryAfter(key, now: now) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
+        switch try database.report(tenantID: member.tenantID, reporterID: member.accountID, postID: post.rawValue, reason: reason,
+                                   note: note, now: now) {
+        case .notFound: throw UseCaseError.notFound
+        case .alreadyReported: throw UseCaseError.conflict("You’ve already reported this post. Thank you; a moderator will look at it.")
+        case .reported: throttles.reportsPerMember.record(key, now: now)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Domain
+import Security
+import Storage
+
+/// Moderation, for a tenant's moderators and admins; for everyone else it does not exist. Authors appear only
+/// as pseudonyms, stable within the tenant and leading back to nobody. Every action and its audit line are one
+/// transaction.
+public struct Moderation: Sendable {
+    let database: AppDatabase
+    let clock: @Sendable () -> Int
+
+    public init(database: AppDatabase, clock: @escaping @Sendable () -> Int) {
+        self.database = database
+        self.clock = clock
+    }
+
+    func moderator(_ member: MemberScope) throws -> MemberScope {
+        guard let moderator = member.moderator else { throw UseCaseError.notFound }
+        return moderator
+    }
+
+    /// An HMAC of the account id under the tenant's own pseudonym key (random, never shown, used for nothing
+    /// else): the same person always gets the same name here, and without the key nothing leads back to them.
+    /// 48 bits, shown as "Member 7F3A-9C21-0B44", so guessing which member is which by trying ids is hopeless.
+    public static func pseudonym(_ accountID: String?, tenant: Tenant) -> String {
+        guard let accountID else { return "A former member" }
+        let mac = Digest.hmacSHA256(key: Array(tenant.settings.pseudonymKey.utf8), message: Array(accountID.utf8))
+        let hex = Array(Hex.encode(Array(mac.prefix(6))).uppercased())
+        return "Member " + stride(from: 0, to: 12, by: 4).map { String(hex[$0..<($0 + 4)]) }.joined(separator: "-")
+    }
+
+    public struct Queue: Sendable {
+        public let items: [ModerationItem]
+        public let restrictions: [RestrictionItem]
+        public let topicNames: [String: String]
+    }
+
+    /// Held and reported posts, oldest first, and the restrictions in force.
+    public func queue(_ member: MemberScope) throws -> Queue {
+        let moderator = try moderator(member)
+        let topics = try database.topics(tenantID: moderator.tenantID)
+        return Queue(items: try database.moderationQueue(tenantID: moderator.tenantID),
+                     restrictions: try database.activeRestrictions(tenantID: moderator.tenantID, now: clock()),
+                     topicNames: Dictionary(uniqueKeysWithValues: topics.map { ($0.slug, $0.name) }))
+    }
+
+    private func entry(_ moderator: MemberScope, _ action: String, post: PostID? = nil, note: String) -> AuditEntry {
+        AuditEntry(actor: moderator.account.email, actorID: moderator.accountID, action: action,
+                   subject: post.map { "Post \($0.rawValue.prefix(8))" } ?? "", note: String(note.prefix(500)), at: clock())
+    }
+
+    public func approve(_ member: MemberScope, post: PostID, note: String) throws {
+        let moderator = try moderator(member)
+        guard try database.moderate(tenantID: moderator.tenantID, postID: post.rawValue, action: .approve,
+                                    audit: entry(moderator, "Approved post", post: post, note: note)) else { throw UseCaseError.notFound }
+    }
+
+    public func hide(_ member: MemberScope, post: PostID, note: String) throws {
+        let moderator = try moderator(member)
+        guard try database.moderate(tenantID: moderator.tenantID, postID: post.rawValue, action: .hide,
+                                    audit: entry(moderator, "Hid post", post: post, note: note)) else { throw UseCaseError.notFound }
+    }
+
+    /// Whether a post can be deleted (so a confirmation is only ever shown for one).
+    public func requireDeletable(_ member: MemberScope, post: PostID) throws {
+        let moderator = try moderator(member)
+        guard try database.isModeratable(tenantID: moderator.tenantID, postID: post.rawValue) else { throw UseCaseError.notFound }
+    }
+
+    public func delete(_ member: MemberScope, post: PostID, note: String) throws {
+        let moderator = try moderator(member)
+        guard try database.moderate(tenantID: moderator.tenantID, postID: post.rawValue, action: .delete,
+                                    audit: entry(moderator, "Deleted post", post: post, note: note)) else { throw UseCaseError.notFound }
+    }
+
+    /// Whether a post's author can be restricted (the post and its author still exist).
+    public func requireRestrictable(_ member: MemberScope, post: PostID) throws {
+        let moderator = try moderator(member)
+        guard try database.authorOfPost(tenantID: moderator.tenantID, postID: post.rawValue) != nil else { throw UseCaseError.notFound }
+    }
+
+    /// The lengths a restriction can have: a day, a week, a month, or until lifted.
+    public enum RestrictionLength: Int, Sendable, CaseIterable {
+        case untilLifted = 0, day = 1, week = 7, month = 30
+    }
+
+    public func restrictAuthor(_ member: MemberScope, post: PostID, for length: RestrictionLength, note: String) throws {
+        let moderator = try moderator(member)
+        let days = length.rawValue
+        let action = length == .untilLifted ? "Restricted posting until lifted" : "Restricted posting for \(days) day\(days == 1 ? "" : "s")"
+        let audit = entry(moderator, action, note: note)
+        let tenant = moderator.tenant
+        guard try database.restrictAuthor(tenantID: tenant.id, postID: post.rawValue,
+                                          until: length == .untilLifted ? nil : audit.at + days * 86400,
+                                          reason: note.isEmpty ? "Community guidelines" : audit.note, audit: audit,
+                                          subject: { Self.pseudonym($0, tenant: tenant) })
+        else { throw UseCaseError.notFound }
+    }
+
+    public func lift(_ member: MemberScope, restriction: RestrictionID, note: String) throws {
+        let moderator = try moderator(member)
+        let tenant = moderator.tenant
+        guard try database.liftRestriction(tenantID: tenant.id, id: restriction.rawValue,
+                                           audit: entry(moderator, "Lifted posting restriction", note: note),
+                                           subject: { Self.pseudonym($0, tenant: tenant) })
+        else { throw UseCaseError.notFound }
+    }
+
+    public func audit(_ member: MemberScope) throws -> [AuditLine] {
+        try database.audit(tenantID: try moderator(member).tenantID)
+    }
+}

@@ -1,0 +1,82 @@
+import Domain
+import Security
+import Storage
+
+/// The one place scopes are made: the tenant from the request's host, the member from the session token.
+/// Sessions are a 256-bit random token in a cookie and its SHA-256 in the database, bound to one tenant.
+public struct Gate: Sendable {
+    let database: AppDatabase
+    /// Tenants live at `<slug>.<baseDomain>`; the bare domain (and loopback) is the default tenant.
+    let baseDomain: String
+    let sessionIdleLimit: Int
+    let sessionAbsoluteLimit: Int
+    let clock: @Sendable () -> Int
+
+    public init(database: AppDatabase, baseDomain: String, sessionIdleLimit: Int, sessionAbsoluteLimit: Int,
+                clock: @escaping @Sendable () -> Int) {
+        self.database = database
+        self.baseDomain = baseDomain.lowercased()
+        self.sessionIdleLimit = sessionIdleLimit
+        self.sessionAbsoluteLimit = sessionAbsoluteLimit
+        self.clock = clock
+    }
+
+    /// The tenant a `Host` value names: `<slug>.<base-domain>`, a domain the operator set, or the bare base
+    /// domain and loopback for the default tenant. nil for anything else. A missing Host (HTTP/1.0) is the default.
+    public func tenant(host: String?) throws -> Tenant? {
+        guard let host else { return try database.tenant(slug: Tenant.defaultSlug) }
+        guard let name = Self.hostName(host) else { return nil }
+        if name == baseDomain || name == "localhost" || name == "127.0.0.1" || name == "::1" {
+            return try database.tenant(slug: Tenant.defaultSlug)
+        }
+        if name.hasSuffix("." + baseDomain) {
+            let slug = String(name.dropLast(baseDomain.count + 1))
+            guard Tenant.isValidSlug(slug) else { return nil }
+            return try database.tenant(slug: slug)
+        }
+        return try database.tenant(customDomain: name)
+    }
+
+    /// The scope of a request to `tenant` carrying `sessionToken`, and its session. A token from another
+    /// tenant, an expired one or a malformed one is nobody.
+    public func scope(tenant: Tenant, sessionToken: String?) throws -> (Scope, SessionRecord?) {
+        guard let token = sessionToken, token.utf8.count == 64, token.utf8.allSatisfy({ Hex.isLowercaseDigit($0) }),
+              let (session, account) = try database.session(tenantID: tenant.id, tokenHash: Digest.sha256Hex(token), now: clock(),
+                                                            idleLimit: sessionIdleLimit, absoluteLimit: sessionAbsoluteLimit)
+        else { return (Scope(tenant: tenant, account: nil), nil) }
+        return (Scope(tenant: tenant, account: account), session)
+    }
+
+    /// Starts a new session for `account` (a new token every time, so a token planted before login is worthless)
+    /// and returns its token for the cookie. The session it replaces, if any, ends.
+    public func startSession(tenant: Tenant, account: Account, device: String, replacing old: SessionRecord?) throws -> String {
+        if let old { try database.deleteSession(tenantID: tenant.id, accountID: old.accountID, sessionID: old.id) }
+        let token = SecureRandom.hex(32)
+        _ = try database.createSession(tenantID: tenant.id, accountID: account.id, tokenHash: Digest.sha256Hex(token),
+                                       csrfToken: SecureRandom.hex(32), device: device, now: clock())
+        return token
+    }
+
+    /// Ends one session (signing out).
+    public func endSession(_ scope: Scope, _ session: SessionRecord) throws {
+        try database.deleteSession(tenantID: scope.tenantID, accountID: session.accountID, sessionID: session.id)
+    }
+
+    /// The host without its port, lower-cased; nil when it is not a plausible host name.
+    public static func hostName(_ header: String) -> String? {
+        var host = header.lowercased()
+        guard !host.isEmpty, host.utf8.count <= 253 else { return nil }
+        if host.hasPrefix("[") {
+            guard let end = host.firstIndex(of: "]") else { return nil }
+            return String(host[host.index(after: host.startIndex)..<end])
+        }
+        if let colon = host.lastIndex(of: ":") {
+            guard host[host.index(after: colon)...].allSatisfy(\.isNumber) else { return nil }
+            host = String(host[..<colon])
+        }
+        if host.hasSuffix(".") { host.removeLast() }
+        guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }), host.allSatisfy(\.isASCII)
+        else { return nil }
+        return host
+    }
+}

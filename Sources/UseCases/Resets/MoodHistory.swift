@@ -1,0 +1,27 @@
+import Domain
+import Storage
+
+/// The mood calendar's reads: a member's own runs in this tenant, by their local days.
+public struct MoodHistory: Sendable {
+    let database: AppDatabase
+
+    public init(database: AppDatabase) { self.database = database }
+
+    public func summaries(_ member: MemberScope, from first: Day, through last: Day) throws -> [DaySummary] {
+        try database.daySummaries(tenantID: member.tenantID, accountID: member.accountID, from: first, through: last)
+    }
+
+    /// Every day with a run, for the streaks.
+    public func activeDays(_ member: MemberScope) throws -> [Day] {
+        try database.activeDays(tenantID: member.tenantID, accountID: member.accountID)
+    }
+
+    public func runs(_ member: MemberScope, on day: Day) throws -> [Run] {
+        try database.runs(tenantID: member.tenantID, accountID: member.accountID, on: day)
+    }
+
+    /// Every run, oldest first, for the CSV export.
+    public func allRuns(_ member: MemberScope) throws -> [Run] {
+        try database.runs(tenantID: member.tenantID, accountID: member.accountID)
+    }
+}

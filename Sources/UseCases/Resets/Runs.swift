@@ -1,0 +1,60 @@
+import Domain
+import Storage
+
+/// Playing resets: starting a run within the day's free allowance, its steps, finishing and rating it. A run
+/// is its owner's: for anyone else, in the same tenant or another, it does not exist.
+public struct Runs: Sendable {
+    let database: AppDatabase
+    let library: ResetLibrary
+    let clock: @Sendable () -> Int
+
+    public init(database: AppDatabase, library: ResetLibrary, clock: @escaping @Sendable () -> Int) {
+        self.database = database
+        self.library = library
+        self.clock = clock
+    }
+
+    /// Starts `reset` unless today's free resets are used up. The count and the insert are one transaction, so
+    /// fifty starts at once cannot slip past the limit. The day is the member's local day, fixed now.
+    public func start(_ member: MemberScope, reset: Reset) throws -> RunID? {
+        let now = clock()
+        let zone = member.account.timeZone
+        switch try database.startRun(tenantID: member.tenantID, accountID: member.accountID, reset: reset, now: now,
+                                     localDay: LocalDay.of(now, in: zone), localTime: LocalDay.time(now, in: zone)) {
+        case .started(let run): return run.typedID
+        case .limitReached: return nil
+        }
+    }
+
+    /// Free resets left today, or unlimited.
+    public func allowance(_ member: MemberScope) throws -> Allowance {
+        let now = clock()
+        return try database.allowance(tenantID: member.tenantID, accountID: member.accountID,
+                                      localDay: LocalDay.of(now, in: member.account.timeZone), now: now)
+    }
+
+    /// The member's run and its reset; `.notFound` for anyone else's or a reset no longer in the library.
+    public func run(_ member: MemberScope, _ id: RunID) throws -> (Run, Reset) {
+        guard let run = try database.run(tenantID: member.tenantID, accountID: member.accountID, id: id.rawValue),
+              let reset = library.reset(id: run.resetID) else { throw UseCaseError.notFound }
+        return (run, reset)
+    }
+
+    /// Remembers the furthest step shown (1-based, already checked against the reset's steps).
+    public func reach(_ member: MemberScope, _ run: Run, step: Int) throws {
+        try database.reachStep(tenantID: member.tenantID, accountID: member.accountID, id: run.id, step: step)
+    }
+
+    /// Complete (from the last step) or finish early; a second press changes nothing.
+    public func finish(_ member: MemberScope, _ run: Run, completed: Bool) throws {
+        _ = try database.finishRun(tenantID: member.tenantID, accountID: member.accountID, id: run.id, completed: completed, now: clock())
+    }
+
+    /// Rates a finished run once; `.conflict` for an unfinished or already rated run.
+    public func rate(_ member: MemberScope, _ run: Run, mood: Int) throws {
+        guard run.isFinished else { throw UseCaseError.conflict("This reset hasn’t finished yet, so it can’t be rated.") }
+        guard try database.rateRun(tenantID: member.tenantID, accountID: member.accountID, id: run.id, mood: mood) else {
+            throw UseCaseError.conflict("You’ve already told us how you felt after this reset.")
+        }
+    }
+}

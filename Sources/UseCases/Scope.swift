@@ -1,0 +1,40 @@
+import Domain
+
+/// Whose request this is: the tenant always, the signed-in account when there is one. Only `Gate` makes
+/// these (from the request's host and session cookie); every use case takes one first and sees only rows in it.
+public struct Scope: Sendable {
+    public let tenant: Tenant
+    public let account: Account?
+
+    init(tenant: Tenant, account: Account?) {
+        self.tenant = tenant
+        self.account = account
+    }
+
+    public var tenantID: String { tenant.id }
+
+    /// The signed-in member's scope, nil when nobody is signed in.
+    public var member: MemberScope? { account.map { MemberScope(tenant: tenant, account: $0) } }
+
+    /// The same tenant with nobody signed in (after signing out or erasing the account).
+    public var signedOut: Scope { Scope(tenant: tenant, account: nil) }
+}
+
+/// A scope with a signed-in member: what every use case that reads or writes a person's data takes.
+public struct MemberScope: Sendable {
+    public let tenant: Tenant
+    public let account: Account
+
+    init(tenant: Tenant, account: Account) {
+        self.tenant = tenant
+        self.account = account
+    }
+
+    public var tenantID: String { tenant.id }
+    public var accountID: String { account.id }
+
+    /// The member's scope if they may moderate this tenant's community (moderators and admins), else nil.
+    public var moderator: MemberScope? { account.role.canModerate ? self : nil }
+    /// The member's scope if they administer this tenant, else nil.
+    public var admin: MemberScope? { account.role == .admin ? self : nil }
+}
