@@ -12,15 +12,18 @@ enum CalendarHandler {
         let today = Day.of(environment.clock(), in: account.timeZone)
         var year = today.year, month = today.month
         if let text = try context.query()["month"] {
-            let parts = text.split(separator: "-")
-            guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let y = Int(parts[0]), let m = Int(parts[1]),
-                  Day(year: y, month: m, day: 1) != nil
+            // Digits only (no sign), four and two of them: nothing a client sends reaches date arithmetic unbounded.
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0].utf8.count == 4, parts[1].utf8.count == 2,
+                  parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }),
+                  let y = Int(parts[0]), let m = Int(parts[1]), (1970...9999).contains(y)
             else { throw WebError.badRequest("Months look like 2026-11.") }
             year = y
             month = m
         }
-        let first = Day(year: year, month: month, day: 1)!
-        let last = Day(year: year, month: month, day: Day.daysIn(year: year, month: month))!
+        guard let first = Day(year: year, month: month, day: 1),
+              let last = Day(year: year, month: month, day: Day.daysIn(year: year, month: month))
+        else { throw WebError.badRequest("Months look like 2026-11.") }
         let summaries = try environment.moodHistory.summaries(member, from: first, through: last)
         let byDay = Dictionary(uniqueKeysWithValues: summaries.map { ($0.day, $0) })
         let weeks = MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday).map { week in
@@ -75,7 +78,8 @@ enum CalendarHandler {
         let today = Day.of(environment.clock(), in: account.timeZone)
         var year = today.year
         if let text = try context.query()["year"] {
-            guard text.count == 4, let y = Int(text), (1970...9999).contains(y) else { throw WebError.badRequest("Years look like 2026.") }
+            guard text.utf8.count == 4, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let y = Int(text), (1970...9999).contains(y)
+            else { throw WebError.badRequest("Years look like 2026.") }
             year = y
         }
         guard let first = Day(year: year, month: 1, day: 1), let last = Day(year: year, month: 12, day: 31) else { throw WebError.notFound }
@@ -151,8 +155,9 @@ enum CalendarHandler {
         }
         let polyline = points.map { String(format: "%.1f,%.1f", $0.x, $0.y) }.joined(separator: " ")
         let average = Double(rated.reduce(0) { $0 + $1.moodTotal }) / Double(rated.reduce(0) { $0 + $1.rated })
-        let best = rated.max { ($0.averageMood ?? 0) < ($1.averageMood ?? 0) }!
-        let first = rated.first!.averageMood!, lastMood = rated.last!.averageMood!
+        guard let best = rated.max(by: { ($0.averageMood ?? 0) < ($1.averageMood ?? 0) }),
+              let first = rated.first?.averageMood, let lastMood = rated.last?.averageMood
+        else { return ["trendSummary": "There are no mood ratings in the last 30 days yet."] }
         let direction = lastMood > first + 0.5 ? "higher than" : lastMood < first - 0.5 ? "lower than" : "about the same as"
         return [
             "trendPoints": polyline,
