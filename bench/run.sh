@@ -40,7 +40,7 @@ rm -f "$work"/*.sqlite*
 PORT=8181 DB_PATH=$work/hb.sqlite "$work/hb-peer/.build/release/hb-peer" >"$work/hb.log" 2>&1 & pids+=($!); hb=$!
 PORT=8182 DB_PATH=$work/fixture.sqlite ROOT=$root/bench/fixture "$bin/ResettBenchFixture" >"$work/fixture.log" 2>&1 & pids+=($!); fixture=$!
 (cd "$work/nginx" && exec nginx -c "$PWD/nginx-w1.conf" -p "$PWD/" -e run/w1/error.log) & pids+=($!); ngx=$!
-"$bin/resett" serve --port 8184 --db "$work/resett.sqlite" --log-level notice >"$work/resett.log" 2>&1 & pids+=($!); resett=$!
+"$bin/resett" serve --port 8184 --db "$work/resett.sqlite" --log-level notice --max-connections-per-address 20000 >"$work/resett.log" 2>&1 & pids+=($!); resett=$!
 # Wait until each server answers, asking each for its cheapest route, so "idle RSS" below is a server that
 # has answered once and served nothing else (the same for every server).
 for probe in 8181/plaintext 8182/plaintext 8183/plaintext 8184/healthz; do

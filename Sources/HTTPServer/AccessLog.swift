@@ -33,10 +33,16 @@ final class AccessLog: @unchecked Sendable {
         thread.start()
     }
 
+    /// Whether lines are wanted at all: at `--log-level notice` and above, recording costs nothing.
+    var isEnabled: Bool { logger.logLevel <= .info }
+
     func record(_ line: Line) {
         condition.lock()
+        let wasEmpty = pending.isEmpty
         if pending.count < capacity { pending.append(line) } else { dropped += 1 }
-        condition.signal()
+        // The writer drains everything queued at once, so only the first line of a batch needs to wake it:
+        // under load that is one wake-up per batch, not a futex call per request.
+        if wasEmpty { condition.signal() }
         condition.unlock()
     }
 

@@ -309,7 +309,7 @@ final class EventLoop: @unchecked Sendable {
         connection.enqueue(head)
         let sendsBody = !isHead && response.status.allowsBody
         if sendsBody { connection.enqueue(response.body) }
-        if let current = connection.current {
+        if let current = connection.current, shared.accessLog.isEnabled {
             let bytes = head.count + (sendsBody ? response.body.count : 0)
             shared.accessLog.record(AccessLog.Line(method: current.method, path: current.path, status: response.status.code,
                                                    bytes: bytes, milliseconds: Int((now - current.startedAt) * 1000)))

@@ -315,6 +315,35 @@ struct TrustTests {
         }
     }
 
+    @Test func theHousekeepingPurgesWhatCanNoLongerBeUsed() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("tidy@example.com")
+        let forgetful = app.browser()
+        _ = try forgetful.get("/password/forgot")
+        _ = try forgetful.post("/password/forgot", [("email", "tidy@example.com")])
+        let count = { (table: String) in try app.environment.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM \(table)") ?? 0 } }
+        #expect(try count("sessions") == 1 && count("password_resets") == 1)
+        app.clock.advance(8 * 86400)  // past the reset link's hour and the session's seven idle days
+        try app.environment.subscriptionClock.tick(now: app.clock.now)
+        #expect(try count("sessions") == 0)
+        #expect(try count("password_resets") == 0)
+    }
+
+    @Test func aSignedInPageViewDoesNotWrite() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("reader@example.com")
+        let lastSeen = { try app.environment.database.read { try Int.fetchOne($0, sql: "SELECT last_seen_at FROM sessions") } }
+        let before = try lastSeen()
+        app.clock.advance(120)
+        _ = try browser.get("/account")
+        #expect(try lastSeen() == before, "two minutes later: no write")
+        app.clock.advance(AppDatabase.lastSeenResolution)
+        _ = try browser.get("/account")
+        #expect(try lastSeen() == app.clock.now, "past the resolution: written once")
+    }
+
     @Test func hstsOnlyOverHTTPS() throws {
         let secure = try RunningApp { $0.secureCookies = true }
         #expect(try secure.client().request("GET", "/login").header("Strict-Transport-Security") != nil)
