@@ -53,8 +53,9 @@ extension AppDatabase {
 
     /// Changes a member's role and writes the audit line, in one transaction: the count of admins is read in
     /// the same write, so two admins demoting each other at once cannot leave the tenant with none.
-    public func changeRole(tenantID: String, accountID: String, to role: Role, audit: AuditEntry) throws(StorageError) -> RoleChange {
-        try write { db in
+    public func changeRole(tenantID: String, accountID typedAccountID: AccountID, to role: Role, audit: AuditEntry) throws(StorageError) -> RoleChange {
+        let accountID = typedAccountID.rawValue
+        return try write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT email, role FROM accounts WHERE tenant_id = ? AND id = ?",
                                              arguments: [tenantID, accountID]) else { return .notFound }
             if row["role"] == Role.admin.rawValue, role != .admin,

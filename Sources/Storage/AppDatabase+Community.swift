@@ -5,9 +5,24 @@ import GRDB
 /// author id only to turn it into a pseudonym (see the Web layer), never to show.
 extension AppDatabase {
     public func topics(tenantID: String) throws(StorageError) -> [CommunityTopic] {
+        try read { db in try Self.topics(db, tenantID: tenantID) }
+    }
+
+    static func topics(_ db: Database, tenantID: String) throws -> [CommunityTopic] {
+        try Row.fetchAll(db, sql: "SELECT slug, name FROM community_topics WHERE tenant_id = ? ORDER BY position",
+                         arguments: [tenantID]).map { CommunityTopic(slug: $0["slug"], name: $0["name"]) }
+    }
+
+    /// A page of the feed as one read: the tenant's topics, the posts, and the viewer's posting restriction.
+    /// nil when `topic` is not one of the tenant's.
+    public func feedPage(tenantID: String, viewerID: String, topic: String?, before cursor: Int?, limit: Int, now: Int)
+        throws(StorageError) -> (topics: [CommunityTopic], posts: [CommunityPost], restriction: (until: Int?, reason: String)?)?
+    {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT slug, name FROM community_topics WHERE tenant_id = ? ORDER BY position",
-                             arguments: [tenantID]).map { CommunityTopic(slug: $0["slug"], name: $0["name"]) }
+            let topics = try Self.topics(db, tenantID: tenantID)
+            if let topic, !topics.contains(where: { $0.slug == topic }) { return nil }
+            return (topics, try Self.feed(db, tenantID: tenantID, viewerID: viewerID, topic: topic, before: cursor, limit: limit),
+                    try Self.postingRestriction(db, tenantID: tenantID, accountID: viewerID, now: now))
         }
     }
 
@@ -54,43 +69,48 @@ extension AppDatabase {
     public func feed(tenantID: String, viewerID: String, topic: String?, before cursor: Int?, limit: Int) throws(StorageError)
         -> [CommunityPost]
     {
-        try read { db in
-            var sql = """
-                SELECT p.rowid AS cursor, p.id, p.topic, p.body, p.status, p.created_at, p.author_id IS ? AS mine,
-                    (SELECT kind FROM reactions r WHERE r.post_id = p.id AND r.account_id = ?) AS my_reaction
-                FROM posts p
-                WHERE p.tenant_id = ? AND (p.status = 'visible' OR (p.author_id IS ? AND p.status IN ('held', 'hidden')))
-                """
-            var arguments: StatementArguments = [viewerID, viewerID, tenantID, viewerID]
-            if let topic {
-                sql += " AND p.topic = ?"
-                _ = arguments.append(contentsOf: [topic])
+        try read { db in try Self.feed(db, tenantID: tenantID, viewerID: viewerID, topic: topic, before: cursor, limit: limit) }
+    }
+
+    static func feed(_ db: Database, tenantID: String, viewerID: String, topic: String?, before cursor: Int?, limit: Int) throws
+        -> [CommunityPost]
+    {
+        var sql = """
+            SELECT p.rowid AS cursor, p.id, p.topic, p.body, p.status, p.created_at, p.author_id IS ? AS mine,
+                (SELECT kind FROM reactions r WHERE r.post_id = p.id AND r.account_id = ?) AS my_reaction
+            FROM posts p
+            WHERE p.tenant_id = ? AND (p.status = 'visible' OR (p.author_id IS ? AND p.status IN ('held', 'hidden')))
+            """
+        var arguments: StatementArguments = [viewerID, viewerID, tenantID, viewerID]
+        if let topic {
+            sql += " AND p.topic = ?"
+            _ = arguments.append(contentsOf: [topic])
+        }
+        if let cursor {
+            sql += " AND p.rowid < ?"
+            _ = arguments.append(contentsOf: [cursor])
+        }
+        sql += " ORDER BY p.rowid DESC LIMIT ?"
+        _ = arguments.append(contentsOf: [limit])
+        let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
+        return try rows.map { row in
+            let id: String = row["id"]
+            var counts: [ReactionKind: Int] = [:]
+            for count in try Row.fetchAll(db, sql: "SELECT kind, count(*) AS n FROM reactions WHERE post_id = ? GROUP BY kind",
+                                          arguments: [id]) {
+                if let kind = ReactionKind(rawValue: count["kind"]) { counts[kind] = count["n"] }
             }
-            if let cursor {
-                sql += " AND p.rowid < ?"
-                _ = arguments.append(contentsOf: [cursor])
-            }
-            sql += " ORDER BY p.rowid DESC LIMIT ?"
-            _ = arguments.append(contentsOf: [limit])
-            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
-            return try rows.map { row in
-                let id: String = row["id"]
-                var counts: [ReactionKind: Int] = [:]
-                for count in try Row.fetchAll(db, sql: "SELECT kind, count(*) AS n FROM reactions WHERE post_id = ? GROUP BY kind",
-                                              arguments: [id]) {
-                    if let kind = ReactionKind(rawValue: count["kind"]) { counts[kind] = count["n"] }
-                }
-                return CommunityPost(id: id, topic: row["topic"], body: row["body"] ?? "", createdAt: row["created_at"],
-                                     status: CommunityPost.Status(rawValue: row["status"]) ?? .hidden, isMine: row["mine"],
-                                     reactions: counts, myReaction: (row["my_reaction"] as String?).flatMap(ReactionKind.init),
-                                     cursor: row["cursor"])
-            }
+            return CommunityPost(id: id, topic: row["topic"], body: row["body"] ?? "", createdAt: row["created_at"],
+                                 status: CommunityPost.Status(rawValue: row["status"]) ?? .hidden, isMine: row["mine"],
+                                 reactions: counts, myReaction: (row["my_reaction"] as String?).flatMap(ReactionKind.init),
+                                 cursor: row["cursor"])
         }
     }
 
     /// The author erases their own post. False if it is not theirs (or not in this tenant).
-    public func deleteOwnPost(tenantID: String, authorID: String, postID: String) throws(StorageError) -> Bool {
-        try write { db in
+    public func deleteOwnPost(tenantID: String, authorID: String, postID typedPostID: PostID) throws(StorageError) -> Bool {
+        let postID = typedPostID.rawValue
+        return try write { db in
             try db.execute(sql: """
                 UPDATE posts SET body = NULL, status = 'deleted' WHERE tenant_id = ? AND author_id = ? AND id = ? AND status != 'deleted'
                 """, arguments: [tenantID, authorID, postID])
@@ -100,8 +120,9 @@ extension AppDatabase {
 
     /// One reaction per member per post: the same kind again removes it, another kind replaces it.
     /// False when the post is not a visible post of this tenant.
-    public func toggleReaction(tenantID: String, accountID: String, postID: String, kind: ReactionKind) throws(StorageError) -> Bool {
-        try write { db in
+    public func toggleReaction(tenantID: String, accountID: String, postID typedPostID: PostID, kind: ReactionKind) throws(StorageError) -> Bool {
+        let postID = typedPostID.rawValue
+        return try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status = 'visible'",
                                     arguments: [tenantID, postID]) == true else { return false }
             let current = try String.fetchOne(db, sql: "SELECT kind FROM reactions WHERE post_id = ? AND account_id = ?",
@@ -121,9 +142,10 @@ extension AppDatabase {
     public enum ReportOutcome: Sendable, Equatable { case reported, alreadyReported, notFound }
 
     /// One report per member per post; at the tenant's threshold of open reports the post is hidden for review.
-    public func report(tenantID: String, reporterID: String, postID: String, reason: ReportReason, note: String?,
+    public func report(tenantID: String, reporterID: String, postID typedPostID: PostID, reason: ReportReason, note: String?,
                        now: Int) throws(StorageError) -> ReportOutcome {
-        try write { db in
+        let postID = typedPostID.rawValue
+        return try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status = 'visible'",
                                     arguments: [tenantID, postID]) == true else { return .notFound }
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM reports WHERE post_id = ? AND reporter_id = ?",
@@ -141,8 +163,9 @@ extension AppDatabase {
     }
 
     /// Whether a post is one a member may report: visible, in this tenant.
-    public func isReportable(tenantID: String, postID: String) throws(StorageError) -> Bool {
-        try read { db in
+    public func isReportable(tenantID: String, postID typedPostID: PostID) throws(StorageError) -> Bool {
+        let postID = typedPostID.rawValue
+        return try read { db in
             try Bool.fetchOne(db, sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status = 'visible'",
                               arguments: [tenantID, postID]) == true
         }

@@ -63,22 +63,34 @@ public struct AuditLine: Sendable {
 extension AppDatabase {
     /// Held and reported posts, oldest first.
     public func moderationQueue(tenantID: String) throws(StorageError) -> [ModerationItem] {
+        try read { db in try Self.moderationQueue(db, tenantID: tenantID) }
+    }
+
+    /// The moderators' page as one read: the queue, the restrictions in force and the topics' names.
+    public func moderationOverview(tenantID: String, now: Int) throws(StorageError)
+        -> (items: [ModerationItem], restrictions: [RestrictionItem], topics: [CommunityTopic])
+    {
         try read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT id, topic, body, status, held_for, created_at, author_id FROM posts p
-                WHERE tenant_id = ? AND status != 'deleted'
-                  AND (status = 'held' OR held_for IS NOT NULL OR EXISTS (SELECT 1 FROM reports r WHERE r.post_id = p.id AND r.open = 1))
-                ORDER BY rowid
-                """, arguments: [tenantID])
-            return try rows.map { row in
-                let id: String = row["id"]
-                let reports = try Row.fetchAll(db, sql: "SELECT reason, note FROM reports WHERE post_id = ? AND open = 1 ORDER BY rowid",
-                                               arguments: [id]).map { (reason: ReportReason(rawValue: $0["reason"]) ?? .other,
-                                                                       note: $0["note"] as String?) }
-                return ModerationItem(postID: id, topic: row["topic"], body: row["body"] ?? "",
-                                      status: CommunityPost.Status(rawValue: row["status"]) ?? .hidden, heldFor: row["held_for"],
-                                      createdAt: row["created_at"], authorID: row["author_id"], reports: reports)
-            }
+            (try Self.moderationQueue(db, tenantID: tenantID), try Self.activeRestrictions(db, tenantID: tenantID, now: now),
+             try Self.topics(db, tenantID: tenantID))
+        }
+    }
+
+    static func moderationQueue(_ db: Database, tenantID: String) throws -> [ModerationItem] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT id, topic, body, status, held_for, created_at, author_id FROM posts p
+            WHERE tenant_id = ? AND status != 'deleted'
+              AND (status = 'held' OR held_for IS NOT NULL OR EXISTS (SELECT 1 FROM reports r WHERE r.post_id = p.id AND r.open = 1))
+            ORDER BY rowid
+            """, arguments: [tenantID])
+        return try rows.map { row in
+            let id: String = row["id"]
+            let reports = try Row.fetchAll(db, sql: "SELECT reason, note FROM reports WHERE post_id = ? AND open = 1 ORDER BY rowid",
+                                           arguments: [id]).map { (reason: ReportReason(rawValue: $0["reason"]) ?? .other,
+                                                                   note: $0["note"] as String?) }
+            return ModerationItem(postID: id, topic: row["topic"], body: row["body"] ?? "",
+                                  status: CommunityPost.Status(rawValue: row["status"]) ?? .hidden, heldFor: row["held_for"],
+                                  createdAt: row["created_at"], authorID: row["author_id"], reports: reports)
         }
     }
 
@@ -86,8 +98,9 @@ extension AppDatabase {
 
     /// Approves (shows again, closes reports), hides, or deletes (erases the text), and writes its audit line,
     /// in one transaction. False (and no audit line) if there is no such post here.
-    public func moderate(tenantID: String, postID: String, action: ModerationAction, audit: AuditEntry) throws(StorageError) -> Bool {
-        try write { db in
+    public func moderate(tenantID: String, postID typedPostID: PostID, action: ModerationAction, audit: AuditEntry) throws(StorageError) -> Bool {
+        let postID = typedPostID.rawValue
+        return try write { db in
             switch action {
             case .approve:
                 try db.execute(sql: "UPDATE posts SET status = 'visible', held_for = NULL WHERE tenant_id = ? AND id = ? AND status != 'deleted'",
@@ -107,25 +120,28 @@ extension AppDatabase {
     }
 
     /// Whether a post of this tenant exists and is not deleted (so a confirmation page is only shown for one).
-    public func isModeratable(tenantID: String, postID: String) throws(StorageError) -> Bool {
-        try read { db in
+    public func isModeratable(tenantID: String, postID typedPostID: PostID) throws(StorageError) -> Bool {
+        let postID = typedPostID.rawValue
+        return try read { db in
             try Bool.fetchOne(db, sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status != 'deleted'",
                               arguments: [tenantID, postID]) == true
         }
     }
 
     /// The author of a post in this tenant (for restricting them), if the post and its author still exist.
-    public func authorOfPost(tenantID: String, postID: String) throws(StorageError) -> String? {
-        try read { db in
+    public func authorOfPost(tenantID: String, postID typedPostID: PostID) throws(StorageError) -> String? {
+        let postID = typedPostID.rawValue
+        return try read { db in
             try String.fetchOne(db, sql: "SELECT author_id FROM posts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, postID])
         }
     }
 
     /// Restricts the author of a post and writes the audit line (its subject made from the author by
     /// `subject`), in one transaction. False when the post or its author is gone.
-    public func restrictAuthor(tenantID: String, postID: String, until: Int?, reason: String, audit: AuditEntry,
+    public func restrictAuthor(tenantID: String, postID typedPostID: PostID, until: Int?, reason: String, audit: AuditEntry,
                                subject: (String) -> String) throws(StorageError) -> Bool {
-        try write { db in
+        let postID = typedPostID.rawValue
+        return try write { db in
             guard let author = try String.fetchOne(db, sql: "SELECT author_id FROM posts WHERE tenant_id = ? AND id = ?",
                                                    arguments: [tenantID, postID]) else { return false }
             try db.execute(sql: """
@@ -137,8 +153,9 @@ extension AppDatabase {
     }
 
     /// Lifts a restriction and writes the audit line, in one transaction; false if there is none here.
-    public func liftRestriction(tenantID: String, id: String, audit: AuditEntry, subject: (String) -> String) throws(StorageError) -> Bool {
-        try write { db in
+    public func liftRestriction(tenantID: String, id typedID: RestrictionID, audit: AuditEntry, subject: (String) -> String) throws(StorageError) -> Bool {
+        let id = typedID.rawValue
+        return try write { db in
             guard let account = try String.fetchOne(db, sql: """
                 SELECT account_id FROM posting_restrictions WHERE tenant_id = ? AND id = ? AND lifted_at IS NULL
                 """, arguments: [tenantID, id]) else { return false }
@@ -150,13 +167,15 @@ extension AppDatabase {
     }
 
     public func activeRestrictions(tenantID: String, now: Int) throws(StorageError) -> [RestrictionItem] {
-        try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, account_id, until, reason FROM posting_restrictions
-                WHERE tenant_id = ? AND lifted_at IS NULL AND (until IS NULL OR until > ?) ORDER BY created_at
-                """, arguments: [tenantID, now]).map {
-                RestrictionItem(id: $0["id"], accountID: $0["account_id"], until: $0["until"], reason: $0["reason"])
-            }
+        try read { db in try Self.activeRestrictions(db, tenantID: tenantID, now: now) }
+    }
+
+    static func activeRestrictions(_ db: Database, tenantID: String, now: Int) throws -> [RestrictionItem] {
+        return try Row.fetchAll(db, sql: """
+            SELECT id, account_id, until, reason FROM posting_restrictions
+            WHERE tenant_id = ? AND lifted_at IS NULL AND (until IS NULL OR until > ?) ORDER BY created_at
+            """, arguments: [tenantID, now]).map {
+            RestrictionItem(id: $0["id"], accountID: $0["account_id"], until: $0["until"], reason: $0["reason"])
         }
     }
 

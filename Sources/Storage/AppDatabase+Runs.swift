@@ -67,15 +67,17 @@ extension AppDatabase {
         return .remaining(max(0, limit - used), of: limit)
     }
 
-    public func run(tenantID: String, accountID: String, id: String) throws(StorageError) -> Run? {
-        try read { db in
+    public func run(tenantID: String, accountID: String, id typedID: RunID) throws(StorageError) -> Run? {
+        let id = typedID.rawValue
+        return try read { db in
             try Row.fetchOne(db, sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND id = ?",
                              arguments: [tenantID, accountID, id]).map(Self.run(from:))
         }
     }
 
     /// Remembers the furthest step shown, while the run is still going.
-    public func reachStep(tenantID: String, accountID: String, id: String, step: Int) throws(StorageError) {
+    public func reachStep(tenantID: String, accountID: String, id typedID: RunID, step: Int) throws(StorageError) {
+        let id = typedID.rawValue
         try write { db in
             try db.execute(sql: """
                 UPDATE runs SET steps_reached = max(steps_reached, ?)
@@ -85,8 +87,9 @@ extension AppDatabase {
     }
 
     /// Ends a run once; a second finish changes nothing. "Completed" needs the last step to have been shown.
-    public func finishRun(tenantID: String, accountID: String, id: String, completed: Bool, now: Int) throws(StorageError) -> Run? {
-        try write { db in
+    public func finishRun(tenantID: String, accountID: String, id typedID: RunID, completed: Bool, now: Int) throws(StorageError) -> Run? {
+        let id = typedID.rawValue
+        return try write { db in
             try db.execute(sql: """
                 UPDATE runs SET outcome = CASE WHEN ? AND steps_reached = step_count THEN 'completed' ELSE 'finished_early' END,
                     finished_at = ?, duration_seconds = max(0, ? - started_at)
@@ -98,8 +101,9 @@ extension AppDatabase {
     }
 
     /// Records the mood after a finished run, once. False if it was already rated or not finished.
-    public func rateRun(tenantID: String, accountID: String, id: String, mood: Int) throws(StorageError) -> Bool {
-        try write { db in
+    public func rateRun(tenantID: String, accountID: String, id typedID: RunID, mood: Int) throws(StorageError) -> Bool {
+        let id = typedID.rawValue
+        return try write { db in
             try db.execute(sql: """
                 UPDATE runs SET mood = ? WHERE tenant_id = ? AND account_id = ? AND id = ? AND outcome IS NOT NULL AND mood IS NULL
                 """, arguments: [mood, tenantID, accountID, id])

@@ -81,8 +81,9 @@ extension AppDatabase {
 
     /// Ends one session of this account; false if there was none with that id (another person's is none).
     @discardableResult
-    public func deleteSession(tenantID: String, accountID: String, sessionID: String) throws(StorageError) -> Bool {
-        try write { db in
+    public func deleteSession(tenantID: String, accountID: String, sessionID typedSessionID: SessionID) throws(StorageError) -> Bool {
+        let sessionID = typedSessionID.rawValue
+        return try write { db in
             try db.execute(sql: "DELETE FROM sessions WHERE tenant_id = ? AND account_id = ? AND id = ?",
                            arguments: [tenantID, accountID, sessionID])
             return db.changesCount == 1

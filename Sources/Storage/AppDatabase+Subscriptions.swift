@@ -19,15 +19,26 @@ extension AppDatabase {
         }
     }
 
-    public func payments(tenantID: String, accountID: String) throws(StorageError) -> [Payment] {
+    /// A person's subscription and payment history as one read.
+    public func billingOverview(tenantID: String, accountID: String) throws(StorageError) -> (subscription: Subscription?, payments: [Payment]) {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT amount_minor, currency, outcome, description, created_at FROM payments
-                WHERE tenant_id = ? AND account_id = ? ORDER BY created_at DESC, rowid DESC
-                """, arguments: [tenantID, accountID]).map {
-                Payment(amount: Money(minor: $0["amount_minor"], currency: $0["currency"]), paid: $0["outcome"] == "paid",
-                        description: $0["description"], createdAt: $0["created_at"])
-            }
+            (try Row.fetchOne(db, sql: "SELECT \(Self.subscriptionColumns) FROM subscriptions WHERE tenant_id = ? AND account_id = ?",
+                              arguments: [tenantID, accountID]).map(Self.subscription(from:)),
+             try Self.payments(db, tenantID: tenantID, accountID: accountID))
+        }
+    }
+
+    public func payments(tenantID: String, accountID: String) throws(StorageError) -> [Payment] {
+        try read { db in try Self.payments(db, tenantID: tenantID, accountID: accountID) }
+    }
+
+    static func payments(_ db: Database, tenantID: String, accountID: String) throws -> [Payment] {
+        return try Row.fetchAll(db, sql: """
+            SELECT amount_minor, currency, outcome, description, created_at FROM payments
+            WHERE tenant_id = ? AND account_id = ? ORDER BY created_at DESC, rowid DESC
+            """, arguments: [tenantID, accountID]).map {
+            Payment(amount: Money(minor: $0["amount_minor"], currency: $0["currency"]), paid: $0["outcome"] == "paid",
+                    description: $0["description"], createdAt: $0["created_at"])
         }
     }
 
@@ -64,8 +75,9 @@ extension AppDatabase {
     }
 
     /// An open checkout of this person (for the hosted page).
-    public func openCheckout(tenantID: String, accountID: String, id: String) throws(StorageError) -> Money? {
-        try read { db in
+    public func openCheckout(tenantID: String, accountID: String, id typedID: CheckoutID) throws(StorageError) -> Money? {
+        let id = typedID.rawValue
+        return try read { db in
             try Row.fetchOne(db, sql: """
                 SELECT amount_minor, currency FROM checkouts
                 WHERE tenant_id = ? AND account_id = ? AND id = ? AND status = 'open' AND claimed_at IS NULL
@@ -75,8 +87,9 @@ extension AppDatabase {
 
     /// Claims an open checkout for payment: true for the one request that claims it, false for every other
     /// (a double click, a replay, a checkout already paid), decided by SQLite's single writer.
-    public func claimCheckout(tenantID: String, accountID: String, id: String, now: Int) throws(StorageError) -> Bool {
-        try write { db in
+    public func claimCheckout(tenantID: String, accountID: String, id typedID: CheckoutID, now: Int) throws(StorageError) -> Bool {
+        let id = typedID.rawValue
+        return try write { db in
             try db.execute(sql: """
                 UPDATE checkouts SET claimed_at = ?
                 WHERE tenant_id = ? AND account_id = ? AND id = ? AND status = 'open' AND claimed_at IS NULL

@@ -50,7 +50,7 @@ public struct Gate: Sendable {
     /// Starts a new session for `account` (a new token every time, so a token planted before login is worthless)
     /// and returns its token for the cookie. The session it replaces, if any, ends.
     public func startSession(tenant: Tenant, account: Account, device: String, replacing old: SessionRecord?) throws -> String {
-        if let old { try database.deleteSession(tenantID: tenant.id, accountID: old.accountID, sessionID: old.id) }
+        if let old { try database.deleteSession(tenantID: tenant.id, accountID: old.accountID, sessionID: SessionID(stored: old.id)) }
         let token = SecureRandom.hex(32)
         _ = try database.createSession(tenantID: tenant.id, accountID: account.id, tokenHash: Digest.sha256Hex(token),
                                        csrfToken: SecureRandom.hex(32), device: device, now: clock())
@@ -59,7 +59,7 @@ public struct Gate: Sendable {
 
     /// Ends one session (signing out).
     public func endSession(_ scope: Scope, _ session: SessionRecord) throws {
-        try database.deleteSession(tenantID: scope.tenantID, accountID: session.accountID, sessionID: session.id)
+        try database.deleteSession(tenantID: scope.tenantID, accountID: session.accountID, sessionID: SessionID(stored: session.id))
     }
 
     /// The host without its port, lower-cased; nil when it is not a plausible host name.

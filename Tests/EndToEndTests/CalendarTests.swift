@@ -17,9 +17,9 @@ struct CalendarTests {
             tenantID: tenant.id, accountID: account.id, reset: try #require(app.environment.library.reset(id: reset)), now: when,
             localDay: LocalDay.of(when, in: timeZone), localTime: LocalDay.time(when, in: timeZone))
         else { Issue.record("limit reached"); return }
-        _ = try app.environment.database.finishRun(tenantID: tenant.id, accountID: account.id, id: started.id, completed: false,
+        _ = try app.environment.database.finishRun(tenantID: tenant.id, accountID: account.id, id: started.typedID, completed: false,
                                                    now: when + 70)
-        if let mood { _ = try app.environment.database.rateRun(tenantID: tenant.id, accountID: account.id, id: started.id, mood: mood) }
+        if let mood { _ = try app.environment.database.rateRun(tenantID: tenant.id, accountID: account.id, id: started.typedID, mood: mood) }
     }
 
     func unlimited(_ app: RunningApp) throws {

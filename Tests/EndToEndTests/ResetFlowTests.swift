@@ -111,7 +111,7 @@ struct ResetFlowTests {
         #expect(result.text.contains("Try another reset?"))
         #expect(result.text.contains("href=\"/emotions/tired\">Yes, Please</a>"))
         #expect(result.text.contains(">Not Now</a>"))
-        let stored = try #require(try app.environment.database.run(tenantID: try tenantID(app), accountID: try accountID(app), id: run))
+        let stored = try #require(try app.environment.database.run(tenantID: try tenantID(app), accountID: try accountID(app), id: RunID(stored: run)))
         #expect(stored.outcome == .finishedEarly && stored.stepsReached == 2 && stored.mood == 2)
     }
 
@@ -140,7 +140,7 @@ struct ResetFlowTests {
         // Going back to a step of a finished run never reopens it.
         #expect(try browser.get("/runs/\(run)/steps/1").header("Location") == "/runs/\(run)/result")
         _ = try browser.post("/runs/\(run)/finish", [("outcome", "completed")])
-        let stored = try #require(try app.environment.database.run(tenantID: try tenantID(app), accountID: try accountID(app), id: run))
+        let stored = try #require(try app.environment.database.run(tenantID: try tenantID(app), accountID: try accountID(app), id: RunID(stored: run)))
         #expect(stored.mood == 10 && stored.outcome == .finishedEarly)
         #expect(try count(app, "SELECT count(*) FROM runs") == 1)
     }
@@ -180,7 +180,7 @@ struct ResetFlowTests {
         #expect(page.text.contains(">Done</button>"))
         #expect(page.text.contains("data-bubbles"))
         #expect(try browser.post("/runs/\(run)/finish", [("outcome", "completed")]).header("Location") == "/runs/\(run)/mood")
-        #expect(try app.environment.database.run(tenantID: try tenantID(app), accountID: try accountID(app), id: run)?.outcome == .completed)
+        #expect(try app.environment.database.run(tenantID: try tenantID(app), accountID: try accountID(app), id: RunID(stored: run))?.outcome == .completed)
     }
 
     @Test func runsAreInTheExportAndGoWithTheAccount() throws {

@@ -39,7 +39,7 @@ public struct AccountSettings: Sendable {
 
     private func endSession(_ member: MemberScope, _ session: SessionRecord?) throws {
         guard let session else { return }
-        try services.database.deleteSession(tenantID: member.tenantID, accountID: member.accountID, sessionID: session.id)
+        try services.database.deleteSession(tenantID: member.tenantID, accountID: member.accountID, sessionID: SessionID(stored: session.id))
     }
 
     /// A new password (already checked against the policy) once the current one is confirmed; every other
@@ -111,7 +111,7 @@ public struct AccountSettings: Sendable {
 
     /// Ends one of the person's sessions; another person's id, here or in another tenant, is not found.
     public func signOut(_ member: MemberScope, session id: SessionID) throws {
-        guard try services.database.deleteSession(tenantID: member.tenantID, accountID: member.accountID, sessionID: id.rawValue) else {
+        guard try services.database.deleteSession(tenantID: member.tenantID, accountID: member.accountID, sessionID: id) else {
             throw UseCaseError.notFound
         }
     }

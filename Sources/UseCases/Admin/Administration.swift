@@ -31,7 +31,7 @@ public struct Administration: Sendable {
     /// Every organisation keeps at least one admin: the count is read in the same transaction as the change.
     public func changeRole(_ member: MemberScope, of account: AccountID, to role: Role) throws {
         let admin = try admin(member)
-        switch try database.changeRole(tenantID: admin.tenantID, accountID: account.rawValue, to: role,
+        switch try database.changeRole(tenantID: admin.tenantID, accountID: account, to: role,
                                        audit: entry(admin, "Changed a member’s role to \(role.rawValue)")) {
         case .changed: return
         case .notFound: throw UseCaseError.notFound

@@ -23,8 +23,8 @@ public struct Billing: Sendable {
     }
 
     public func overview(_ member: MemberScope) throws -> Overview {
-        Overview(subscription: try database.subscription(tenantID: member.tenantID, accountID: member.accountID),
-                 payments: try database.payments(tenantID: member.tenantID, accountID: member.accountID))
+        let overview = try database.billingOverview(tenantID: member.tenantID, accountID: member.accountID)
+        return Overview(subscription: overview.subscription, payments: overview.payments)
     }
 
     /// The member's subscription when it can be cancelled (active), else nil.
@@ -43,7 +43,7 @@ public struct Billing: Sendable {
 
     /// What an open checkout of the member's asks for; nil once it is paid or being paid (or not theirs).
     public func openCheckout(_ member: MemberScope, _ id: CheckoutID) throws -> Money? {
-        try database.openCheckout(tenantID: member.tenantID, accountID: member.accountID, id: id.rawValue)
+        try database.openCheckout(tenantID: member.tenantID, accountID: member.accountID, id: id)
     }
 
     public enum PaymentOutcome: Sendable, Equatable {
@@ -56,7 +56,7 @@ public struct Billing: Sendable {
     /// it pays; every other finds it taken.
     public func pay(_ member: MemberScope, _ id: CheckoutID, card: TestPaymentProvider.Card) throws -> PaymentOutcome {
         guard let amount = try openCheckout(member, id),
-              try database.claimCheckout(tenantID: member.tenantID, accountID: member.accountID, id: id.rawValue, now: clock())
+              try database.claimCheckout(tenantID: member.tenantID, accountID: member.accountID, id: id, now: clock())
         else { return .alreadyClaimed }
         try provider.pay(tenantID: member.tenantID, accountID: member.accountID, checkoutID: id.rawValue, amount: amount, card: card,
                          now: clock())

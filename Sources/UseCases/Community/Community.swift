@@ -32,12 +32,10 @@ public struct Community: Sendable {
     /// A page of the feed, newest first, before `cursor`; an unknown topic is not found.
     public func feed(_ member: MemberScope, topic: String?, before cursor: Int?, pageSize: Int) throws -> FeedPage {
         let member = try admit(member)
-        let topics = try database.topics(tenantID: member.tenantID)
-        if let topic, !topics.contains(where: { $0.slug == topic }) { throw UseCaseError.notFound }
-        let posts = try database.feed(tenantID: member.tenantID, viewerID: member.accountID, topic: topic, before: cursor,
-                                      limit: pageSize + 1)
-        let restriction = try database.postingRestriction(tenantID: member.tenantID, accountID: member.accountID, now: clock())
-        return FeedPage(topics: topics, posts: posts, restriction: restriction)
+        guard let page = try database.feedPage(tenantID: member.tenantID, viewerID: member.accountID, topic: topic, before: cursor,
+                                               limit: pageSize + 1, now: clock())
+        else { throw UseCaseError.notFound }
+        return FeedPage(topics: page.topics, posts: page.posts, restriction: page.restriction)
     }
 
     public func topics(_ member: MemberScope) throws -> [CommunityTopic] {
@@ -74,7 +72,7 @@ public struct Community: Sendable {
     /// The author erases their own post; anyone else's is not found.
     public func deleteOwn(_ member: MemberScope, post: PostID) throws {
         let member = try admit(member)
-        guard try database.deleteOwnPost(tenantID: member.tenantID, authorID: member.accountID, postID: post.rawValue) else {
+        guard try database.deleteOwnPost(tenantID: member.tenantID, authorID: member.accountID, postID: post) else {
             throw UseCaseError.notFound
         }
     }
@@ -82,7 +80,7 @@ public struct Community: Sendable {
     /// One reaction per member per post: the same kind again removes it, another kind replaces it.
     public func react(_ member: MemberScope, post: PostID, kind: ReactionKind) throws {
         let member = try admit(member)
-        guard try database.toggleReaction(tenantID: member.tenantID, accountID: member.accountID, postID: post.rawValue, kind: kind) else {
+        guard try database.toggleReaction(tenantID: member.tenantID, accountID: member.accountID, postID: post, kind: kind) else {
             throw UseCaseError.notFound
         }
     }
@@ -90,7 +88,7 @@ public struct Community: Sendable {
     /// Only a visible post of this tenant can be reported (and has a report form).
     public func requireReportable(_ member: MemberScope, post: PostID) throws {
         let member = try admit(member)
-        guard try database.isReportable(tenantID: member.tenantID, postID: post.rawValue) else { throw UseCaseError.notFound }
+        guard try database.isReportable(tenantID: member.tenantID, postID: post) else { throw UseCaseError.notFound }
     }
 
     /// One report per member per post, ten an hour; at the tenant's threshold the post is hidden for review.
@@ -99,7 +97,7 @@ public struct Community: Sendable {
         let now = clock()
         let key = member.tenantID + ":" + member.accountID
         if let wait = throttles.reportsPerMember.retryAfter(key, now: now) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
-        switch try database.report(tenantID: member.tenantID, reporterID: member.accountID, postID: post.rawValue, reason: reason,
+        switch try database.report(tenantID: member.tenantID, reporterID: member.accountID, postID: post, reason: reason,
                                    note: note, now: now) {
         case .notFound: throw UseCaseError.notFound
         case .alreadyReported: throw UseCaseError.conflict("You’ve already reported this post. Thank you; a moderator will look at it.")

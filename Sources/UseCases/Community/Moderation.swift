@@ -37,11 +37,9 @@ public struct Moderation: Sendable {
 
     /// Held and reported posts, oldest first, and the restrictions in force.
     public func queue(_ member: MemberScope) throws -> Queue {
-        let moderator = try moderator(member)
-        let topics = try database.topics(tenantID: moderator.tenantID)
-        return Queue(items: try database.moderationQueue(tenantID: moderator.tenantID),
-                     restrictions: try database.activeRestrictions(tenantID: moderator.tenantID, now: clock()),
-                     topicNames: Dictionary(uniqueKeysWithValues: topics.map { ($0.slug, $0.name) }))
+        let overview = try database.moderationOverview(tenantID: try moderator(member).tenantID, now: clock())
+        return Queue(items: overview.items, restrictions: overview.restrictions,
+                     topicNames: Dictionary(uniqueKeysWithValues: overview.topics.map { ($0.slug, $0.name) }))
     }
 
     private func entry(_ moderator: MemberScope, _ action: String, post: PostID? = nil, note: String) -> AuditEntry {
@@ -51,32 +49,32 @@ public struct Moderation: Sendable {
 
     public func approve(_ member: MemberScope, post: PostID, note: String) throws {
         let moderator = try moderator(member)
-        guard try database.moderate(tenantID: moderator.tenantID, postID: post.rawValue, action: .approve,
+        guard try database.moderate(tenantID: moderator.tenantID, postID: post, action: .approve,
                                     audit: entry(moderator, "Approved post", post: post, note: note)) else { throw UseCaseError.notFound }
     }
 
     public func hide(_ member: MemberScope, post: PostID, note: String) throws {
         let moderator = try moderator(member)
-        guard try database.moderate(tenantID: moderator.tenantID, postID: post.rawValue, action: .hide,
+        guard try database.moderate(tenantID: moderator.tenantID, postID: post, action: .hide,
                                     audit: entry(moderator, "Hid post", post: post, note: note)) else { throw UseCaseError.notFound }
     }
 
     /// Whether a post can be deleted (so a confirmation is only ever shown for one).
     public func requireDeletable(_ member: MemberScope, post: PostID) throws {
         let moderator = try moderator(member)
-        guard try database.isModeratable(tenantID: moderator.tenantID, postID: post.rawValue) else { throw UseCaseError.notFound }
+        guard try database.isModeratable(tenantID: moderator.tenantID, postID: post) else { throw UseCaseError.notFound }
     }
 
     public func delete(_ member: MemberScope, post: PostID, note: String) throws {
         let moderator = try moderator(member)
-        guard try database.moderate(tenantID: moderator.tenantID, postID: post.rawValue, action: .delete,
+        guard try database.moderate(tenantID: moderator.tenantID, postID: post, action: .delete,
                                     audit: entry(moderator, "Deleted post", post: post, note: note)) else { throw UseCaseError.notFound }
     }
 
     /// Whether a post's author can be restricted (the post and its author still exist).
     public func requireRestrictable(_ member: MemberScope, post: PostID) throws {
         let moderator = try moderator(member)
-        guard try database.authorOfPost(tenantID: moderator.tenantID, postID: post.rawValue) != nil else { throw UseCaseError.notFound }
+        guard try database.authorOfPost(tenantID: moderator.tenantID, postID: post) != nil else { throw UseCaseError.notFound }
     }
 
     /// The lengths a restriction can have: a day, a week, a month, or until lifted.
@@ -90,7 +88,7 @@ public struct Moderation: Sendable {
         let action = length == .untilLifted ? "Restricted posting until lifted" : "Restricted posting for \(days) day\(days == 1 ? "" : "s")"
         let audit = entry(moderator, action, note: note)
         let tenant = moderator.tenant
-        guard try database.restrictAuthor(tenantID: tenant.id, postID: post.rawValue,
+        guard try database.restrictAuthor(tenantID: tenant.id, postID: post,
                                           until: length == .untilLifted ? nil : audit.at + days * 86400,
                                           reason: note.isEmpty ? "Community guidelines" : audit.note, audit: audit,
                                           subject: { Self.pseudonym($0, tenant: tenant) })
@@ -100,7 +98,7 @@ public struct Moderation: Sendable {
     public func lift(_ member: MemberScope, restriction: RestrictionID, note: String) throws {
         let moderator = try moderator(member)
         let tenant = moderator.tenant
-        guard try database.liftRestriction(tenantID: tenant.id, id: restriction.rawValue,
+        guard try database.liftRestriction(tenantID: tenant.id, id: restriction,
                                            audit: entry(moderator, "Lifted posting restriction", note: note),
                                            subject: { Self.pseudonym($0, tenant: tenant) })
         else { throw UseCaseError.notFound }

@@ -35,25 +35,25 @@ public struct Runs: Sendable {
 
     /// The member's run and its reset; `.notFound` for anyone else's or a reset no longer in the library.
     public func run(_ member: MemberScope, _ id: RunID) throws -> (Run, Reset) {
-        guard let run = try database.run(tenantID: member.tenantID, accountID: member.accountID, id: id.rawValue),
+        guard let run = try database.run(tenantID: member.tenantID, accountID: member.accountID, id: id),
               let reset = library.reset(id: run.resetID) else { throw UseCaseError.notFound }
         return (run, reset)
     }
 
     /// Remembers the furthest step shown (1-based, already checked against the reset's steps).
     public func reach(_ member: MemberScope, _ run: Run, step: Int) throws {
-        try database.reachStep(tenantID: member.tenantID, accountID: member.accountID, id: run.id, step: step)
+        try database.reachStep(tenantID: member.tenantID, accountID: member.accountID, id: run.typedID, step: step)
     }
 
     /// Complete (from the last step) or finish early; a second press changes nothing.
     public func finish(_ member: MemberScope, _ run: Run, completed: Bool) throws {
-        _ = try database.finishRun(tenantID: member.tenantID, accountID: member.accountID, id: run.id, completed: completed, now: clock())
+        _ = try database.finishRun(tenantID: member.tenantID, accountID: member.accountID, id: run.typedID, completed: completed, now: clock())
     }
 
     /// Rates a finished run once; `.conflict` for an unfinished or already rated run.
     public func rate(_ member: MemberScope, _ run: Run, mood: Int) throws {
         guard run.isFinished else { throw UseCaseError.conflict("This reset hasn’t finished yet, so it can’t be rated.") }
-        guard try database.rateRun(tenantID: member.tenantID, accountID: member.accountID, id: run.id, mood: mood) else {
+        guard try database.rateRun(tenantID: member.tenantID, accountID: member.accountID, id: run.typedID, mood: mood) else {
             throw UseCaseError.conflict("You’ve already told us how you felt after this reset.")
         }
     }
