@@ -51,6 +51,12 @@ public final class RateLimiter: Sendable {
         }
     }
 
+    /// Counts an attempt, or refuses it with how long to wait when `key` is over the limit.
+    func admit(_ key: String, now: Int) throws(UseCaseError) {
+        if let wait = retryAfter(key, now: now) { throw .tooManyRequests(retryAfter: wait) }
+        record(key, now: now)
+    }
+
     public func record(_ key: String, now: Int) {
         let hashed = Self.key(key)
         state.withLock { state in

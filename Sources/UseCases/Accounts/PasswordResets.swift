@@ -12,9 +12,7 @@ public struct PasswordResets: Sendable {
     public func request(_ scope: Scope, email: EmailAddress, clientAddress: String) throws {
         let now = services.clock()
         let throttles = services.throttles
-        let addressKey = scope.tenantID + ":" + clientAddress
-        if let wait = throttles.resetRequestsPerAddress.retryAfter(addressKey, now: now) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
-        throttles.resetRequestsPerAddress.record(addressKey, now: now)
+        try throttles.resetRequestsPerAddress.admit(scope.tenantID + ":" + clientAddress, now: now)
         let emailKey = scope.tenantID + ":" + email.value
         let token = SecureRandom.hex(32)
         let tokenHash = Digest.sha256Hex(token)

@@ -19,9 +19,7 @@ public struct SignUps: Sendable {
                         clientAddress: String) throws {
         let now = services.clock()
         let throttles = services.throttles
-        let addressKey = scope.tenantID + ":" + clientAddress
-        if let wait = throttles.signUpsPerAddress.retryAfter(addressKey, now: now) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
-        throttles.signUpsPerAddress.record(addressKey, now: now)
+        try throttles.signUpsPerAddress.admit(scope.tenantID + ":" + clientAddress, now: now)
         let emailKey = scope.tenantID + ":" + email.value
         let sentRecently = throttles.signUpsPerEmail.retryAfter(emailKey, now: now) != nil
         throttles.signUpsPerEmail.record(emailKey, now: now)

@@ -48,15 +48,18 @@ public struct Moderation: Sendable {
     }
 
     public func approve(_ member: MemberScope, post: PostID, note: String) throws {
-        let moderator = try moderator(member)
-        guard try database.moderate(tenantID: moderator.tenantID, postID: post, action: .approve,
-                                    audit: entry(moderator, "Approved post", post: post, note: note)) else { throw UseCaseError.notFound }
+        try moderate(member, post: post, .approve, "Approved post", note: note)
     }
 
     public func hide(_ member: MemberScope, post: PostID, note: String) throws {
+        try moderate(member, post: post, .hide, "Hid post", note: note)
+    }
+
+    private func moderate(_ member: MemberScope, post: PostID, _ action: AppDatabase.ModerationAction, _ what: String,
+                          note: String) throws {
         let moderator = try moderator(member)
-        guard try database.moderate(tenantID: moderator.tenantID, postID: post, action: .hide,
-                                    audit: entry(moderator, "Hid post", post: post, note: note)) else { throw UseCaseError.notFound }
+        guard try database.moderate(tenantID: moderator.tenantID, postID: post, action: action,
+                                    audit: entry(moderator, what, post: post, note: note)) else { throw UseCaseError.notFound }
     }
 
     /// Whether a post can be deleted (so a confirmation is only ever shown for one).
@@ -66,9 +69,7 @@ public struct Moderation: Sendable {
     }
 
     public func delete(_ member: MemberScope, post: PostID, note: String) throws {
-        let moderator = try moderator(member)
-        guard try database.moderate(tenantID: moderator.tenantID, postID: post, action: .delete,
-                                    audit: entry(moderator, "Deleted post", post: post, note: note)) else { throw UseCaseError.notFound }
+        try moderate(member, post: post, .delete, "Deleted post", note: note)
     }
 
     /// Whether a post's author can be restricted (the post and its author still exist).
