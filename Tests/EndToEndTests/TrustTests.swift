@@ -315,6 +315,28 @@ struct TrustTests {
         }
     }
 
+    @Test func aBusyHashingPoolRefusesAtOnceAndPagesNeverWaitForIt() throws {
+        let pool = HashingPool(concurrentHashes: 1)
+        let app = try RunningApp(hashingPool: pool)
+        let browser = app.browser()
+        try browser.signUp("hasher@example.com")
+        _ = try browser.get("/account")
+        let held = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = try? pool.run { held.signal(); release.wait() }
+        }
+        held.wait()
+        defer { release.signal() }
+        var started = Date()
+        let refused = try browser.post("/account/email", [("email", "new@example.com"), ("password", "a guess")])
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After") != nil)
+        #expect(Date().timeIntervalSince(started) < 0.5, "refused at once, not after a wait")
+        started = Date()
+        #expect(try browser.get("/").status == 200)
+        #expect(Date().timeIntervalSince(started) < 0.5)
+    }
+
     @Test func theHousekeepingPurgesWhatCanNoLongerBeUsed() throws {
         let app = try RunningApp()
         let browser = app.browser()
