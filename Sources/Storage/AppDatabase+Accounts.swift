@@ -130,12 +130,17 @@ extension AppDatabase {
     /// Their reports (and notes), the unlimited list's line for their address and pending sign-ups go; the
     /// moderation audit keeps what happened but names them only as a former member or staff member.
     /// Sessions, links, runs, subscription, payments, checkouts, reactions and restrictions go by cascade.
-    /// Returns the address that was erased (so mail held for it can go too), nil if there was no account.
+    /// The organisation's only admin cannot leave it without one: they are asked to name another first.
     @discardableResult
-    public func deleteAccount(tenantID: String, accountID: String, erasePosts: Bool = true) throws(StorageError) -> String? {
+    public func deleteAccount(tenantID: String, accountID: String, erasePosts: Bool = true) throws(StorageError) -> AccountDeletion {
         try write { db in
-            guard let email = try String.fetchOne(db, sql: "SELECT email FROM accounts WHERE tenant_id = ? AND id = ?",
-                                                  arguments: [tenantID, accountID]) else { return nil }
+            guard let row = try Row.fetchOne(db, sql: "SELECT email, role FROM accounts WHERE tenant_id = ? AND id = ?",
+                                             arguments: [tenantID, accountID]) else { return .notFound }
+            let email: String = row["email"]
+            if row["role"] == Role.admin.rawValue,
+               try Int.fetchOne(db, sql: "SELECT count(*) FROM accounts WHERE tenant_id = ? AND role = 'admin'", arguments: [tenantID]) ?? 0 <= 1 {
+                return .lastAdmin
+            }
             if erasePosts {
                 try db.execute(sql: """
                     UPDATE posts SET body = NULL, status = 'deleted', held_for = NULL, author_id = NULL WHERE tenant_id = ? AND author_id = ?
@@ -157,8 +162,15 @@ extension AppDatabase {
                 WHERE tenant_id = ? AND (subject_account_id = ? OR subject = ?)
                 """, arguments: [tenantID, accountID, email])
             try db.execute(sql: "DELETE FROM accounts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, accountID])
-            return email
+            return .deleted(email: email)
         }
+    }
+
+    public enum AccountDeletion: Sendable, Equatable {
+        /// Erased; the address it had, so mail held for it can go too.
+        case deleted(email: String)
+        case notFound
+        case lastAdmin
     }
 
     public func accounts(tenantID: String) throws(StorageError) -> [Account] {

@@ -129,6 +129,19 @@ struct TrustTests {
         }
     }
 
+    @Test func theOnlyAdminCannotEraseTheirAccountAndLeaveNoAdmin() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("sole@example.com")
+        let tenant = try #require(try app.environment.database.tenant(slug: "default"))
+        _ = try app.environment.database.setRole(tenantID: tenant.id, email: EmailAddress("sole@example.com")!, role: .admin)
+        _ = try browser.get("/account")
+        let refused = try browser.post("/account/delete", [("password", "a calm and steady passphrase")])
+        #expect(refused.status == 409)
+        #expect(refused.text.contains("only admin"))
+        #expect(try app.environment.database.account(tenantID: tenant.id, email: EmailAddress("sole@example.com")!) != nil)
+    }
+
     @Test func someoneElsesWrongGuessesNeverLockOutTheOwner() throws {
         let app = try RunningApp()
         let owner = app.browser()

@@ -73,14 +73,20 @@ public struct AccountSettings: Sendable {
     }
 
     /// Erases the person (see `AppDatabase.deleteAccount`) once the password is confirmed, and any mail still
-    /// held for them.
+    /// held for them. The only admin is refused (`.conflict`): the organisation would be left without one.
     public func delete(_ member: MemberScope, password: String, erasePosts: Bool, session: SessionRecord?) throws -> PasswordCheck {
         let check = try confirm(member, password: password, session: session)
         guard check == .confirmed else { return check }
-        if let email = try services.database.deleteAccount(tenantID: member.tenantID, accountID: member.accountID, erasePosts: erasePosts) {
+        switch try services.database.deleteAccount(tenantID: member.tenantID, accountID: member.accountID, erasePosts: erasePosts) {
+        case .deleted(let email):
             services.mailer.forget(recipient: email)
+            return .confirmed
+        case .notFound:
+            throw UseCaseError.notFound
+        case .lastAdmin:
+            throw UseCaseError.conflict("You’re your organisation’s only admin, so your account can’t be deleted yet. "
+                                        + "Make someone else an admin first, then come back.")
         }
-        return .confirmed
     }
 
     public func setTheme(_ member: MemberScope, _ theme: Theme) throws {
