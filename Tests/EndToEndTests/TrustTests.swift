@@ -80,30 +80,24 @@ struct TrustTests {
     }
 
     @Test func doubleClickingPayPaysOnce() throws {
-        for _ in 0..<5 {
-            let app = try RunningApp()
+        for _ in 0..<10 {
+            let app = try RunningApp(workers: 8)
             let browser = app.browser()
             try browser.signUp("pay@example.com")
             _ = try browser.get("/account/subscription")
             let started = try browser.post("/account/subscription/checkout", [])
             let path = try #require(started.header("Location"))
             _ = try browser.get(path)
-            let csrf = try #require(browser.lastCSRF)
-            let cookies = browser.cookies
-            let port = app.port
-            DispatchQueue.concurrentPerform(iterations: 4) { _ in
-                let twin = Browser(port: port)
-                twin.cookies = cookies
-                _ = try? twin.post(path, [("card_number", "4242 4242 4242 4242")], csrf: csrf)
-            }
+            let click = browser.formPostText(path, [("card_number", "4242 4242 4242 4242")])
+            _ = try RawClient.simultaneously(Array(repeating: click, count: 6), port: app.port)
             let payments = try app.environment.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM payments") }
             #expect(payments == 1)
         }
     }
 
     @Test func twoAdminsDemotingEachOtherLeaveAnAdmin() throws {
-        for _ in 0..<5 {
-            let app = try RunningApp()
+        for _ in 0..<10 {
+            let app = try RunningApp(workers: 8)
             let first = app.browser(), second = app.browser()
             try first.signUp("one@example.com")
             try second.signUp("two@example.com")
@@ -115,13 +109,8 @@ struct TrustTests {
             let two = try #require(try database.account(tenantID: tenant.id, email: EmailAddress("two@example.com")!))
             _ = try first.get("/admin/members")
             _ = try second.get("/admin/members")
-            let pairs = [(first.cookies, first.lastCSRF ?? "", two.id), (second.cookies, second.lastCSRF ?? "", one.id)]
-            let port = app.port
-            DispatchQueue.concurrentPerform(iterations: 2) { index in
-                let admin = Browser(port: port)
-                admin.cookies = pairs[index].0
-                _ = try? admin.post("/admin/members/\(pairs[index].2)/role", [("role", "member")], csrf: pairs[index].1)
-            }
+            _ = try RawClient.simultaneously([first.formPostText("/admin/members/\(two.id)/role", [("role", "member")]),
+                                              second.formPostText("/admin/members/\(one.id)/role", [("role", "member")])], port: app.port)
             let admins = try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM accounts WHERE role = 'admin'") }
             #expect(admins == 1)
             let audit = try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM moderation_audit") }

@@ -35,7 +35,7 @@ final class RunningApp {
     /// Argon2id with small parameters keeps the suites quick; the real parameters are tested on their own.
     static let fastHasher = PasswordHasher(parameters: .init(memoryKiB: 1024, iterations: 1, parallelism: 1))
 
-    init(publicFolder: String? = nil, hashingPool: HashingPool = HashingPool(concurrentHashes: 2),
+    init(publicFolder: String? = nil, hashingPool: HashingPool = HashingPool(concurrentHashes: 2), workers: Int? = nil,
          configure: (inout AppConfiguration) -> Void = { _ in }) throws {
         let logger = logs.logger()
         let databasePath = temporaryDatabasePath()
@@ -51,7 +51,9 @@ final class RunningApp {
             hasher: Self.fastHasher, hashingPool: hashingPool, passwordPolicy: loaded.passwordPolicy,
             library: loaded.library, safetyPhrases: loaded.safetyPhrases,
             mailer: OutboxMailer(folder: outbox, logger: logger), clock: { clock.now })
-        running = try RunningServer(responder: ResettApp(environment: environment), logger: logger)
+        running = try RunningServer(responder: ResettApp(environment: environment), configure: { server in
+            if let workers { server.workerCount = workers }
+        }, logger: logger)
     }
 
     func client() throws -> RawClient { try running.client() }

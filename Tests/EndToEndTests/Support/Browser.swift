@@ -28,12 +28,25 @@ final class Browser {
         return try exchange("POST", target, headers: headers + ["Content-Type: application/x-www-form-urlencoded"], body: body)
     }
 
-    func exchange(_ method: String, _ target: String, headers: [String], body: String?) throws -> RawClient.Answer {
-        let client = try RawClient(port: port)
+    /// The exact bytes this browser would send.
+    func requestText(_ method: String, _ target: String, headers: [String], body: String?) -> String {
         var lines = ["Host: \(host)", "User-Agent: \(userAgent)", "Connection: close"]
         if !cookies.isEmpty { lines.append("Cookie: " + cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")) }
-        client.send("\(method) \(target) HTTP/1.1\r\n" + (lines + headers).joined(separator: "\r\n") + "\r\n"
-                    + (body.map { "Content-Length: \($0.utf8.count)\r\n\r\n\($0)" } ?? "\r\n"))
+        return "\(method) \(target) HTTP/1.1\r\n" + (lines + headers).joined(separator: "\r\n") + "\r\n"
+            + (body.map { "Content-Length: \($0.utf8.count)\r\n\r\n\($0)" } ?? "\r\n")
+    }
+
+    /// A form POST's bytes, `_csrf` included as `post` adds it.
+    func formPostText(_ target: String, _ fields: [(String, String)]) -> String {
+        var all = fields
+        if let token = lastCSRF { all.append(("_csrf", token)) }
+        let body = all.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
+        return requestText("POST", target, headers: ["Content-Type: application/x-www-form-urlencoded"], body: body)
+    }
+
+    func exchange(_ method: String, _ target: String, headers: [String], body: String?) throws -> RawClient.Answer {
+        let client = try RawClient(port: port)
+        client.send(requestText(method, target, headers: headers, body: body))
         let answer = try client.readResponse()
         lastSetCookies = answer.headers.filter { $0.0.lowercased() == "set-cookie" }.map(\.1)
         for cookie in lastSetCookies {

@@ -104,6 +104,16 @@ final class RawClient: @unchecked Sendable {
         }
     }
 
+    /// Sends each request on its own connection so that all arrive at the same instant: everything but the
+    /// last byte first, then every last byte together. Returns each answer's status (0 if none came).
+    static func simultaneously(_ requests: [String], port: Int) throws -> [Int] {
+        let clients = try requests.map { _ in try RawClient(port: port) }
+        for (client, text) in zip(clients, requests) { client.send(Array(text.utf8.dropLast())) }
+        Thread.sleep(forTimeInterval: 0.2)
+        for (client, text) in zip(clients, requests) { client.send([text.utf8.last ?? 10]) }
+        return clients.map { (try? $0.readResponse().status) ?? 0 }
+    }
+
     func request(_ method: String = "GET", _ target: String, headers: [String] = [], body: String? = nil) throws -> Answer {
         var text = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n"
         for header in headers { text += header + "\r\n" }
