@@ -11,7 +11,9 @@ public struct Money: Sendable, Equatable, Codable {
     /// "£1.99", "€5.00", "$10.50".
     public var formatted: String {
         let symbol = ["GBP": "£", "EUR": "€", "USD": "$"][currency] ?? currency + " "
-        let pence = abs(minor) % 100
-        return (minor < 0 ? "-" : "") + symbol + "\(abs(minor) / 100)." + (pence < 10 ? "0" : "") + "\(pence)"
+        // `magnitude` is unsigned: unlike abs, it cannot trap, even for Int.min.
+        let units = minor.magnitude
+        let pence = units % 100
+        return (minor < 0 ? "-" : "") + symbol + "\(units / 100)." + (pence < 10 ? "0" : "") + "\(pence)"
     }
 }

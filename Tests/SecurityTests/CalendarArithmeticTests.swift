@@ -66,3 +66,13 @@ struct CalendarArithmeticTests {
         #expect(tint([1, 10]) == 3)
     }
 }
+
+@Suite("Money")
+struct MoneyTests {
+    @Test func formatsEveryAmountWithoutTrapping() {
+        #expect(Money(minor: 199, currency: "GBP").formatted == "£1.99")
+        #expect(Money(minor: -5, currency: "EUR").formatted == "-€0.05")
+        #expect(Money(minor: Int.min, currency: "USD").formatted == "-$92233720368547758.08")
+        #expect(Money(minor: Int.max, currency: "USD").formatted == "$92233720368547758.07")
+    }
+}

@@ -62,8 +62,8 @@ public struct WebhookReceiver: Sendable {
         do {
             guard let signature else { throw Refusal.missingSignature }
             guard let (timestamp, mac) = Self.parseSignature(signature) else { throw Refusal.malformedSignature }
-            // Both are bounded (see parseSignature), so the difference cannot overflow.
-            guard abs(now - timestamp) <= Self.tolerance else { throw Refusal.staleTimestamp }
+            // Compared as bounds, never as a difference: no value of either can overflow.
+            guard timestamp >= now - Self.tolerance, timestamp <= now + Self.tolerance else { throw Refusal.staleTimestamp }
             guard !tenant.settings.webhookSecret.isEmpty,
                   Digest.constantTimeEqual(Self.sign(body: body, secret: tenant.settings.webhookSecret, timestamp: timestamp),
                                            "t=\(timestamp),v1=\(mac)")
