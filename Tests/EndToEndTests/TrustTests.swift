@@ -64,7 +64,7 @@ struct TrustTests {
         for bad in ["/\t/evil.example", "//evil.example", "/\\evil.example", "https://evil.example", "/ /x", "/\n", "", "evil"] {
             #expect(Paths.safeReturn(bad) == "/", "\(bad)")
         }
-        for good in ["/account", "/calendar?month=2026-11", "/resets/box-breathing"] { #expect(Paths.safeReturn(good) == good) }
+        for good in ["/account", "/calendar?month=2026-11", "/resets/stressed-tense-release"] { #expect(Paths.safeReturn(good) == good) }
     }
 
     @Test func anIdInAURLMustHaveTheFormAndExistBeforeAFormIsRendered() throws {
@@ -77,6 +77,93 @@ struct TrustTests {
         #expect(!smuggled.text.contains("approve"))
         #expect(try browser.get("/community/posts/" + String(repeating: "b", count: 32) + "/report").status == 404)
         #expect(try browser.get("/runs/NOT-AN-ID/steps/1").status == 404)
+    }
+
+    /// Every route that takes an id, with every kind of wrong id, as an admin (so no role check hides the answer).
+    @Test func everyIdInEveryPathIsCheckedBeforeAnythingHappens() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("admin@example.com")
+        let tenant = try #require(try app.environment.database.tenant(slug: "default"))
+        _ = try app.environment.database.setRole(tenantID: tenant.id, email: EmailAddress("admin@example.com")!, role: .admin)
+        _ = try browser.get("/account")
+        let wrongIDs = ["..%2F..%2Fadmin%2Fmembers", "NOT-AN-ID", String(repeating: "A", count: 32), String(repeating: "a", count: 31),
+                        String(repeating: "a", count: 33), "%00" + String(repeating: "a", count: 29), String(repeating: "e", count: 32)]
+        let routes: [(String, String)] = [
+            ("GET", "/runs/{id}/steps/1"), ("POST", "/runs/{id}/finish"), ("GET", "/runs/{id}/mood"), ("POST", "/runs/{id}/mood"),
+            ("GET", "/runs/{id}/result"), ("POST", "/community/posts/{id}/delete"), ("POST", "/community/posts/{id}/reactions"),
+            ("GET", "/community/posts/{id}/report"), ("POST", "/community/posts/{id}/reports"),
+            ("POST", "/admin/moderation/posts/{id}/approve"), ("POST", "/admin/moderation/posts/{id}/delete"),
+            ("POST", "/admin/moderation/posts/{id}/restrict"), ("POST", "/admin/moderation/restrictions/{id}/lift"),
+            ("POST", "/admin/members/{id}/role"), ("GET", "/checkout/test/{id}"), ("POST", "/account/sessions/{id}/delete"),
+        ]
+        for (method, pattern) in routes {
+            for id in wrongIDs {
+                let target = pattern.replacingOccurrences(of: "{id}", with: id)
+                let answer = method == "GET" ? try browser.get(target)
+                    : try browser.post(target, [("role", "member"), ("kind", "support"), ("reason", "spam"), ("confirm", "yes"),
+                                                ("days", "1"), ("mood", "5"), ("outcome", "completed")])
+                // A NUL is malformed percent-encoding, refused for every path (400); any other wrong id is no such thing.
+                #expect(answer.status == (id.hasPrefix("%00") ? 400 : 404), "\(method) \(target) → \(answer.status)")
+            }
+        }
+        // Nothing changed: the admin is still the admin, and no audit line was written.
+        #expect(try app.environment.database.account(tenantID: tenant.id, email: EmailAddress("admin@example.com")!)?.role == .admin)
+        #expect(try app.environment.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM moderation_audit") } == 0)
+    }
+
+    /// Huge, negative and signed numbers in every numeric field and query: a clear 4xx, never a 500 or a crash.
+    @Test func extremeNumbersEverywhereGetAClearRefusal() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("numbers@example.com")
+        let tenant = try #require(try app.environment.database.tenant(slug: "default"))
+        _ = try app.environment.database.setRole(tenantID: tenant.id, email: EmailAddress("numbers@example.com")!, role: .admin)
+        _ = try browser.get("/resets/stressed-tense-release")
+        let run = try #require(try browser.post("/resets/stressed-tense-release/start", []).header("Location")?.split(separator: "/")[1])
+        _ = try browser.post("/runs/\(run)/finish", [("outcome", "completed")])
+        let extremes = ["-1", "0", "9223372036854775807", "-9223372036854775808", "99999999999999999999999", "+5", "1e9", "0x10", ""]
+        for value in extremes {
+            _ = try browser.get("/runs/\(run)/mood")
+            let mood = try browser.post("/runs/\(run)/mood", [("mood", value)])
+            #expect(mood.status == 422, "mood \(value)")
+            for query in ["/calendar?month=\(value)-11", "/calendar?month=2026-\(value)", "/calendar/year?year=\(value)",
+                          "/community?before=\(value)", "/runs/\(run)/steps/\(value)"] {
+                let status = try browser.get(query).status
+                #expect([303, 400, 404].contains(status), "\(query) → \(status)")
+            }
+            _ = try browser.get("/admin/settings")
+            let settings = try browser.post("/admin/settings", [("name", "Resett"), ("accent", "#0F7A5C"), ("freeResets", value),
+                                                                ("price", value + ".99"), ("threshold", value), ("crisis", "Call 999.")])
+            #expect(settings.status == 422, "settings \(value) → \(settings.status)")
+        }
+        #expect(try app.client().request("GET", "/healthz").status == 200)
+        #expect(!app.logs.all.contains { $0.hasPrefix("error") })
+    }
+
+    @Test func emailedLinksWorkOnlyInTheirTenantAndOnlyOnce() throws {
+        let app = try RunningApp()
+        _ = try app.environment.database.createTenant(slug: "acme", name: "Acme Ltd")
+        let visitor = app.browser()
+        _ = try visitor.get("/signup")
+        _ = try visitor.post("/signup", [("email", "link@example.com"), ("password", "a calm and steady passphrase")])
+        let mail = try #require(app.mails().last { $0.contains("/signup/confirm?token=") })
+        let token = String(try #require(mail.firstMatch(of: /confirm\?token=([0-9a-f]{64})/)).1)
+        // Another tenant knows nothing of it, a malformed token is the same "expired" page, and neither spends it.
+        let elsewhere = app.browser(host: "acme.localhost")
+        #expect(try elsewhere.get("/signup/confirm?token=\(token)").status == 404)
+        _ = try elsewhere.get("/login")
+        #expect(try elsewhere.post("/signup/confirm", [("token", token)]).status == 404)
+        #expect(try visitor.get("/signup/confirm?token=\(token.uppercased())").status == 404)
+        #expect(try visitor.get("/signup/confirm?token=%2e%2e%2f").text.contains("This link has expired"))
+        let page = try visitor.get("/signup/confirm?token=\(token)")
+        #expect(page.status == 200)
+        #expect(page.text.contains("name=\"_csrf\""))
+        // Without the CSRF token the form is refused; with it, the account is made once.
+        #expect(try visitor.post("/signup/confirm", [("token", token), ("_csrf", String(repeating: "0", count: 64))]).status == 403)
+        #expect(try visitor.post("/signup/confirm", [("token", token)]).status == 303)
+        #expect(try app.browser().post("/signup/confirm", [("token", token)], csrf: visitor.lastCSRF).status != 303)
+        #expect(try app.environment.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM accounts") } == 1)
     }
 
     @Test func doubleClickingPayPaysOnce() throws {

@@ -91,3 +91,19 @@ struct RouterTests {
 }
 
 let testScope = Scope(tenant: Tenant(id: String(repeating: "0", count: 32), slug: "default", name: "Resett"), account: nil)
+
+@Suite("Whole numbers from clients")
+struct WholeNumberTests {
+    @Test(arguments: ["", "-1", "+5", " 5", "5 ", "1e3", "0x10", "١", "99999999999999999999", "9223372036854775808", "11"])
+    func refuses(_ text: String) {
+        #expect(WholeNumber.parse(text, in: 0...10) == nil)
+    }
+
+    @Test func acceptsDigitsInRange() {
+        #expect(WholeNumber.parse("0", in: 0...10) == 0)
+        #expect(WholeNumber.parse("07", in: 0...10) == 7)
+        #expect(WholeNumber.parse("2026", in: 1970...9999, digits: 4...4) == 2026)
+        #expect(WholeNumber.parse("026", in: 1...99, digits: 2...2) == nil)
+        #expect(WholeNumber.parse("999999999999999999", in: 1...Int.max) == 999_999_999_999_999_999)
+    }
+}

@@ -16,9 +16,7 @@ enum AdminHandler {
         }
         var values: [String: Any] = ["members": members]
         values.merge(Notice.values(context)) { $1 }
-        var response = try environment.render("admin/members", title: "Members", values, context: context)
-        response.headers.set("Cache-Control", "no-store")
-        return response
+        return try environment.render("admin/members", title: "Members", values, context: context)
     }
 
     static func setRole(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -52,11 +50,11 @@ enum AdminHandler {
         if !(1...100).contains(name.count) { errors.add("name", "Give your organisation a name of up to 100 characters.") }
         let accent = Colour(hex: accentText)
         if accent == nil { errors.add("accent", "Use a colour like #0F7A5C.") }
-        let free = Int(freeText).flatMap { (0...1000).contains($0) ? $0 : nil }
+        let free = WholeNumber.parse(freeText, in: 0...1000)
         if free == nil { errors.add("freeResets", "Use a whole number from 0 to 1000.") }
         let price = pence(priceText)
         if price == nil { errors.add("price", "Use a price like 1.99.") }
-        let threshold = Int(thresholdText).flatMap { (1...100).contains($0) ? $0 : nil }
+        let threshold = WholeNumber.parse(thresholdText, in: 1...100)
         if threshold == nil { errors.add("threshold", "Use a whole number from 1 to 100.") }
         if !(1...1000).contains(crisis.count) { errors.add("crisis", "Write the support details people should see, up to 1000 characters.") }
         let lines = unlimitedText.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -99,9 +97,9 @@ enum AdminHandler {
     /// "1.99" or "2" → 199 or 200; nil for anything else.
     static func pence(_ text: String) -> Int? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let whole = Int(parts[0]), whole >= 0, whole <= 1000 else { return nil }
+        guard (1...2).contains(parts.count), let whole = WholeNumber.parse(parts[0], in: 0...1000) else { return nil }
         if parts.count == 1 { return whole * 100 }
-        guard parts[1].count == 2, let fraction = Int(parts[1]), fraction >= 0 else { return nil }
+        guard let fraction = WholeNumber.parse(parts[1], in: 0...99, digits: 2...2) else { return nil }
         return whole * 100 + fraction
     }
 
@@ -112,9 +110,7 @@ enum AdminHandler {
         values["community"] = community
         values["licence"] = licence
         values["topics"] = try environment.administration.topics(admin).map { ["slug": $0.slug, "topicName": $0.name] }
-        var response = try environment.renderForm("admin/settings", title: "Settings", values, errors: errors, context: context,
+        return try environment.renderForm("admin/settings", title: "Settings", values, errors: errors, context: context,
                                                   status: status)
-        response.headers.set("Cache-Control", "no-store")
-        return response
     }
 }

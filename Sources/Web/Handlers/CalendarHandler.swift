@@ -12,11 +12,9 @@ enum CalendarHandler {
         let today = Day.of(environment.clock(), in: account.timeZone)
         var year = today.year, month = today.month
         if let text = try context.query()["month"] {
-            // Digits only (no sign), four and two of them: nothing a client sends reaches date arithmetic unbounded.
             let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0].utf8.count == 4, parts[1].utf8.count == 2,
-                  parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }),
-                  let y = Int(parts[0]), let m = Int(parts[1]), (1970...9999).contains(y)
+            guard parts.count == 2, let y = WholeNumber.parse(parts[0], in: 1970...9999, digits: 4...4),
+                  let m = WholeNumber.parse(parts[1], in: 1...12, digits: 2...2)
             else { throw WebError.badRequest("Months look like 2026-11.") }
             year = y
             month = m
@@ -78,7 +76,7 @@ enum CalendarHandler {
         let today = Day.of(environment.clock(), in: account.timeZone)
         var year = today.year
         if let text = try context.query()["year"] {
-            guard text.utf8.count == 4, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let y = Int(text), (1970...9999).contains(y)
+            guard let y = WholeNumber.parse(text, in: 1970...9999, digits: 4...4)
             else { throw WebError.badRequest("Years look like 2026.") }
             year = y
         }

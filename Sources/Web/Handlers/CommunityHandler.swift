@@ -86,7 +86,7 @@ enum CommunityHandler {
         let before: Int?
         if let text = query["before"] {
             // A cursor is a row number: digits only, bounded, so nothing a client sends reaches arithmetic unchecked.
-            guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let cursor = Int(text), cursor > 0
+            guard let cursor = WholeNumber.parse(text, in: 1...Int.max)
             else { throw WebError.badRequest("That page of posts doesn’t exist.") }
             before = cursor
         } else {
@@ -110,10 +110,8 @@ enum CommunityHandler {
         if page.posts.count > pageSize, let last = page.posts.prefix(pageSize).last {
             values["olderPath"] = Paths.community + "?" + (topic.map { "topic=\(PercentEncoding.encode($0))&" } ?? "") + "before=\(last.cursor)"
         }
-        var response = try environment.renderForm("community/feed", title: "Community", values, errors: errors, context: context,
+        return try environment.renderForm("community/feed", title: "Community", values, errors: errors, context: context,
                                                   status: status)
-        response.headers.set("Cache-Control", "no-store")
-        return response
     }
 
     private static func postValues(_ post: CommunityPost, names: [String: String], now: Int) -> [String: Any] {

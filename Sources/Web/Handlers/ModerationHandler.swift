@@ -35,9 +35,7 @@ enum ModerationHandler {
         var values: [String: Any] = ["items": items, "isEmpty": items.isEmpty, "restrictions": restrictions,
                                      "hasRestrictions": !restrictions.isEmpty]
         values.merge(Notice.values(context)) { $1 }
-        var response = try environment.render("admin/moderation", title: "Moderation", values, context: context)
-        response.headers.set("Cache-Control", "no-store")
-        return response
+        return try environment.render("admin/moderation", title: "Moderation", values, context: context)
     }
 
     /// approve and hide act at once (both can be undone); delete and restrict first ask.
@@ -60,7 +58,7 @@ enum ModerationHandler {
         case .restrict:
             try moderation.requireRestrictable(member, post: post)
             guard form["confirm"] == "yes" else { return try confirm(context, environment, post: post, action: .restrict) }
-            guard let days = Int(form["days"] ?? ""), let length = Moderation.RestrictionLength(rawValue: days) else {
+            guard let days = WholeNumber.parse(form["days"] ?? "", in: 0...30), let length = Moderation.RestrictionLength(rawValue: days) else {
                 throw WebError.badRequest("Choose 1, 7 or 30 days, or until lifted.")
             }
             try moderation.restrictAuthor(member, post: post, for: length, note: note)
@@ -81,10 +79,8 @@ enum ModerationHandler {
             ["who": $0.moderator, "what": $0.action, "subject": $0.subject, "note": $0.note,
              "when": SubscriptionHandler.date($0.createdAt, member.account) + " " + LocalDay.time($0.createdAt, in: member.account.timeZone)]
         }
-        var response = try environment.render("admin/audit", title: "Moderation audit", ["lines": lines, "isEmpty": lines.isEmpty],
+        return try environment.render("admin/audit", title: "Moderation audit", ["lines": lines, "isEmpty": lines.isEmpty],
                                               context: context)
-        response.headers.set("Cache-Control", "no-store")
-        return response
     }
 
     private static func confirm(_ context: RequestContext, _ environment: AppEnvironment, post: PostID,

@@ -14,7 +14,7 @@ enum RunHandler {
     static func step(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let (member, run, reset) = try load(context, environment)
         let text = try context.parameter("step")
-        guard text.utf8.count <= 3, let number = Int(text), (1...reset.steps.count).contains(number) else {
+        guard let number = WholeNumber.parse(text, in: 1...reset.steps.count) else {
             throw WebError.notFound
         }
         if run.isFinished { return .redirect(to: run.mood == nil ? Paths.runMood(run.typedID) : Paths.runResult(run.typedID)) }
@@ -32,9 +32,7 @@ enum RunHandler {
         if !isLast { values["continuePath"] = Paths.runStep(run.typedID, number + 1) }
         let template = reset.interactive ? "runs/bubbles" : "runs/step"
         let title = reset.interactive ? reset.name : "Step \(number) of \(reset.steps.count) – \(reset.name)"
-        var response = try environment.render(template, title: title, values, context: context)
-        response.headers.set("Cache-Control", "no-store")
-        return response
+        return try environment.render(template, title: title, values, context: context)
     }
 
     /// Complete Reset (from the last step) or Finish Early (from any step). A second press changes nothing.
@@ -55,7 +53,7 @@ enum RunHandler {
         let (member, run, _) = try load(context, environment)
         guard run.isFinished else { throw WebError.conflict("This reset hasn’t finished yet, so it can’t be rated.") }
         guard run.mood == nil else { throw WebError.conflict("You’ve already told us how you felt after this reset.") }
-        guard let mood = Int(try context.form()["mood"] ?? ""), MoodScale.range.contains(mood) else {
+        guard let mood = WholeNumber.parse(try context.form()["mood"] ?? "", in: MoodScale.range) else {
             var errors = FormErrors()
             errors.add("mood-5", "Choose a number from 1 to 10.")
             return try moodPage(context, environment, run: run, errors: errors, status: .unprocessableContent)

@@ -116,10 +116,8 @@ enum SubscriptionHandler {
     private static func checkoutPage(_ context: RequestContext, _ environment: AppEnvironment, id: CheckoutID, amount: Money,
                                      errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         var values: [String: Any] = ["amount": amount.formatted, "payPath": Paths.testCheckout(id)]
-        var response = try environment.renderForm("subscriptions/checkout", title: "Test checkout", values, errors: errors,
+        return try environment.renderForm("subscriptions/checkout", title: "Test checkout", values, errors: errors,
                                                   context: context, status: status)
-        response.headers.set("Cache-Control", "no-store")
-        return response
     }
 
     /// "22 December 2026" in the person's time zone.
