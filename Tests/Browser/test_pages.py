@@ -53,33 +53,38 @@ def confirmation_path(email):
     raise AssertionError(f"no confirmation mail for {email}")
 
 
-def sign_up(driver, server, email):
+def sign_up(driver, server, email, check=None):
+    """Signs up through the form and the mailed link; `check(name)` is called on each page on the way."""
     driver.get(server + "/signup")
     fill(driver, "email", email)
     fill(driver, "password", "a calm and steady passphrase")
     go(driver, driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
     assert "Check your email" in driver.page_source
+    if check: check("sign-up-check-email")
     driver.get(server + confirmation_path(email))
+    if check: check("sign-up-confirm")
     go(driver, driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
 
 
 def test_public_pages_pass_every_check(browser, server):
     problems = []
     for name, path in [("home", "/"), ("sign-up", "/signup"), ("log-in", "/login"), ("forgotten-password", "/password/forgot"),
+                       ("link-expired", "/login/link?token=" + "0" * 64),
                        ("help", "/help"), ("not-found", "/no/such/page")]:
         browser.get(server + path)
-        problems += check_page(browser, name, server, expected_error_status=(name == "not-found"))
+        problems += check_page(browser, name, server, expected_error_status=(name in ("not-found", "link-expired")))
     assert problems == [], "\n".join(problems)
 
 
 def test_sign_up_and_account_pages(browser, server):
     email = f"browser-{uuid.uuid4().hex[:8]}@example.com"
-    sign_up(browser, server, email)
+    problems = []
+    sign_up(browser, server, email, check=lambda name: problems.extend(check_page(browser, name, server)))
     assert browser.current_url == server + "/"
     browser.get(server + "/account")
     assert email in browser.page_source
     # The script filled the time zone from the browser (UTC in this headless Chromium, or the machine's zone).
-    problems = check_page(browser, "account", server)
+    problems += check_page(browser, "account", server)
     browser.get(server + "/account/sessions")
     problems += check_page(browser, "signed-in-devices", server)
     assert problems == [], "\n".join(problems)
