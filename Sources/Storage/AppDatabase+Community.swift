@@ -66,12 +66,6 @@ extension AppDatabase {
 
     /// Newest first, `limit` at a time, before `cursor` (the last post of the previous page). Visible posts,
     /// plus the viewer's own posts that wait for review, so nothing they wrote seems lost.
-    public func feed(tenantID: String, viewerID: String, topic: String?, before cursor: Int?, limit: Int) throws(StorageError)
-        -> [CommunityPost]
-    {
-        try read { db in try Self.feed(db, tenantID: tenantID, viewerID: viewerID, topic: topic, before: cursor, limit: limit) }
-    }
-
     static func feed(_ db: Database, tenantID: String, viewerID: String, topic: String?, before cursor: Int?, limit: Int) throws
         -> [CommunityPost]
     {
@@ -174,10 +168,6 @@ extension AppDatabase {
     // MARK: Restrictions
 
     /// The active restriction on posting, if any: its end (nil for indefinite) and reason.
-    public func postingRestriction(tenantID: String, accountID: String, now: Int) throws(StorageError) -> (until: Int?, reason: String)? {
-        try read { db in try Self.postingRestriction(db, tenantID: tenantID, accountID: accountID, now: now) }
-    }
-
     static func postingRestriction(_ db: Database, tenantID: String, accountID: String, now: Int) throws -> (until: Int?, reason: String)? {
         try Row.fetchOne(db, sql: """
                 SELECT until, reason FROM posting_restrictions

@@ -61,11 +61,6 @@ public struct AuditLine: Sendable {
 }
 
 extension AppDatabase {
-    /// Held and reported posts, oldest first.
-    public func moderationQueue(tenantID: String) throws(StorageError) -> [ModerationItem] {
-        try read { db in try Self.moderationQueue(db, tenantID: tenantID) }
-    }
-
     /// The moderators' page as one read: the queue, the restrictions in force and the topics' names.
     public func moderationOverview(tenantID: String, now: Int) throws(StorageError)
         -> (items: [ModerationItem], restrictions: [RestrictionItem], topics: [CommunityTopic])
@@ -76,6 +71,7 @@ extension AppDatabase {
         }
     }
 
+    /// Held and reported posts, oldest first.
     static func moderationQueue(_ db: Database, tenantID: String) throws -> [ModerationItem] {
         let rows = try Row.fetchAll(db, sql: """
             SELECT id, topic, body, status, held_for, created_at, author_id FROM posts p
@@ -164,10 +160,6 @@ extension AppDatabase {
             try Self.appendAudit(db, tenantID: tenantID, audit.about(subject(account), accountID: account))
             return true
         }
-    }
-
-    public func activeRestrictions(tenantID: String, now: Int) throws(StorageError) -> [RestrictionItem] {
-        try read { db in try Self.activeRestrictions(db, tenantID: tenantID, now: now) }
     }
 
     static func activeRestrictions(_ db: Database, tenantID: String, now: Int) throws -> [RestrictionItem] {

@@ -64,16 +64,6 @@ extension AppDatabase {
         }
     }
 
-    public func createCheckout(tenantID: String, accountID: String, amount: Money, now: Int) throws(StorageError) -> String {
-        try write { db in
-            let id = RandomID.make()
-            try db.execute(sql: """
-                INSERT INTO checkouts (id, tenant_id, account_id, amount_minor, currency, created_at) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [id, tenantID, accountID, amount.minor, amount.currency, now])
-            return id
-        }
-    }
-
     /// An open checkout of this person (for the hosted page).
     public func openCheckout(tenantID: String, accountID: String, id typedID: CheckoutID) throws(StorageError) -> Money? {
         let id = typedID.rawValue
