@@ -6,7 +6,6 @@
 # with FUZZ_MERGE=1). A crash stops the run and leaves its input in bench/results/fuzz/<Target>/; once fixed, commit
 # it into Fuzz/corpus/<Target>/, where the regression test (Tests/WebTests/FuzzRegressionTests.swift) replays every
 # input on every `make test`.
-# FUZZ_DRIVER=plain uses our own mutational loop instead (Fuzz/FuzzTargets/MutationFuzzer.swift), no sanitizers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
@@ -15,17 +14,13 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then targets=(RequestDecoder FormDecoding Cookies WebhookSignature HostAndAddresses); fi
 mkdir -p bench/results/fuzz
 status=0
-if [ "${FUZZ_DRIVER:-libfuzzer}" = plain ]; then
-  for target in "${targets[@]}"; do swift build --product "Fuzz$target" >/dev/null; done
-  bin=$(swift build --show-bin-path)
-  for target in "${targets[@]}"; do
-    "$bin/Fuzz$target" -seconds "$seconds" || { echo "$target crashed: input in bench/results/fuzz/$target/"; status=1; }
-  done
-  exit $status
-fi
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -enable-testing -Xswiftc -use-ld=lld
        --scratch-path .build-fuzz)
-for target in "${targets[@]}"; do swift build "${flags[@]}" --product "Fuzz$target" 2>&1 | grep -E "error:" || true; done
+for target in "${targets[@]}"; do
+  if ! out=$(swift build "${flags[@]}" --product "Fuzz$target" 2>&1); then
+    echo "$out" | grep -E "error" >&2; echo "building Fuzz$target failed" >&2; exit 1
+  fi
+done
 bin=$(swift build "${flags[@]}" --show-bin-path)
 for target in "${targets[@]}"; do
   mkdir -p "Fuzz/corpus/$target" "bench/results/fuzz/$target/corpus"

@@ -7,11 +7,11 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
     LibFuzzer.run(argc, argv, FuzzTargets.cookies)
 }
 #else
-/// Without libFuzzer: `FuzzCookies -seconds 600` runs the plain driver; `FuzzCookies file…` replays inputs.
+/// Without libFuzzer: `FuzzCookies file…` replays inputs.
 @main
 struct FuzzCookies {
     static func main() {
-        MutationFuzzer.run(name: "Cookies", body: FuzzTargets.cookies, arguments: Array(CommandLine.arguments.dropFirst()))
+        Replay.run(FuzzTargets.cookies, arguments: Array(CommandLine.arguments.dropFirst()))
     }
 }
 #endif

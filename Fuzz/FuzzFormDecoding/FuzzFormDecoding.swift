@@ -7,11 +7,11 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
     LibFuzzer.run(argc, argv, FuzzTargets.formDecoding)
 }
 #else
-/// Without libFuzzer: `FuzzFormDecoding -seconds 600` runs the plain driver; `FuzzFormDecoding file…` replays inputs.
+/// Without libFuzzer: `FuzzFormDecoding file…` replays inputs.
 @main
 struct FuzzFormDecoding {
     static func main() {
-        MutationFuzzer.run(name: "FormDecoding", body: FuzzTargets.formDecoding, arguments: Array(CommandLine.arguments.dropFirst()))
+        Replay.run(FuzzTargets.formDecoding, arguments: Array(CommandLine.arguments.dropFirst()))
     }
 }
 #endif

@@ -7,11 +7,11 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
     LibFuzzer.run(argc, argv, FuzzTargets.hostAndAddresses)
 }
 #else
-/// Without libFuzzer: `FuzzHostAndAddresses -seconds 600` runs the plain driver; `FuzzHostAndAddresses file…` replays inputs.
+/// Without libFuzzer: `FuzzHostAndAddresses file…` replays inputs.
 @main
 struct FuzzHostAndAddresses {
     static func main() {
-        MutationFuzzer.run(name: "HostAndAddresses", body: FuzzTargets.hostAndAddresses, arguments: Array(CommandLine.arguments.dropFirst()))
+        Replay.run(FuzzTargets.hostAndAddresses, arguments: Array(CommandLine.arguments.dropFirst()))
     }
 }
 #endif

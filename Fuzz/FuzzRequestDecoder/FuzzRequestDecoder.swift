@@ -7,11 +7,11 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
     LibFuzzer.run(argc, argv, FuzzTargets.requestDecoder)
 }
 #else
-/// Without libFuzzer: `FuzzRequestDecoder -seconds 600` runs the plain driver; `FuzzRequestDecoder file…` replays inputs.
+/// Without libFuzzer: `FuzzRequestDecoder file…` replays inputs.
 @main
 struct FuzzRequestDecoder {
     static func main() {
-        MutationFuzzer.run(name: "RequestDecoder", body: FuzzTargets.requestDecoder, arguments: Array(CommandLine.arguments.dropFirst()))
+        Replay.run(FuzzTargets.requestDecoder, arguments: Array(CommandLine.arguments.dropFirst()))
     }
 }
 #endif

@@ -7,11 +7,11 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
     LibFuzzer.run(argc, argv, FuzzTargets.webhookSignature)
 }
 #else
-/// Without libFuzzer: `FuzzWebhookSignature -seconds 600` runs the plain driver; `FuzzWebhookSignature file…` replays inputs.
+/// Without libFuzzer: `FuzzWebhookSignature file…` replays inputs.
 @main
 struct FuzzWebhookSignature {
     static func main() {
-        MutationFuzzer.run(name: "WebhookSignature", body: FuzzTargets.webhookSignature, arguments: Array(CommandLine.arguments.dropFirst()))
+        Replay.run(FuzzTargets.webhookSignature, arguments: Array(CommandLine.arguments.dropFirst()))
     }
 }
 #endif

@@ -23,6 +23,7 @@ final class AccessLog: @unchecked Sendable {
 
     init(logger: Logger, capacity: Int = 10_000) {
         self.logger = logger
+        self.isEnabled = logger.logLevel <= .info
         self.capacity = capacity
         finished.enter()
         let thread = Thread { [self] in
@@ -33,8 +34,9 @@ final class AccessLog: @unchecked Sendable {
         thread.start()
     }
 
-    /// Whether lines are wanted at all: at `--log-level notice` and above, recording costs nothing.
-    var isEnabled: Bool { logger.logLevel <= .info }
+    /// Whether lines are wanted at all: at `--log-level notice` and above, recording costs nothing. The level is
+    /// fixed at start, so it is read once rather than on every request.
+    let isEnabled: Bool
 
     func record(_ line: Line) {
         condition.lock()

@@ -72,7 +72,8 @@ extension StringProtocol {
         return zip(a, b).allSatisfy { ASCII.lower($0) == ASCII.lower($1) }
     }
 
-    func trimmingOWS() -> Substring {
+    /// Without the optional whitespace (spaces and tabs) HTTP allows around list items and values.
+    public func trimmingOWS() -> Substring {
         var slice = self[...]
         while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }

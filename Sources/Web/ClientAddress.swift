@@ -8,16 +8,10 @@ enum ClientAddress {
         guard !trustedProxies.isEmpty, trustedProxies.contains(where: { $0.contains(peer) }) else { return peer }
         let hops = forwardedFor.joined(separator: ",").split(separator: ",").suffix(32)
         for hop in hops.reversed() {
-            let address = hop.trimmingOWS()
+            let address = String(hop.trimmingOWS())
             guard IPAddressRange.bytes(of: address) != nil else { return peer }  // garbage: trust nothing further left
             if !trustedProxies.contains(where: { $0.contains(address) }) { return address }
         }
         return peer
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingOWS() -> String {
-        String(self.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }
