@@ -19,6 +19,7 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(name: "CArgon2", path: "Sources/CArgon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", providers: [.apt(["libpq-dev"])]),
         .target(name: "Domain"),
         .target(name: "Security", dependencies: ["CArgon2", "CCrypto"]),
         .target(
@@ -29,6 +30,7 @@ let package = Package(
             name: "Storage",
             dependencies: [
                 "Domain",
+                "CPostgres",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -64,6 +64,14 @@ public struct CommunityTopic: Sendable, Equatable {
         self.slug = slug
         self.name = name
     }
+
+    /// The topics every new community starts with; admins rename them and add more.
+    public static let defaults = [
+        CommunityTopic(slug: "stressed", name: "Stressed"), CommunityTopic(slug: "anxious", name: "Anxious"),
+        CommunityTopic(slug: "restless", name: "Restless"), CommunityTopic(slug: "tired", name: "Tired"),
+        CommunityTopic(slug: "scattered", name: "Scattered"), CommunityTopic(slug: "wins", name: "Wins"),
+        CommunityTopic(slug: "other", name: "Other"),
+    ]
 }
 
 /// Words and phrases that suggest a risk of self-harm. A match holds a post for a moderator and shows its

@@ -1,10 +1,10 @@
 import Domain
 import Foundation
-import GRDB
+
 
 /// Accounts, always within one tenant: every function takes the tenant's id first and sees nothing else.
 extension AppDatabase {
-    static func account(from row: Row) -> Account {
+    static func account(from row: SQLRow) -> Account {
         Account(id: row["id"], tenantID: row["tenant_id"], email: row["email"],
                 role: Role(rawValue: row["role"]) ?? .member, timeZone: row["time_zone"], passwordHash: row["password_hash"],
                 theme: Theme(rawValue: row["theme"]) ?? .system, weekStartsOnSunday: row["week_starts_on"] == "sunday")
@@ -15,7 +15,7 @@ extension AppDatabase {
     public func createAccount(tenantID: String, email: EmailAddress, passwordHash: String, role: Role = .member,
                               timeZone: String, now: Int) throws(StorageError) -> Account {
         try write { db in
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND email = ?",
+            if try db.bool(sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND email = ?",
                                  arguments: [tenantID, email.value]) == true {
                 throw StorageError.conflict("an account with that email already exists")
             }
@@ -29,14 +29,14 @@ extension AppDatabase {
 
     public func account(tenantID: String, email: EmailAddress) throws(StorageError) -> Account? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? AND email = ?",
+            try db.row(sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? AND email = ?",
                              arguments: [tenantID, email.value]).map(Self.account(from:))
         }
     }
 
     public func account(tenantID: String, id: String) throws(StorageError) -> Account? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? AND id = ?",
+            try db.row(sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? AND id = ?",
                              arguments: [tenantID, id]).map(Self.account(from:))
         }
     }
@@ -56,10 +56,12 @@ extension AppDatabase {
     public func changeRole(tenantID: String, accountID typedAccountID: AccountID, to role: Role, audit: AuditEntry) throws(StorageError) -> RoleChange {
         let accountID = typedAccountID.rawValue
         return try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT email, role FROM accounts WHERE tenant_id = ? AND id = ?",
+            // Two admins demoting each other at once on two nodes: the second sees the first's change.
+            try db.lock("admins:" + tenantID)
+            guard let row = try db.row(sql: "SELECT email, role FROM accounts WHERE tenant_id = ? AND id = ?",
                                              arguments: [tenantID, accountID]) else { return .notFound }
             if row["role"] == Role.admin.rawValue, role != .admin,
-               try Int.fetchOne(db, sql: "SELECT count(*) FROM accounts WHERE tenant_id = ? AND role = 'admin'",
+               try db.int(sql: "SELECT count(*) FROM accounts WHERE tenant_id = ? AND role = 'admin'",
                                 arguments: [tenantID]) ?? 0 <= 1 {
                 return .lastAdmin
             }
@@ -78,8 +80,7 @@ extension AppDatabase {
             try db.execute(sql: "UPDATE accounts SET password_hash = ? WHERE tenant_id = ? AND id = ?",
                            arguments: [hash, tenantID, accountID])
             if case .some(let kept) = keptSessionID {
-                try db.execute(sql: "DELETE FROM sessions WHERE tenant_id = ? AND account_id = ? AND id IS NOT ?",
-                               arguments: [tenantID, accountID, kept])
+                try Self.deleteSessions(db, tenantID: tenantID, accountID: accountID, except: kept)
                 try Self.endOutstandingLinks(db, tenantID: tenantID, accountID: accountID)
             }
         }
@@ -88,7 +89,7 @@ extension AppDatabase {
     /// Changes the email; `.conflict` when another account in the tenant has it.
     public func setEmail(tenantID: String, accountID: String, email: EmailAddress) throws(StorageError) {
         try write { db in
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND email = ? AND id != ?",
+            if try db.bool(sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND email = ? AND id != ?",
                                  arguments: [tenantID, email.value, accountID]) == true {
                 throw StorageError.conflict("an account with that email already exists")
             }
@@ -99,7 +100,7 @@ extension AppDatabase {
 
     /// A reset link or sign-in link mailed earlier must not outlive a change of password or address: it
     /// may sit in a mailbox someone else now reads.
-    static func endOutstandingLinks(_ db: Database, tenantID: String, accountID: String) throws {
+    static func endOutstandingLinks(_ db: any SQLConnection, tenantID: String, accountID: String) throws {
         try db.execute(sql: "DELETE FROM password_resets WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
         try db.execute(sql: "DELETE FROM sign_in_links WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
     }
@@ -134,11 +135,12 @@ extension AppDatabase {
     @discardableResult
     public func deleteAccount(tenantID: String, accountID: String, erasePosts: Bool = true) throws(StorageError) -> AccountDeletion {
         try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT email, role FROM accounts WHERE tenant_id = ? AND id = ?",
+            try db.lock("admins:" + tenantID)
+            guard let row = try db.row(sql: "SELECT email, role FROM accounts WHERE tenant_id = ? AND id = ?",
                                              arguments: [tenantID, accountID]) else { return .notFound }
             let email: String = row["email"]
             if row["role"] == Role.admin.rawValue,
-               try Int.fetchOne(db, sql: "SELECT count(*) FROM accounts WHERE tenant_id = ? AND role = 'admin'", arguments: [tenantID]) ?? 0 <= 1 {
+               try db.int(sql: "SELECT count(*) FROM accounts WHERE tenant_id = ? AND role = 'admin'", arguments: [tenantID]) ?? 0 <= 1 {
                 return .lastAdmin
             }
             if erasePosts {
@@ -148,9 +150,8 @@ extension AppDatabase {
             } else {
                 try db.execute(sql: "UPDATE posts SET author_id = NULL WHERE tenant_id = ? AND author_id = ?", arguments: [tenantID, accountID])
             }
-            try db.execute(sql: "DELETE FROM reports WHERE reporter_id = ? AND post_id IN (SELECT id FROM posts WHERE tenant_id = ?)",
-                           arguments: [accountID, tenantID])
-            try db.execute(sql: "DELETE FROM reactions WHERE account_id = ?", arguments: [accountID])
+            try db.execute(sql: "DELETE FROM reports WHERE tenant_id = ? AND reporter_id = ?", arguments: [tenantID, accountID])
+            try db.execute(sql: "DELETE FROM reactions WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
             try db.execute(sql: "DELETE FROM tenant_unlimited_emails WHERE tenant_id = ? AND email = ?", arguments: [tenantID, email])
             try db.execute(sql: "DELETE FROM pending_sign_ups WHERE tenant_id = ? AND email = ?", arguments: [tenantID, email])
             try db.execute(sql: """
@@ -175,7 +176,7 @@ extension AppDatabase {
 
     public func accounts(tenantID: String) throws(StorageError) -> [Account] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? ORDER BY email",
+            try db.rows(sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? ORDER BY email",
                              arguments: [tenantID]).map(Self.account(from:))
         }
     }
@@ -183,15 +184,15 @@ extension AppDatabase {
     /// Everything stored about one person, for the JSON export.
     public func export(tenantID: String, accountID: String) throws(StorageError) -> AccountExport? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: """
+            guard let row = try db.row(sql: """
                 SELECT email, role, time_zone, theme, week_starts_on, created_at FROM accounts WHERE tenant_id = ? AND id = ?
                 """, arguments: [tenantID, accountID]) else { return nil }
-            let sessions = try Row.fetchAll(db, sql: """
+            let sessions = try db.rows(sql: """
                 SELECT device, created_at, last_seen_at FROM sessions WHERE tenant_id = ? AND account_id = ? ORDER BY created_at
                 """, arguments: [tenantID, accountID]).map {
                 AccountExport.Session(device: $0["device"], createdAt: $0["created_at"], lastSeenAt: $0["last_seen_at"])
             }
-            let runs = try Row.fetchAll(db, sql: """
+            let runs = try db.rows(sql: """
                 SELECT reset_id, emotion, started_at, local_day, local_time, steps_reached, step_count, outcome, mood, duration_seconds
                 FROM runs WHERE tenant_id = ? AND account_id = ? ORDER BY started_at
                 """, arguments: [tenantID, accountID]).map {
@@ -199,7 +200,7 @@ extension AppDatabase {
                                   localDay: $0["local_day"], localTime: $0["local_time"], stepsReached: $0["steps_reached"], stepCount: $0["step_count"],
                                   outcome: $0["outcome"], mood: $0["mood"], durationSeconds: $0["duration_seconds"])
             }
-            let subscription = try Row.fetchOne(db, sql: """
+            let subscription = try db.row(sql: """
                 SELECT status, price_minor, currency, current_period_end, grace_until, created_at FROM subscriptions
                 WHERE tenant_id = ? AND account_id = ?
                 """, arguments: [tenantID, accountID]).map {
@@ -207,35 +208,35 @@ extension AppDatabase {
                                                currentPeriodEnd: $0["current_period_end"], graceUntil: $0["grace_until"],
                                                createdAt: $0["created_at"])
             }
-            let payments = try Row.fetchAll(db, sql: """
+            let payments = try db.rows(sql: """
                 SELECT amount_minor, currency, outcome, description, created_at FROM payments WHERE tenant_id = ? AND account_id = ?
-                ORDER BY created_at, rowid
+                ORDER BY created_at, id
                 """, arguments: [tenantID, accountID]).map {
                 AccountExport.PaymentPart(amountMinor: $0["amount_minor"], currency: $0["currency"], outcome: $0["outcome"],
                                           description: $0["description"], createdAt: $0["created_at"])
             }
-            let checkouts = try Row.fetchAll(db, sql: """
+            let checkouts = try db.rows(sql: """
                 SELECT amount_minor, currency, status, created_at FROM checkouts WHERE tenant_id = ? AND account_id = ? ORDER BY created_at
                 """, arguments: [tenantID, accountID]).map {
                 AccountExport.CheckoutPart(amountMinor: $0["amount_minor"], currency: $0["currency"], status: $0["status"],
                                            createdAt: $0["created_at"])
             }
-            let posts = try Row.fetchAll(db, sql: """
-                SELECT id, topic, body, status, created_at FROM posts WHERE tenant_id = ? AND author_id = ? ORDER BY rowid
+            let posts = try db.rows(sql: """
+                SELECT id, topic, body, status, created_at FROM posts WHERE tenant_id = ? AND author_id = ? ORDER BY seq
                 """, arguments: [tenantID, accountID]).map {
                 AccountExport.PostPart(id: $0["id"], topic: $0["topic"], body: $0["body"], status: $0["status"], createdAt: $0["created_at"])
             }
-            let reactions = try Row.fetchAll(db, sql: """
-                SELECT r.post_id, r.kind FROM reactions r JOIN posts p ON p.id = r.post_id
-                WHERE p.tenant_id = ? AND r.account_id = ? ORDER BY p.rowid
+            let reactions = try db.rows(sql: """
+                SELECT r.post_id, r.kind FROM reactions r JOIN posts p ON p.tenant_id = r.tenant_id AND p.id = r.post_id
+                WHERE r.tenant_id = ? AND r.account_id = ? ORDER BY p.seq
                 """, arguments: [tenantID, accountID]).map { AccountExport.ReactionPart(postID: $0["post_id"], kind: $0["kind"]) }
-            let reports = try Row.fetchAll(db, sql: """
-                SELECT r.post_id, r.reason, r.note, r.created_at FROM reports r JOIN posts p ON p.id = r.post_id
-                WHERE p.tenant_id = ? AND r.reporter_id = ? ORDER BY r.created_at
+            let reports = try db.rows(sql: """
+                SELECT post_id, reason, note, created_at FROM reports
+                WHERE tenant_id = ? AND reporter_id = ? ORDER BY created_at, id
                 """, arguments: [tenantID, accountID]).map {
                 AccountExport.ReportPart(postID: $0["post_id"], reason: $0["reason"], note: $0["note"], createdAt: $0["created_at"])
             }
-            let restrictions = try Row.fetchAll(db, sql: """
+            let restrictions = try db.rows(sql: """
                 SELECT until, reason, created_at, lifted_at FROM posting_restrictions WHERE tenant_id = ? AND account_id = ? ORDER BY created_at
                 """, arguments: [tenantID, accountID]).map {
                 AccountExport.RestrictionPart(until: $0["until"], reason: $0["reason"], createdAt: $0["created_at"], liftedAt: $0["lifted_at"])
@@ -346,7 +347,7 @@ public struct Member: Sendable {
 extension AppDatabase {
     public func members(tenantID: String) throws(StorageError) -> [Member] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.accountColumns), created_at FROM accounts WHERE tenant_id = ? ORDER BY email",
+            try db.rows(sql: "SELECT \(Self.accountColumns), created_at FROM accounts WHERE tenant_id = ? ORDER BY email",
                              arguments: [tenantID]).map { Member(account: Self.account(from: $0), joinedAt: $0["created_at"]) }
         }
     }

@@ -1,5 +1,5 @@
 import Domain
-import GRDB
+
 
 /// The community, always within one tenant. Authors are never returned to members; moderators get an
 /// author id only to turn it into a pseudonym (see the Web layer), never to show.
@@ -8,8 +8,8 @@ extension AppDatabase {
         try read { db in try Self.topics(db, tenantID: tenantID) }
     }
 
-    static func topics(_ db: Database, tenantID: String) throws -> [CommunityTopic] {
-        try Row.fetchAll(db, sql: "SELECT slug, name FROM community_topics WHERE tenant_id = ? ORDER BY position",
+    static func topics(_ db: any SQLConnection, tenantID: String) throws -> [CommunityTopic] {
+        try db.rows(sql: "SELECT slug, name FROM community_topics WHERE tenant_id = ? ORDER BY position",
                          arguments: [tenantID]).map { CommunityTopic(slug: $0["slug"], name: $0["name"]) }
     }
 
@@ -40,7 +40,7 @@ extension AppDatabase {
             if let restriction = try Self.postingRestriction(db, tenantID: tenantID, accountID: authorID, now: now) {
                 return .restricted(until: restriction.until, reason: restriction.reason)
             }
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM community_topics WHERE tenant_id = ? AND slug = ?",
+            guard try db.bool(sql: "SELECT 1 FROM community_topics WHERE tenant_id = ? AND slug = ?",
                                     arguments: [tenantID, topic]) == true else { return .unknownTopic }
             return .published(id: try Self.insertPost(db, tenantID: tenantID, authorID: authorID, topic: topic, body: body,
                                                       heldForSafety: heldForSafety, now: now))
@@ -54,7 +54,7 @@ extension AppDatabase {
         }
     }
 
-    private static func insertPost(_ db: Database, tenantID: String, authorID: String, topic: String, body: String, heldForSafety: Bool,
+    private static func insertPost(_ db: any SQLConnection, tenantID: String, authorID: String, topic: String, body: String, heldForSafety: Bool,
                                    now: Int) throws -> String {
         let id = RandomID.make()
         try db.execute(sql: """
@@ -66,32 +66,33 @@ extension AppDatabase {
 
     /// Newest first, `limit` at a time, before `cursor` (the last post of the previous page). Visible posts,
     /// plus the viewer's own posts that wait for review, so nothing they wrote seems lost.
-    static func feed(_ db: Database, tenantID: String, viewerID: String, topic: String?, before cursor: Int?, limit: Int) throws
+    static func feed(_ db: any SQLConnection, tenantID: String, viewerID: String, topic: String?, before cursor: Int?, limit: Int) throws
         -> [CommunityPost]
     {
         var sql = """
-            SELECT p.rowid AS cursor, p.id, p.topic, p.body, p.status, p.created_at, p.author_id IS ? AS mine,
-                (SELECT kind FROM reactions r WHERE r.post_id = p.id AND r.account_id = ?) AS my_reaction
+            SELECT p.seq AS cursor, p.id, p.topic, p.body, p.status, p.created_at,
+                CASE WHEN p.author_id = ? THEN 1 ELSE 0 END AS mine,
+                (SELECT kind FROM reactions r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id AND r.account_id = ?) AS my_reaction
             FROM posts p
-            WHERE p.tenant_id = ? AND (p.status = 'visible' OR (p.author_id IS ? AND p.status IN ('held', 'hidden')))
+            WHERE p.tenant_id = ? AND (p.status = 'visible' OR (p.author_id = ? AND p.status IN ('held', 'hidden')))
             """
-        var arguments: StatementArguments = [viewerID, viewerID, tenantID, viewerID]
+        var arguments: SQLArguments = [viewerID, viewerID, tenantID, viewerID]
         if let topic {
             sql += " AND p.topic = ?"
-            _ = arguments.append(contentsOf: [topic])
+            arguments.append(topic)
         }
         if let cursor {
-            sql += " AND p.rowid < ?"
-            _ = arguments.append(contentsOf: [cursor])
+            sql += " AND p.seq < ?"
+            arguments.append(cursor)
         }
-        sql += " ORDER BY p.rowid DESC LIMIT ?"
-        _ = arguments.append(contentsOf: [limit])
-        let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
+        sql += " ORDER BY p.seq DESC LIMIT ?"
+        arguments.append(limit)
+        let rows = try db.rows(sql: sql, arguments: arguments)
         return try rows.map { row in
             let id: String = row["id"]
             var counts: [ReactionKind: Int] = [:]
-            for count in try Row.fetchAll(db, sql: "SELECT kind, count(*) AS n FROM reactions WHERE post_id = ? GROUP BY kind",
-                                          arguments: [id]) {
+            for count in try db.rows(sql: "SELECT kind, count(*) AS n FROM reactions WHERE tenant_id = ? AND post_id = ? GROUP BY kind",
+                                          arguments: [tenantID, id]) {
                 if let kind = ReactionKind(rawValue: count["kind"]) { counts[kind] = count["n"] }
             }
             return CommunityPost(id: id, topic: row["topic"], body: row["body"] ?? "", createdAt: row["created_at"],
@@ -117,17 +118,18 @@ extension AppDatabase {
     public func toggleReaction(tenantID: String, accountID: String, postID typedPostID: PostID, kind: ReactionKind) throws(StorageError) -> Bool {
         let postID = typedPostID.rawValue
         return try write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status = 'visible'",
+            guard try db.bool(sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status = 'visible'",
                                     arguments: [tenantID, postID]) == true else { return false }
-            let current = try String.fetchOne(db, sql: "SELECT kind FROM reactions WHERE post_id = ? AND account_id = ?",
-                                              arguments: [postID, accountID])
+            let current = try db.string(sql: "SELECT kind FROM reactions WHERE tenant_id = ? AND post_id = ? AND account_id = ?",
+                                        arguments: [tenantID, postID, accountID])
             if current == kind.rawValue {
-                try db.execute(sql: "DELETE FROM reactions WHERE post_id = ? AND account_id = ?", arguments: [postID, accountID])
+                try db.execute(sql: "DELETE FROM reactions WHERE tenant_id = ? AND post_id = ? AND account_id = ?",
+                               arguments: [tenantID, postID, accountID])
             } else {
                 try db.execute(sql: """
-                    INSERT INTO reactions (post_id, account_id, kind) VALUES (?, ?, ?)
-                    ON CONFLICT (post_id, account_id) DO UPDATE SET kind = excluded.kind
-                    """, arguments: [postID, accountID, kind.rawValue])
+                    INSERT INTO reactions (tenant_id, post_id, account_id, kind) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (tenant_id, post_id, account_id) DO UPDATE SET kind = excluded.kind
+                    """, arguments: [tenantID, postID, accountID, kind.rawValue])
             }
             return true
         }
@@ -140,18 +142,21 @@ extension AppDatabase {
                        now: Int) throws(StorageError) -> ReportOutcome {
         let postID = typedPostID.rawValue
         return try write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status = 'visible'",
+            guard try db.bool(sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status = 'visible'",
                                     arguments: [tenantID, postID]) == true else { return .notFound }
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM reports WHERE post_id = ? AND reporter_id = ?",
-                                 arguments: [postID, reporterID]) == true { return .alreadyReported }
-            try db.execute(sql: "INSERT INTO reports (post_id, reporter_id, reason, note, created_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [postID, reporterID, reason.rawValue, note, now])
+            // Reports arriving together are counted one after another, so the threshold is met exactly once.
+            try db.lock("reports:" + tenantID + ":" + postID)
+            if try db.bool(sql: "SELECT 1 FROM reports WHERE tenant_id = ? AND post_id = ? AND reporter_id = ?",
+                           arguments: [tenantID, postID, reporterID]) == true { return .alreadyReported }
+            try db.execute(sql: """
+                INSERT INTO reports (id, tenant_id, post_id, reporter_id, reason, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [RandomID.make(), tenantID, postID, reporterID, reason.rawValue, note, now])
             try db.execute(sql: """
                 UPDATE posts SET status = 'hidden', held_for = 'reports'
-                WHERE id = ? AND status = 'visible'
-                  AND (SELECT count(*) FROM reports WHERE post_id = posts.id AND open = 1)
+                WHERE tenant_id = ? AND id = ? AND status = 'visible'
+                  AND (SELECT count(*) FROM reports r WHERE r.tenant_id = posts.tenant_id AND r.post_id = posts.id AND r.open = 1)
                       >= (SELECT report_threshold FROM tenants WHERE id = posts.tenant_id)
-                """, arguments: [postID])
+                """, arguments: [tenantID, postID])
             return .reported
         }
     }
@@ -160,7 +165,7 @@ extension AppDatabase {
     public func isReportable(tenantID: String, postID typedPostID: PostID) throws(StorageError) -> Bool {
         let postID = typedPostID.rawValue
         return try read { db in
-            try Bool.fetchOne(db, sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status = 'visible'",
+            try db.bool(sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status = 'visible'",
                               arguments: [tenantID, postID]) == true
         }
     }
@@ -168,8 +173,8 @@ extension AppDatabase {
     // MARK: Restrictions
 
     /// The active restriction on posting, if any: its end (nil for indefinite) and reason.
-    static func postingRestriction(_ db: Database, tenantID: String, accountID: String, now: Int) throws -> (until: Int?, reason: String)? {
-        try Row.fetchOne(db, sql: """
+    static func postingRestriction(_ db: any SQLConnection, tenantID: String, accountID: String, now: Int) throws -> (until: Int?, reason: String)? {
+        try db.row(sql: """
                 SELECT until, reason FROM posting_restrictions
                 WHERE tenant_id = ? AND account_id = ? AND lifted_at IS NULL AND (until IS NULL OR until > ?)
                 ORDER BY created_at DESC LIMIT 1
@@ -187,7 +192,7 @@ extension AppDatabase {
                 try db.execute(sql: "UPDATE community_topics SET name = ? WHERE tenant_id = ? AND slug = ?", arguments: [name, tenantID, slug])
             }
             if let new {
-                if try Bool.fetchOne(db, sql: "SELECT 1 FROM community_topics WHERE tenant_id = ? AND slug = ?",
+                if try db.bool(sql: "SELECT 1 FROM community_topics WHERE tenant_id = ? AND slug = ?",
                                      arguments: [tenantID, new.slug]) == true {
                     throw StorageError.conflict("there is already a topic called \(new.name)")
                 }

@@ -1,4 +1,4 @@
-import GRDB
+
 
 /// A row of the benchmark's `fortune` table (bench/fixture/Migrations). Only the bench fixture's
 /// database has that table; it is here so the fixture measures our real database layer.
@@ -15,7 +15,7 @@ public struct Fortune: Sendable {
 extension AppDatabase {
     public func allFortunes() throws(StorageError) -> [Fortune] {
         try read { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT id, message FROM fortune")).map {
+            try db.rows(sql: "SELECT id, message FROM fortune").map {
                 Fortune(id: $0[0], message: $0[1])
             }
         }

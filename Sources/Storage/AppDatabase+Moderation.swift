@@ -1,5 +1,5 @@
 import Domain
-import GRDB
+
 
 /// A post waiting for a moderator: held for safety, hidden by reports, or reported.
 public struct ModerationItem: Sendable {
@@ -72,17 +72,18 @@ extension AppDatabase {
     }
 
     /// Held and reported posts, oldest first.
-    static func moderationQueue(_ db: Database, tenantID: String) throws -> [ModerationItem] {
-        let rows = try Row.fetchAll(db, sql: """
+    static func moderationQueue(_ db: any SQLConnection, tenantID: String) throws -> [ModerationItem] {
+        let rows = try db.rows(sql: """
             SELECT id, topic, body, status, held_for, created_at, author_id FROM posts p
             WHERE tenant_id = ? AND status != 'deleted'
-              AND (status = 'held' OR held_for IS NOT NULL OR EXISTS (SELECT 1 FROM reports r WHERE r.post_id = p.id AND r.open = 1))
-            ORDER BY rowid
+              AND (status = 'held' OR held_for IS NOT NULL
+                   OR EXISTS (SELECT 1 FROM reports r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id AND r.open = 1))
+            ORDER BY seq
             """, arguments: [tenantID])
         return try rows.map { row in
             let id: String = row["id"]
-            let reports = try Row.fetchAll(db, sql: "SELECT reason, note FROM reports WHERE post_id = ? AND open = 1 ORDER BY rowid",
-                                           arguments: [id]).map { (reason: ReportReason(rawValue: $0["reason"]) ?? .other,
+            let reports = try db.rows(sql: "SELECT reason, note FROM reports WHERE tenant_id = ? AND post_id = ? AND open = 1 ORDER BY created_at, id",
+                                           arguments: [tenantID, id]).map { (reason: ReportReason(rawValue: $0["reason"]) ?? .other,
                                                                    note: $0["note"] as String?) }
             return ModerationItem(postID: id, topic: row["topic"], body: row["body"] ?? "",
                                   status: CommunityPost.Status(rawValue: row["status"]) ?? .hidden, heldFor: row["held_for"],
@@ -109,7 +110,7 @@ extension AppDatabase {
                                arguments: [tenantID, postID])
             }
             guard db.changesCount == 1 else { return false }
-            try db.execute(sql: "UPDATE reports SET open = 0 WHERE post_id = ?", arguments: [postID])
+            try db.execute(sql: "UPDATE reports SET open = 0 WHERE tenant_id = ? AND post_id = ?", arguments: [tenantID, postID])
             try Self.appendAudit(db, tenantID: tenantID, audit)
             return true
         }
@@ -119,7 +120,7 @@ extension AppDatabase {
     public func isModeratable(tenantID: String, postID typedPostID: PostID) throws(StorageError) -> Bool {
         let postID = typedPostID.rawValue
         return try read { db in
-            try Bool.fetchOne(db, sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status != 'deleted'",
+            try db.bool(sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status != 'deleted'",
                               arguments: [tenantID, postID]) == true
         }
     }
@@ -128,7 +129,7 @@ extension AppDatabase {
     public func authorOfPost(tenantID: String, postID typedPostID: PostID) throws(StorageError) -> String? {
         let postID = typedPostID.rawValue
         return try read { db in
-            try String.fetchOne(db, sql: "SELECT author_id FROM posts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, postID])
+            try db.string(sql: "SELECT author_id FROM posts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, postID])
         }
     }
 
@@ -138,7 +139,7 @@ extension AppDatabase {
                                subject: (String) -> String) throws(StorageError) -> Bool {
         let postID = typedPostID.rawValue
         return try write { db in
-            guard let author = try String.fetchOne(db, sql: "SELECT author_id FROM posts WHERE tenant_id = ? AND id = ?",
+            guard let author = try db.string(sql: "SELECT author_id FROM posts WHERE tenant_id = ? AND id = ?",
                                                    arguments: [tenantID, postID]) else { return false }
             try db.execute(sql: """
                 INSERT INTO posting_restrictions (id, tenant_id, account_id, until, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -152,7 +153,7 @@ extension AppDatabase {
     public func liftRestriction(tenantID: String, id typedID: RestrictionID, audit: AuditEntry, subject: (String) -> String) throws(StorageError) -> Bool {
         let id = typedID.rawValue
         return try write { db in
-            guard let account = try String.fetchOne(db, sql: """
+            guard let account = try db.string(sql: """
                 SELECT account_id FROM posting_restrictions WHERE tenant_id = ? AND id = ? AND lifted_at IS NULL
                 """, arguments: [tenantID, id]) else { return false }
             try db.execute(sql: "UPDATE posting_restrictions SET lifted_at = ? WHERE tenant_id = ? AND id = ?",
@@ -162,8 +163,8 @@ extension AppDatabase {
         }
     }
 
-    static func activeRestrictions(_ db: Database, tenantID: String, now: Int) throws -> [RestrictionItem] {
-        return try Row.fetchAll(db, sql: """
+    static func activeRestrictions(_ db: any SQLConnection, tenantID: String, now: Int) throws -> [RestrictionItem] {
+        return try db.rows(sql: """
             SELECT id, account_id, until, reason FROM posting_restrictions
             WHERE tenant_id = ? AND lifted_at IS NULL AND (until IS NULL OR until > ?) ORDER BY created_at
             """, arguments: [tenantID, now]).map {
@@ -172,7 +173,7 @@ extension AppDatabase {
     }
 
     /// Audit lines are only ever written inside the transaction of the change they record.
-    static func appendAudit(_ db: Database, tenantID: String, _ entry: AuditEntry) throws {
+    static func appendAudit(_ db: any SQLConnection, tenantID: String, _ entry: AuditEntry) throws {
         try db.execute(sql: """
             INSERT INTO moderation_audit (tenant_id, moderator, action, subject, note, created_at, actor_id, subject_account_id)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -182,7 +183,7 @@ extension AppDatabase {
 
     public func audit(tenantID: String) throws(StorageError) -> [AuditLine] {
         try read { db in
-            try Row.fetchAll(db, sql: """
+            try db.rows(sql: """
                 SELECT moderator, action, subject, note, created_at FROM moderation_audit WHERE tenant_id = ? ORDER BY id DESC
                 """, arguments: [tenantID]).map {
                 AuditLine(moderator: $0["moderator"], action: $0["action"], subject: $0["subject"], note: $0["note"],

@@ -1,4 +1,4 @@
-import GRDB
+
 
 extension AppDatabase {
     public func createPasswordReset(tenantID: String, accountID: String, tokenHash: String, expiresAt: Int) throws(StorageError) {
@@ -11,7 +11,7 @@ extension AppDatabase {
     /// The account a reset token is for, while it is unused and unexpired.
     public func passwordResetAccountID(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> String? {
         try read { db in
-            try String.fetchOne(db, sql: """
+            try db.string(sql: """
                 SELECT account_id FROM password_resets WHERE tenant_id = ? AND token_hash = ? AND used_at IS NULL AND expires_at > ?
                 """, arguments: [tenantID, tokenHash, now])
         }
@@ -21,7 +21,7 @@ extension AppDatabase {
     /// Returns false when the token was no longer usable (used meanwhile, or expired).
     public func completePasswordReset(tenantID: String, tokenHash: String, newHash: String, now: Int) throws(StorageError) -> Bool {
         try write { db in
-            guard let accountID = try String.fetchOne(db, sql: """
+            guard let accountID = try db.string(sql: """
                 SELECT account_id FROM password_resets WHERE tenant_id = ? AND token_hash = ? AND used_at IS NULL AND expires_at > ?
                 """, arguments: [tenantID, tokenHash, now]) else { return false }
             try Self.endOutstandingLinks(db, tenantID: tenantID, accountID: accountID)

@@ -1,5 +1,5 @@
 import Domain
-import GRDB
+
 
 /// Runs, always within one tenant and one person: every function takes both first.
 extension AppDatabase {
@@ -8,7 +8,7 @@ extension AppDatabase {
         mood, duration_seconds
         """
 
-    static func run(from row: Row) -> Run {
+    static func run(from row: SQLRow) -> Run {
         Run(id: row["id"], accountID: row["account_id"], resetID: row["reset_id"], emotion: row["emotion"],
             startedAt: row["started_at"], localDay: row["local_day"], localTime: row["local_time"], stepCount: row["step_count"],
             stepsReached: row["steps_reached"], outcome: (row["outcome"] as String?).flatMap(RunOutcome.init(rawValue:)),
@@ -27,6 +27,8 @@ extension AppDatabase {
     public func startRun(tenantID: String, accountID: String, reset: Reset, now: Int, localDay: String,
                          localTime: String = "00:00") throws(StorageError) -> RunStart {
         try write { db in
+            // Starts arriving together on any node are counted one after another.
+            try db.lock("runs:" + tenantID + ":" + accountID)
             if case .remaining(let left, let limit) = try Self.allowance(db, tenantID: tenantID, accountID: accountID,
                                                                           localDay: localDay, now: now), left <= 0 {
                 return .limitReached(limit: limit)
@@ -48,8 +50,8 @@ extension AppDatabase {
     }
 
     /// Unlimited: a live subscription, an email on the tenant's list, a moderator or admin, or a tenant-wide licence.
-    static func allowance(_ db: Database, tenantID: String, accountID: String, localDay: String, now: Int) throws -> Allowance {
-        let unlimited = try Bool.fetchOne(db, sql: """
+    static func allowance(_ db: any SQLConnection, tenantID: String, accountID: String, localDay: String, now: Int) throws -> Allowance {
+        let unlimited = try db.bool(sql: """
             SELECT t.licence_all_members = 1
                 OR a.role IN ('moderator', 'admin')
                 OR EXISTS (SELECT 1 FROM tenant_unlimited_emails u WHERE u.tenant_id = t.id AND u.email = a.email)
@@ -61,8 +63,8 @@ extension AppDatabase {
             WHERE t.id = ? AND a.id = ?
             """, arguments: [now, now, tenantID, accountID]) ?? false
         if unlimited { return .unlimited }
-        let limit = try Int.fetchOne(db, sql: "SELECT free_resets_per_day FROM tenants WHERE id = ?", arguments: [tenantID]) ?? 0
-        let used = try Int.fetchOne(db, sql: "SELECT count(*) FROM runs WHERE tenant_id = ? AND account_id = ? AND local_day = ?",
+        let limit = try db.int(sql: "SELECT free_resets_per_day FROM tenants WHERE id = ?", arguments: [tenantID]) ?? 0
+        let used = try db.int(sql: "SELECT count(*) FROM runs WHERE tenant_id = ? AND account_id = ? AND local_day = ?",
                                     arguments: [tenantID, accountID, localDay]) ?? 0
         return .remaining(max(0, limit - used), of: limit)
     }
@@ -70,7 +72,7 @@ extension AppDatabase {
     public func run(tenantID: String, accountID: String, id typedID: RunID) throws(StorageError) -> Run? {
         let id = typedID.rawValue
         return try read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND id = ?",
+            try db.row(sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND id = ?",
                              arguments: [tenantID, accountID, id]).map(Self.run(from:))
         }
     }
@@ -80,9 +82,9 @@ extension AppDatabase {
         let id = typedID.rawValue
         try write { db in
             try db.execute(sql: """
-                UPDATE runs SET steps_reached = max(steps_reached, ?)
+                UPDATE runs SET steps_reached = CASE WHEN steps_reached > ? THEN steps_reached ELSE ? END
                 WHERE tenant_id = ? AND account_id = ? AND id = ? AND outcome IS NULL AND ? <= step_count
-                """, arguments: [step, tenantID, accountID, id, step])
+                """, arguments: [step, step, tenantID, accountID, id, step])
         }
     }
 
@@ -92,10 +94,10 @@ extension AppDatabase {
         return try write { db in
             try db.execute(sql: """
                 UPDATE runs SET outcome = CASE WHEN ? AND steps_reached = step_count THEN 'completed' ELSE 'finished_early' END,
-                    finished_at = ?, duration_seconds = max(0, ? - started_at)
+                    finished_at = ?, duration_seconds = CASE WHEN ? > started_at THEN ? - started_at ELSE 0 END
                 WHERE tenant_id = ? AND account_id = ? AND id = ? AND outcome IS NULL
-                """, arguments: [completed, now, now, tenantID, accountID, id])
-            return try Row.fetchOne(db, sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND id = ?",
+                """, arguments: [completed, now, now, now, tenantID, accountID, id])
+            return try db.row(sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND id = ?",
                                     arguments: [tenantID, accountID, id]).map(Self.run(from:))
         }
     }
@@ -113,7 +115,7 @@ extension AppDatabase {
 
     public func runs(tenantID: String, accountID: String) throws(StorageError) -> [Run] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? ORDER BY started_at",
+            try db.rows(sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? ORDER BY started_at",
                              arguments: [tenantID, accountID]).map(Self.run(from:))
         }
     }
@@ -123,7 +125,7 @@ extension AppDatabase {
 extension AppDatabase {
     public func daySummaries(tenantID: String, accountID: String, from: Day, through: Day) throws(StorageError) -> [DaySummary] {
         try read { db in
-            try Row.fetchAll(db, sql: Self.daySummarySQL, arguments: [tenantID, accountID, from.description, through.description])
+            try db.rows(sql: Self.daySummarySQL, arguments: [tenantID, accountID, from.description, through.description])
                 .compactMap { row in
                     Day(row["local_day"] as String).map {
                         DaySummary(day: $0, runs: row["runs"], rated: row["rated"], moodTotal: row["mood_total"] ?? 0)
@@ -140,7 +142,7 @@ extension AppDatabase {
     /// Every day with at least one run (for streaks): read from the index alone.
     public func activeDays(tenantID: String, accountID: String) throws(StorageError) -> [Day] {
         try read { db in
-            try String.fetchAll(db, sql: Self.activeDaysSQL, arguments: [tenantID, accountID]).compactMap(Day.init)
+            try db.strings(sql: Self.activeDaysSQL, arguments: [tenantID, accountID]).compactMap(Day.init)
         }
     }
 
@@ -148,20 +150,21 @@ extension AppDatabase {
 
     public func runs(tenantID: String, accountID: String, on day: Day) throws(StorageError) -> [Run] {
         try read { db in
-            try Row.fetchAll(db, sql: """
+            try db.rows(sql: """
                 SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND local_day = ? ORDER BY started_at
                 """, arguments: [tenantID, accountID, day.description]).map(Self.run(from:))
         }
     }
 
-    /// SQLite's plan for the calendar's queries, for the test that proves they use the index.
+    /// The database's plan for the calendar's queries, for the test that proves they use the index.
     public func calendarQueryPlans() throws(StorageError) -> [String] {
         try read { db in
-            let summary: StatementArguments = ["t", "a", "2026-01-01", "2026-12-31"]
-            let days: StatementArguments = ["t", "a"]
+            let summary: SQLArguments = ["t", "a", "2026-01-01", "2026-12-31"]
+            let days: SQLArguments = ["t", "a"]
             return try [(Self.daySummarySQL, summary), (Self.activeDaysSQL, days)].map { sql, arguments in
-                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
-                    .map { $0["detail"] as String }.joined(separator: "; ")
+                let explain = db.dialect == .sqlite ? "EXPLAIN QUERY PLAN " : "EXPLAIN "
+                return try db.rows(sql: explain + sql, arguments: arguments)
+                    .map { row in row.values.compactMap { String(sqlValue: $0) }.last ?? "" }.joined(separator: "; ")
             }
         }
     }

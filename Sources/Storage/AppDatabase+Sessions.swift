@@ -1,8 +1,8 @@
 import Domain
-import GRDB
+
 
 extension AppDatabase {
-    private static func session(from row: Row) -> SessionRecord {
+    private static func session(from row: SQLRow) -> SessionRecord {
         SessionRecord(id: row["id"], accountID: row["account_id"], csrfToken: row["csrf_token"], device: row["device"],
                       createdAt: row["created_at"], lastSeenAt: row["last_seen_at"])
     }
@@ -29,12 +29,12 @@ extension AppDatabase {
         throws(StorageError) -> (SessionRecord, Account)?
     {
         let found: (SessionRecord, Account)? = try read { db in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            guard let row = try db.row(sql: """
                 SELECT s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at,
                        a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme, a.week_starts_on
                 FROM sessions s JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id
                 WHERE s.tenant_id = ? AND s.token_hash = ?
-                """), arguments: [tenantID, tokenHash]) else { return nil }
+                """, arguments: [tenantID, tokenHash]) else { return nil }
             let session = Self.session(from: row)
             if now - session.lastSeenAt > idleLimit || now - session.createdAt > absoluteLimit { return nil }
             let account = Account(id: row["a_id"], tenantID: row["tenant_id"], email: row["email"],
@@ -72,7 +72,7 @@ extension AppDatabase {
 
     public func sessions(tenantID: String, accountID: String) throws(StorageError) -> [SessionRecord] {
         try read { db in
-            try Row.fetchAll(db, sql: """
+            try db.rows(sql: """
                 SELECT id, account_id, csrf_token, device, created_at, last_seen_at FROM sessions
                 WHERE tenant_id = ? AND account_id = ? ORDER BY last_seen_at DESC
                 """, arguments: [tenantID, accountID]).map(Self.session(from:))
@@ -91,9 +91,15 @@ extension AppDatabase {
     }
 
     public func deleteSessions(tenantID: String, accountID: String, except keptID: String?) throws(StorageError) {
-        try write { db in
-            try db.execute(sql: "DELETE FROM sessions WHERE tenant_id = ? AND account_id = ? AND id IS NOT ?",
+        try write { db in try Self.deleteSessions(db, tenantID: tenantID, accountID: accountID, except: keptID) }
+    }
+
+    static func deleteSessions(_ db: any SQLConnection, tenantID: String, accountID: String, except keptID: String?) throws {
+        if let keptID {
+            try db.execute(sql: "DELETE FROM sessions WHERE tenant_id = ? AND account_id = ? AND id <> ?",
                            arguments: [tenantID, accountID, keptID])
+        } else {
+            try db.execute(sql: "DELETE FROM sessions WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
         }
     }
 }

@@ -1,5 +1,5 @@
 import Domain
-import GRDB
+
 
 /// Links that finish signing in (step-up when an account is under a guessing attack) and sign-ups waiting for
 /// their address to be confirmed. Only each token's SHA-256 is stored; each is used once.
@@ -13,7 +13,7 @@ extension AppDatabase {
 
     public func signInLinkIsLive(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> Bool {
         try read { db in
-            try Bool.fetchOne(db, sql: "SELECT 1 FROM sign_in_links WHERE tenant_id = ? AND token_hash = ? AND expires_at > ?",
+            try db.bool(sql: "SELECT 1 FROM sign_in_links WHERE tenant_id = ? AND token_hash = ? AND expires_at > ?",
                               arguments: [tenantID, tokenHash, now]) == true
         }
     }
@@ -21,11 +21,11 @@ extension AppDatabase {
     /// Uses a live link: its account, and every other link of that account is spent too. nil if none.
     public func consumeSignInLink(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> Account? {
         try write { db in
-            guard let accountID = try String.fetchOne(db, sql: """
+            guard let accountID = try db.string(sql: """
                 SELECT account_id FROM sign_in_links WHERE tenant_id = ? AND token_hash = ? AND expires_at > ?
                 """, arguments: [tenantID, tokenHash, now]) else { return nil }
             try db.execute(sql: "DELETE FROM sign_in_links WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
-            return try Row.fetchOne(db, sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? AND id = ?",
+            return try db.row(sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? AND id = ?",
                                     arguments: [tenantID, accountID]).map(Self.account(from:))
         }
     }
@@ -44,7 +44,7 @@ extension AppDatabase {
 
     public func pendingSignUpIsLive(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> Bool {
         try read { db in
-            try Bool.fetchOne(db, sql: "SELECT 1 FROM pending_sign_ups WHERE tenant_id = ? AND token_hash = ? AND expires_at > ?",
+            try db.bool(sql: "SELECT 1 FROM pending_sign_ups WHERE tenant_id = ? AND token_hash = ? AND expires_at > ?",
                               arguments: [tenantID, tokenHash, now]) == true
         }
     }
@@ -60,13 +60,13 @@ extension AppDatabase {
     /// token (and every other pending sign-up for the address).
     public func confirmSignUp(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> SignUpConfirmation {
         try write { db in
-            guard let row = try Row.fetchOne(db, sql: """
+            guard let row = try db.row(sql: """
                 SELECT email, password_hash, time_zone, return_to FROM pending_sign_ups
                 WHERE tenant_id = ? AND token_hash = ? AND expires_at > ?
                 """, arguments: [tenantID, tokenHash, now]) else { return .expired }
             let email: String = row["email"]
             try db.execute(sql: "DELETE FROM pending_sign_ups WHERE tenant_id = ? AND email = ?", arguments: [tenantID, email])
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND email = ?", arguments: [tenantID, email]) == true {
+            if try db.bool(sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND email = ?", arguments: [tenantID, email]) == true {
                 return .taken
             }
             let id = RandomID.make()

@@ -1,11 +1,11 @@
 import Domain
-import GRDB
+
 
 /// Subscriptions, payments, checkouts and applied webhook events; all per tenant and person.
 extension AppDatabase {
     private static let subscriptionColumns = "id, account_id, status, price_minor, currency, current_period_end, grace_until"
 
-    private static func subscription(from row: Row) -> Subscription {
+    private static func subscription(from row: SQLRow) -> Subscription {
         Subscription(id: row["id"], accountID: row["account_id"],
                      status: Subscription.Status(rawValue: row["status"]) ?? .expired,
                      price: Money(minor: row["price_minor"], currency: row["currency"]),
@@ -14,7 +14,7 @@ extension AppDatabase {
 
     public func subscription(tenantID: String, accountID: String) throws(StorageError) -> Subscription? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.subscriptionColumns) FROM subscriptions WHERE tenant_id = ? AND account_id = ?",
+            try db.row(sql: "SELECT \(Self.subscriptionColumns) FROM subscriptions WHERE tenant_id = ? AND account_id = ?",
                              arguments: [tenantID, accountID]).map(Self.subscription(from:))
         }
     }
@@ -22,7 +22,7 @@ extension AppDatabase {
     /// A person's subscription and payment history as one read.
     public func billingOverview(tenantID: String, accountID: String) throws(StorageError) -> (subscription: Subscription?, payments: [Payment]) {
         try read { db in
-            (try Row.fetchOne(db, sql: "SELECT \(Self.subscriptionColumns) FROM subscriptions WHERE tenant_id = ? AND account_id = ?",
+            (try db.row(sql: "SELECT \(Self.subscriptionColumns) FROM subscriptions WHERE tenant_id = ? AND account_id = ?",
                               arguments: [tenantID, accountID]).map(Self.subscription(from:)),
              try Self.payments(db, tenantID: tenantID, accountID: accountID))
         }
@@ -32,10 +32,10 @@ extension AppDatabase {
         try read { db in try Self.payments(db, tenantID: tenantID, accountID: accountID) }
     }
 
-    static func payments(_ db: Database, tenantID: String, accountID: String) throws -> [Payment] {
-        return try Row.fetchAll(db, sql: """
+    static func payments(_ db: any SQLConnection, tenantID: String, accountID: String) throws -> [Payment] {
+        return try db.rows(sql: """
             SELECT amount_minor, currency, outcome, description, created_at FROM payments
-            WHERE tenant_id = ? AND account_id = ? ORDER BY created_at DESC, rowid DESC
+            WHERE tenant_id = ? AND account_id = ? ORDER BY created_at DESC, id DESC
             """, arguments: [tenantID, accountID]).map {
             Payment(amount: Money(minor: $0["amount_minor"], currency: $0["currency"]), paid: $0["outcome"] == "paid",
                     description: $0["description"], createdAt: $0["created_at"])
@@ -53,7 +53,7 @@ extension AppDatabase {
     /// Opens a checkout unless the person is already subscribed, deciding both in one transaction.
     public func startCheckout(tenantID: String, accountID: String, amount: Money, now: Int) throws(StorageError) -> CheckoutStart {
         try write { db in
-            if try Bool.fetchOne(db, sql: """
+            if try db.bool(sql: """
                 SELECT 1 FROM subscriptions WHERE tenant_id = ? AND account_id = ? AND status IN ('active', 'cancelling')
                 """, arguments: [tenantID, accountID]) == true { return .alreadySubscribed }
             let id = RandomID.make()
@@ -68,7 +68,7 @@ extension AppDatabase {
     public func openCheckout(tenantID: String, accountID: String, id typedID: CheckoutID) throws(StorageError) -> Money? {
         let id = typedID.rawValue
         return try read { db in
-            try Row.fetchOne(db, sql: """
+            try db.row(sql: """
                 SELECT amount_minor, currency FROM checkouts
                 WHERE tenant_id = ? AND account_id = ? AND id = ? AND status = 'open' AND claimed_at IS NULL
                 """, arguments: [tenantID, accountID, id]).map { Money(minor: $0["amount_minor"], currency: $0["currency"]) }
@@ -93,14 +93,14 @@ extension AppDatabase {
     /// Applies a verified payment event once: false (and nothing changes) if its id was seen before.
     public func applyPaymentEvent(tenantID: String, event: PaymentEvent, now: Int) throws(StorageError) -> Bool {
         try write { db in
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM webhook_events WHERE tenant_id = ? AND event_id = ?",
+            if try db.bool(sql: "SELECT 1 FROM webhook_events WHERE tenant_id = ? AND event_id = ?",
                                  arguments: [tenantID, event.id]) == true {
                 return false
             }
             try db.execute(sql: "INSERT INTO webhook_events (tenant_id, event_id, type, received_at) VALUES (?, ?, ?, ?)",
                            arguments: [tenantID, event.id, event.kind.rawValue, now])
             // The account must be this tenant's; an event naming anyone else changes nothing.
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND id = ?",
+            guard try db.bool(sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND id = ?",
                                     arguments: [tenantID, event.accountID]) == true else { return true }
             switch event.kind {
             case .checkoutPaid:
@@ -137,7 +137,7 @@ extension AppDatabase {
         }
     }
 
-    private static func recordPayment(_ db: Database, _ tenantID: String, _ event: PaymentEvent, paid: Bool, description: String,
+    private static func recordPayment(_ db: any SQLConnection, _ tenantID: String, _ event: PaymentEvent, paid: Bool, description: String,
                                       now: Int) throws {
         try db.execute(sql: """
             INSERT INTO payments (id, tenant_id, account_id, amount_minor, currency, outcome, description, created_at)
@@ -188,7 +188,7 @@ extension AppDatabase {
     /// Active subscriptions whose period has ended: the provider is asked to renew each.
     public func subscriptionsDueForRenewal(now: Int) throws(StorageError) -> [DueRenewal] {
         try read { db in
-            try Row.fetchAll(db, sql: """
+            try db.rows(sql: """
                 SELECT tenant_id, account_id, price_minor, currency, current_period_end, renewal_fails FROM subscriptions
                 WHERE status = 'active' AND current_period_end <= ?
                 """, arguments: [now]).map {

@@ -1,6 +1,6 @@
 import Foundation
 import Domain
-import GRDB
+
 
 extension AppDatabase {
     static let tenantColumns = """
@@ -9,7 +9,7 @@ extension AppDatabase {
         pseudonym_key
         """
 
-    static func tenant(from row: Row, unlimited: [String]) -> Tenant {
+    static func tenant(from row: SQLRow, unlimited: [String]) -> Tenant {
         var settings = TenantSettings()
         settings.accentColour = row["accent_colour"]
         settings.freeResetsPerDay = row["free_resets_per_day"]
@@ -26,14 +26,11 @@ extension AppDatabase {
         return Tenant(id: row["id"], slug: row["slug"], name: row["name"], settings: settings)
     }
 
-    private static func fetchTenant(_ db: Database, where condition: String, _ argument: String) throws -> Tenant? {
-        // Every request looks its tenant up: cached statements skip SQLite's parse and GRDB's authorizer.
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(tenantColumns) FROM tenants WHERE \(condition) = ?"),
-                                         arguments: [argument])
+    private static func fetchTenant(_ db: any SQLConnection, where condition: String, _ argument: String) throws -> Tenant? {
+        guard let row = try db.row(sql: "SELECT \(tenantColumns) FROM tenants WHERE \(condition) = ?", arguments: [argument])
         else { return nil }
-        let unlimited = try String.fetchAll(
-            db.cachedStatement(sql: "SELECT email FROM tenant_unlimited_emails WHERE tenant_id = ? ORDER BY email"),
-            arguments: [row["id"] as String])
+        let unlimited = try db.strings(sql: "SELECT email FROM tenant_unlimited_emails WHERE tenant_id = ? ORDER BY email",
+                                       arguments: [row["id"] as String])
         return tenant(from: row, unlimited: unlimited)
     }
 
@@ -51,7 +48,7 @@ extension AppDatabase {
 
     public func tenants() throws(StorageError) -> [Tenant] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.tenantColumns) FROM tenants ORDER BY slug").map { Self.tenant(from: $0, unlimited: []) }
+            try db.rows(sql: "SELECT \(Self.tenantColumns) FROM tenants ORDER BY slug").map { Self.tenant(from: $0, unlimited: []) }
         }
     }
 
@@ -61,16 +58,18 @@ extension AppDatabase {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...100).contains(trimmed.count) else { throw .invalid("a name is 1–100 characters") }
         return try write { db in
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM tenants WHERE slug = ?", arguments: [slug]) == true {
+            if try db.bool(sql: "SELECT 1 FROM tenants WHERE slug = ?", arguments: [slug]) == true {
                 throw StorageError.conflict("a tenant with the slug \(slug) already exists")
             }
             let id = RandomID.make()
-            try db.execute(sql: """
-                INSERT INTO tenants (id, slug, name, webhook_secret, pseudonym_key)
-                VALUES (?, ?, ?, lower(hex(randomblob(32))), lower(hex(randomblob(32))))
-                """,
-                           arguments: [id, slug, trimmed])
-            return try Self.fetchTenant(db, where: "id", id)!
+            try db.execute(sql: "INSERT INTO tenants (id, slug, name, webhook_secret, pseudonym_key) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [id, slug, trimmed, RandomID.secret(), RandomID.secret()])
+            for (position, topic) in CommunityTopic.defaults.enumerated() {
+                try db.execute(sql: "INSERT INTO community_topics (tenant_id, slug, name, position) VALUES (?, ?, ?, ?)",
+                               arguments: [id, topic.slug, topic.name, position + 1])
+            }
+            guard let tenant = try Self.fetchTenant(db, where: "id", id) else { throw StorageError.queryFailed("the new tenant vanished") }
+            return tenant
         }
     }
 
@@ -78,7 +77,7 @@ extension AppDatabase {
     /// otherwise claim a domain that is not theirs. nil clears it. `.conflict` when another tenant has it.
     public func setCustomDomain(slug: String, to domain: String?) throws(StorageError) -> Bool {
         try write { db in
-            if let domain, try Bool.fetchOne(db, sql: "SELECT 1 FROM tenants WHERE custom_domain = ? AND slug != ?",
+            if let domain, try db.bool(sql: "SELECT 1 FROM tenants WHERE custom_domain = ? AND slug != ?",
                                              arguments: [domain, slug]) == true {
                 throw StorageError.conflict("another tenant already uses \(domain)")
             }

@@ -1,67 +1,77 @@
 import Foundation
-import GRDB
 
-/// The one value that owns the SQLite database: a WAL-mode `DatabasePool` with foreign keys on.
-/// Queries live in extensions, one file per area.
+/// The one value that owns the database, SQLite or PostgreSQL (`SQLStore`). Queries live in extensions, one
+/// file per area, written once in the SQL both databases share, so no rule lives in only one backend.
 public struct AppDatabase: Sendable {
-    let pool: DatabasePool
-    /// The database file.
-    public var path: String { pool.path }
+    let store: any SQLStore
+    public var dialect: SQLDialect { store.dialect }
+    /// Where the data lives, for messages (a URL's password is never in it).
+    public var displayName: String { store.displayName }
 
-    /// Opens (creating if needed) the database file and its folder, then applies pending migrations.
-    public static func open(path: String, migrationsDirectory: String) throws(StorageError) -> AppDatabase {
-        let database = try openWithoutMigrating(path: path)
+    /// Opens (creating a SQLite file and its folder if needed) and applies pending migrations: those of
+    /// `migrationsDirectory/sqlite` or `/postgres` when the folder has them, else of the folder itself.
+    public static func open(_ location: DatabaseLocation, migrationsDirectory: String) throws(StorageError) -> AppDatabase {
+        let database = try openWithoutMigrating(location)
         try database.migrate(from: migrationsDirectory)
         return database
     }
 
-    public static func openWithoutMigrating(path: String) throws(StorageError) -> AppDatabase {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            var configuration = Configuration()
-            configuration.foreignKeysEnabled = true
-            configuration.maximumReaderCount = 8
-            configuration.busyMode = .timeout(5)
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            }
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            // Mental-health data: readable by this user only. SQLite gives the -wal and -shm files the
-            // database file's mode, so they follow.
-            for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
-                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
-            }
-            return AppDatabase(pool: pool)
-        } catch {
-            throw .cannotOpen(path: path, reason: "\(error)")
+    public static func open(path: String, migrationsDirectory: String) throws(StorageError) -> AppDatabase {
+        try open(.sqlite(path: path), migrationsDirectory: migrationsDirectory)
+    }
+
+    public static func openWithoutMigrating(_ location: DatabaseLocation) throws(StorageError) -> AppDatabase {
+        switch location {
+        case .sqlite(let path): AppDatabase(store: try SQLiteStore(path: path))
+        case .postgres(let url): AppDatabase(store: try PostgresStore(url: url))
         }
     }
 
+    public static func openWithoutMigrating(path: String) throws(StorageError) -> AppDatabase {
+        try openWithoutMigrating(.sqlite(path: path))
+    }
+
     public func migrate(from directory: String) throws(StorageError) {
-        try SQLMigrations(directory: directory).apply(to: pool)
+        let specific = directory + "/" + (dialect == .sqlite ? "sqlite" : "postgres")
+        var isDirectory: ObjCBool = false
+        let chosen = FileManager.default.fileExists(atPath: specific, isDirectory: &isDirectory) && isDirectory.boolValue ? specific : directory
+        try store.migrate(from: chosen)
     }
 
     /// Names of the migrations already applied, in order.
     public func appliedMigrations() throws(StorageError) -> [String] {
-        try read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
+        do { return try store.appliedMigrations() } catch { throw .queryFailed("\(error)") }
+    }
+
+    /// The tables of our schema (not the migrations' bookkeeping).
+    public func tableNames() throws(StorageError) -> [String] {
+        do { return try store.tableNames() } catch { throw .queryFailed("\(error)") }
     }
 
     /// Closes every connection; later queries fail (and /healthz says 503).
     public func close() throws(StorageError) {
-        do { try pool.close() } catch { throw .queryFailed("\(error)") }
+        do { try store.close() } catch { throw .queryFailed("\(error)") }
     }
 
     /// Whether a trivial query succeeds (for /healthz).
     public func isReachable() -> Bool {
-        (try? pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
+        (try? store.read { db in try db.int(sql: "SELECT 1") }) == 1
     }
 
-    func read<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
-        do { return try pool.read(body) } catch let error as StorageError { throw error } catch { throw .queryFailed("\(error)") }
+    func read<T>(_ body: (any SQLConnection) throws -> T) throws(StorageError) -> T {
+        do { return try store.read(body) } catch { throw Self.storageError(error) }
     }
 
-    func write<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
-        do { return try pool.write(body) } catch let error as StorageError { throw error } catch { throw .queryFailed("\(error)") }
+    func write<T>(_ body: (any SQLConnection) throws -> T) throws(StorageError) -> T {
+        do { return try store.write(body) } catch { throw Self.storageError(error) }
+    }
+
+    /// A unique key that a concurrent writer took first reads as a conflict, as the check before it would have said.
+    static func storageError(_ error: any Error) -> StorageError {
+        switch error {
+        case let error as StorageError: error
+        case let failure as SQLFailure where failure.kind == .uniqueViolation: .conflict("that already exists")
+        default: .queryFailed("\(error)")
+        }
     }
 }

@@ -2,6 +2,9 @@ import Foundation
 
 /// Ids for rows: 128 random bits as 32 hex characters, so no id reveals another or how many exist.
 enum RandomID {
+    /// 256 random bits as 64 hex digits (webhook and pseudonym keys).
+    static func secret() -> String { make() + make() }
+
     static func make() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<2).map { _ in

@@ -1,29 +1,43 @@
-/// In-memory throttles against guessing and flooding (one process serves each database). Address keys are the
-/// tenant and the client address; account keys the tenant and the normalised email or the account id.
-public struct Throttles: Sendable {
-    /// Failed logins per account: from the tenth in 15 minutes, a correct password also needs an emailed link.
-    let failedLoginsPerAccount = RateLimiter(limit: 10, window: 15 * 60)
-    /// Failed logins per client address: past it, that address is refused for a while.
-    let failedLoginsPerAddress = RateLimiter(limit: 50, window: 15 * 60)
-    /// Wrong passwords given to confirm a change while signed in: past it, the session ends.
-    let failedPasswordConfirmations = RateLimiter(limit: 5, window: 15 * 60)
-    /// Every sign-up attempt counts, whatever its outcome, so probing addresses is slow.
-    let signUpsPerAddress = RateLimiter(limit: 10, window: 3600)
-    let signUpsPerEmail = RateLimiter(limit: 3, window: 3600)
-    let resetRequestsPerAddress = RateLimiter(limit: 10, window: 3600)
-    let resetRequestsPerEmail = RateLimiter(limit: 3, window: 3600)
-    let postsPerMember = RateLimiter(limit: 5, window: 3600)
-    let reportsPerMember = RateLimiter(limit: 10, window: 3600)
+import Storage
 
-    public init() {}
+/// Every limit on attempts, shared by all app nodes through the database.
+public struct Throttles: Sendable {
+    let failedLoginsPerAccount: RateLimiter
+    let failedLoginsPerAddress: RateLimiter
+    let failedPasswordConfirmations: RateLimiter
+    let signUpsPerAddress: RateLimiter
+    let signUpsPerEmail: RateLimiter
+    let resetRequestsPerAddress: RateLimiter
+    let resetRequestsPerEmail: RateLimiter
+    let postsPerMember: RateLimiter
+    let reportsPerMember: RateLimiter
+    let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+        func limiter(_ name: String, _ limit: Int, _ window: Int) -> RateLimiter {
+            RateLimiter(name: name, limit: limit, window: window, database: database)
+        }
+        failedLoginsPerAccount = limiter("failed-logins-account", 10, 15 * 60)
+        failedLoginsPerAddress = limiter("failed-logins-address", 50, 15 * 60)
+        failedPasswordConfirmations = limiter("failed-confirmations", 5, 15 * 60)
+        signUpsPerAddress = limiter("sign-ups-address", 10, 3600)
+        signUpsPerEmail = limiter("sign-ups-email", 3, 3600)
+        resetRequestsPerAddress = limiter("resets-address", 10, 3600)
+        resetRequestsPerEmail = limiter("resets-email", 3, 3600)
+        postsPerMember = limiter("posts-member", 5, 3600)
+        reportsPerMember = limiter("reports-member", 10, 3600)
+    }
 
     var all: [RateLimiter] {
         [failedLoginsPerAccount, failedLoginsPerAddress, failedPasswordConfirmations, signUpsPerAddress, signUpsPerEmail,
          resetRequestsPerAddress, resetRequestsPerEmail, postsPerMember, reportsPerMember]
     }
 
-    /// Drops expired entries everywhere (the housekeeping's minute).
-    public func sweep(now: Int) { all.forEach { $0.sweep(now: now) } }
+    /// Forgets attempts older than the longest window.
+    public func sweep(now: Int) throws(StorageError) {
+        try database.purgeRateLimitEvents(before: now - (all.map(\.window).max() ?? 3600))
+    }
 
     static func accountKey(tenantID: String, email: String) -> String {
         tenantID + ":" + String(email.lowercased().prefix(254))

@@ -22,7 +22,7 @@ public struct AppEnvironment: Sendable {
     public let mailer: any Mailer
     /// Seconds since 1970, from a clock tests can set.
     public let clock: @Sendable () -> Int
-    /// Shared by every copy of the environment: the throttles' counts and the timing-equaliser hash.
+    /// Shared by every copy of the environment: the throttles (counted in the database) and the timing-equaliser hash.
     let throttles: Throttles
     let dummyHash: DummyHash
 
@@ -52,7 +52,7 @@ public struct AppEnvironment: Sendable {
         self.safetyPhrases = safetyPhrases
         self.mailer = mailer
         self.clock = clock
-        self.throttles = Throttles()
+        self.throttles = Throttles(database: database)
         self.dummyHash = DummyHash()
     }
 
@@ -102,16 +102,20 @@ public struct AppEnvironment: Sendable {
 
     /// Loads templates, static files, content and the database from a project root (the folder holding
     /// `Views/`, `Public/`, `Content/` and `Migrations/`), failing with the name of whatever is missing or broken.
-    public static func load(root: String, databasePath: String, configuration: AppConfiguration = AppConfiguration(),
+    /// `database` is `--db`: a SQLite file (the outbox sits beside it) or a PostgreSQL URL (the outbox is `./data/outbox`).
+    public static func load(root: String, database location: String, configuration: AppConfiguration = AppConfiguration(),
                             mailer: (any Mailer)? = nil, hasher: PasswordHasher = PasswordHasher(),
                             logger: Logger) throws -> AppEnvironment {
         let renderer = try TemplateRenderer(directory: root + "/Views", required: requiredTemplates)
         let staticFiles = try StaticFileStore(directory: root + "/Public")
-        let database = try AppDatabase.open(path: databasePath, migrationsDirectory: root + "/Migrations")
+        let database = try AppDatabase.open(DatabaseLocation(location), migrationsDirectory: root + "/Migrations")
         let policy = try loadPasswordPolicy(root + "/Content/common-passwords.txt")
         let library = try ResetLibrary(path: root + "/Content/resets.json")
         let safety = SafetyPhrases(phrases: try dataLines(root + "/Content/safety-phrases.txt"))
-        let dataFolder = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
+        let dataFolder = switch DatabaseLocation(location) {
+        case .sqlite(let path): URL(fileURLWithPath: path).deletingLastPathComponent().path
+        case .postgres: "./data"
+        }
         return AppEnvironment(configuration: configuration, database: database, renderer: renderer, staticFiles: staticFiles,
                               logger: logger, hasher: hasher, passwordPolicy: policy, library: library,
                               safetyPhrases: safety,

@@ -6,7 +6,8 @@ import Web
 
 /// Options every command shares.
 struct CommonOptions: ParsableArguments {
-    @Option(help: "The SQLite database file; created with its folder on first use.")
+    @Option(help: ArgumentHelp("A SQLite database file (created with its folder on first use) or a PostgreSQL URL.",
+                               discussion: "postgres://user@host:5432/resett?sslmode=require; a password comes best from PGPASSWORD or ~/.pgpass, never from a log."))
     var db: String = "./data/resett.sqlite"
 
     @Option(help: "The folder that holds Views/, Public/, Content/ and Migrations/.")
@@ -26,8 +27,10 @@ struct CommonOptions: ParsableArguments {
 
     /// The database, migrated: commands work on a fresh file as well as on a served one.
     func openDatabase() throws -> AppDatabase {
-        try AppDatabase.open(path: db, migrationsDirectory: root + "/Migrations")
+        try AppDatabase.open(location, migrationsDirectory: root + "/Migrations")
     }
+
+    var location: DatabaseLocation { DatabaseLocation(db) }
 
     func passwordPolicy() throws -> PasswordPolicy {
         try AppEnvironment.loadPasswordPolicy(root + "/Content/common-passwords.txt")

@@ -8,8 +8,8 @@ struct Migrate: ParsableCommand {
 
     func run() throws {
         let logger = try options.makeLogger(label: "resett.migrate")
-        let database = try AppDatabase.open(path: options.db, migrationsDirectory: options.root + "/Migrations")
+        let database = try options.openDatabase()
         let applied = try database.appliedMigrations()
-        logger.notice("database is up to date", metadata: ["path": "\(options.db)", "migrations": "\(applied.count)"])
+        logger.notice("database is up to date", metadata: ["database": "\(database.displayName)", "migrations": "\(applied.count)"])
     }
 }

@@ -88,7 +88,7 @@ struct Serve: ParsableCommand {
             throw ValidationError("Argon2id needs at least 19456 KiB and 2 iterations (OWASP's minimum).")
         }
         let hasher = PasswordHasher(parameters: .init(memoryKiB: argon2MemoryKib, iterations: argon2Iterations, parallelism: 1))
-        let environment = try AppEnvironment.load(root: options.root, databasePath: options.db, configuration: appConfiguration,
+        let environment = try AppEnvironment.load(root: options.root, database: options.db, configuration: appConfiguration,
                                                   mailer: sendmail.map { SendmailMailer(program: $0) }, hasher: hasher,
                                                   logger: logger)
 

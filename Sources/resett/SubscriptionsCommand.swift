@@ -15,7 +15,7 @@ struct SubscriptionsCommand: ParsableCommand {
 
         func run() throws {
             let logger = try options.makeLogger(label: "resett.subscriptions")
-            let environment = try AppEnvironment.load(root: options.root, databasePath: options.db, logger: logger)
+            let environment = try AppEnvironment.load(root: options.root, database: options.db, logger: logger)
             let outcome = try environment.subscriptionClock.tick(now: Int(Date().timeIntervalSince1970))
             Output.line("Renewals requested: \(outcome.renewalsRequested). Expired: \(outcome.expired).")
         }

@@ -23,14 +23,14 @@ public struct AccountSettings: Sendable {
         let now = services.clock()
         let throttles = services.throttles
         let key = member.tenantID + ":" + member.accountID
-        if throttles.failedPasswordConfirmations.retryAfter(key, now: now) != nil {
+        if try throttles.failedPasswordConfirmations.retryAfter(key, now: now) != nil {
             try endSession(member, session)
             return .sessionEnded
         }
         if try services.verify(password, against: member.account.passwordHash) { return .confirmed }
-        throttles.failedPasswordConfirmations.record(key, now: now)
-        throttles.failedLoginsPerAccount.record(Throttles.accountKey(tenantID: member.tenantID, email: member.account.email), now: now)
-        if throttles.failedPasswordConfirmations.retryAfter(key, now: now) != nil {
+        try throttles.failedPasswordConfirmations.record(key, now: now)
+        try throttles.failedLoginsPerAccount.record(Throttles.accountKey(tenantID: member.tenantID, email: member.account.email), now: now)
+        if try throttles.failedPasswordConfirmations.retryAfter(key, now: now) != nil {
             try endSession(member, session)
             return .sessionEnded
         }

@@ -25,22 +25,22 @@ public struct LogIns: Sendable {
         let addressKey = scope.tenantID + ":" + clientAddress
         let email = EmailAddress(String(typed.prefix(320)))
         let accountKey = Throttles.accountKey(tenantID: scope.tenantID, email: email?.value ?? typed)
-        if let wait = throttles.failedLoginsPerAddress.retryAfter(addressKey, now: now) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
-        let underAttack = throttles.failedLoginsPerAccount.retryAfter(accountKey, now: now) != nil
+        if let wait = try throttles.failedLoginsPerAddress.retryAfter(addressKey, now: now) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
+        let underAttack = try throttles.failedLoginsPerAccount.retryAfter(accountKey, now: now) != nil
 
         let account = try email.flatMap { try services.database.account(tenantID: scope.tenantID, email: $0) }
         // An unknown email costs the same hash as a wrong password, so timing tells nothing.
         let verified = try services.verify(password, against: account?.passwordHash ?? services.dummyPasswordHash) && account != nil
         guard let account, verified else {
-            throttles.failedLoginsPerAccount.record(accountKey, now: now)
-            throttles.failedLoginsPerAddress.record(addressKey, now: now)
+            try throttles.failedLoginsPerAccount.record(accountKey, now: now)
+            try throttles.failedLoginsPerAddress.record(addressKey, now: now)
             return underAttack ? .checkEmail : .mismatch
         }
         if underAttack {
             try sendLink(to: account, scope, now: now)
             return .checkEmail
         }
-        throttles.failedLoginsPerAccount.reset(accountKey)
+        try throttles.failedLoginsPerAccount.reset(accountKey)
         if services.hasher.needsRehash(account.passwordHash) {
             let fresh = try services.hash(password)
             try services.database.setPasswordHash(tenantID: account.tenantID, accountID: account.id, hash: fresh, endingSessionsExcept: nil)

@@ -18,8 +18,8 @@ public struct PasswordResets: Sendable {
         let tokenHash = Digest.sha256Hex(token)
         let account = try services.database.account(tenantID: scope.tenantID, email: email)
         // Past the per-address limit nothing more is sent, but the page says the same as ever.
-        let mayMail = throttles.resetRequestsPerEmail.retryAfter(emailKey, now: now) == nil
-        throttles.resetRequestsPerEmail.record(emailKey, now: now)
+        let mayMail = try throttles.resetRequestsPerEmail.retryAfter(emailKey, now: now) == nil
+        try throttles.resetRequestsPerEmail.record(emailKey, now: now)
         guard mayMail, let account else { return }
         try services.database.createPasswordReset(tenantID: account.tenantID, accountID: account.id, tokenHash: tokenHash,
                                                   expiresAt: now + services.passwordResetLifetime)

@@ -21,8 +21,8 @@ public struct SignUps: Sendable {
         let throttles = services.throttles
         try throttles.signUpsPerAddress.admit(scope.tenantID + ":" + clientAddress, now: now)
         let emailKey = scope.tenantID + ":" + email.value
-        let sentRecently = throttles.signUpsPerEmail.retryAfter(emailKey, now: now) != nil
-        throttles.signUpsPerEmail.record(emailKey, now: now)
+        let sentRecently = try throttles.signUpsPerEmail.retryAfter(emailKey, now: now) != nil
+        try throttles.signUpsPerEmail.record(emailKey, now: now)
 
         let hash = try services.hash(password)
         guard !sentRecently else { return }

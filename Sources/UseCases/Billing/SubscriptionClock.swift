@@ -45,19 +45,24 @@ public struct SubscriptionClock: Sendable {
         // Housekeeping rides on the same minute: what can no longer be used is deleted, not kept.
         try database.purgeExpired(now: now, sessionIdleLimit: sessionIdleLimit, sessionAbsoluteLimit: sessionAbsoluteLimit)
         mailer?.removeOlder(than: mailLifetime)
-        throttles?.sweep(now: now)
+        try throttles?.sweep(now: now)
         if !due.isEmpty || expired > 0 {
             logger.notice("subscriptions ticked", metadata: ["renewals": "\(due.count)", "expired": "\(expired)"])
         }
         return Outcome(renewalsRequested: due.count, expired: expired)
     }
 
-    /// Ticks every `interval` seconds on a background thread until `stop` says so.
+    /// Ticks every `interval` seconds on a background thread until `stop` says so, while this node holds the
+    /// clock's lease: with several app nodes, exactly one ticks, and another takes over if it dies.
     public func runInBackground(every interval: Double = 60, clock: @escaping @Sendable () -> Int,
                                 stop: @escaping @Sendable () -> Bool) {
+        let lease = ClockLease(database: database)
         let thread = Thread { [self] in
+            defer { lease.release() }
             while !stop() {
-                do { try tick(now: clock()) } catch { logger.error("subscription tick failed", metadata: ["error": "\(error)"]) }
+                if lease.isHeld() {
+                    do { try tick(now: clock()) } catch { logger.error("subscription tick failed", metadata: ["error": "\(error)"]) }
+                }
                 var waited = 0.0
                 while waited < interval, !stop() {
                     Thread.sleep(forTimeInterval: 0.5)

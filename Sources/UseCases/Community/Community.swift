@@ -55,7 +55,7 @@ public struct Community: Sendable {
         let member = try admit(member)
         let now = clock()
         let key = member.tenantID + ":" + member.accountID
-        if let wait = throttles.postsPerMember.retryAfter(key, now: now) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
+        try throttles.postsPerMember.admit(key, now: now)
         let held = safetyPhrases.suggestsRisk(body)
         switch try database.publishPost(tenantID: member.tenantID, authorID: member.accountID, topic: topic, body: body,
                                         heldForSafety: held, now: now) {
@@ -64,7 +64,6 @@ public struct Community: Sendable {
         case .restricted(let until, let reason):
             return .restricted(until: until, reason: reason)
         case .published:
-            throttles.postsPerMember.record(key, now: now)
             return held ? .heldForSafety : .published
         }
     }
@@ -96,12 +95,12 @@ public struct Community: Sendable {
         let member = try admit(member)
         let now = clock()
         let key = member.tenantID + ":" + member.accountID
-        if let wait = throttles.reportsPerMember.retryAfter(key, now: now) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
+        try throttles.reportsPerMember.admit(key, now: now)
         switch try database.report(tenantID: member.tenantID, reporterID: member.accountID, postID: post, reason: reason,
                                    note: note, now: now) {
         case .notFound: throw UseCaseError.notFound
         case .alreadyReported: throw UseCaseError.conflict("You’ve already reported this post. Thank you; a moderator will look at it.")
-        case .reported: throttles.reportsPerMember.record(key, now: now)
+        case .reported: break
         }
     }
 }

@@ -42,7 +42,7 @@ final class RunningApp {
         outbox = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path + "/outbox"
         var configuration = AppConfiguration()
         configure(&configuration)
-        let loaded = try AppEnvironment.load(root: projectRoot, databasePath: databasePath, configuration: configuration,
+        let loaded = try AppEnvironment.load(root: projectRoot, database: databaseLocation, configuration: configuration,
                                              hasher: Self.fastHasher, logger: logger)
         let clock = self.clock
         environment = AppEnvironment(

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 /// The numbered `.sql` files of a migrations folder, applied in order, each exactly once and each in its
-/// own transaction (GRDB's `DatabaseMigrator` records what ran in `grdb_migrations`).
+/// own transaction. On SQLite GRDB's `DatabaseMigrator` records what ran in `grdb_migrations`; on PostgreSQL
+/// `PostgresStore.migrate` keeps the same record in `schema_migrations`.
 struct SQLMigrations {
     struct File {
         let name: String
@@ -21,7 +22,9 @@ struct SQLMigrations {
             throw .migrationsFolderMissing(directory)
         }
         var files: [File] = []
-        for name in names.sorted() where name.hasSuffix(".sql") {
+        // A name that starts with a digit is a migration and must be well formed; others (citus.sql) are scripts
+        // an operator runs by hand.
+        for name in names.sorted() where name.hasSuffix(".sql") && name.first?.isNumber == true {
             guard Self.isValidName(name) else { throw .invalidMigrationName(name) }
             guard let sql = try? String(contentsOfFile: directory + "/" + name, encoding: .utf8) else {
                 throw .migrationFailed(file: name, reason: "cannot read the file as UTF-8")

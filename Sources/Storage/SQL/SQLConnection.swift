@@ -1,0 +1,73 @@
+/// Which database a connection speaks to. Queries are written once in the SQL both share; the few places
+/// where the two differ ask this (and say why).
+public enum SQLDialect: Sendable {
+    case sqlite
+    case postgres
+}
+
+/// One connection inside one transaction: what a storage function gets to run its statements. Statements
+/// use `?` placeholders and are always prepared with bound parameters, never interpolated.
+public protocol SQLConnection {
+    var dialect: SQLDialect { get }
+    /// Runs a statement; `changesCount` then says how many rows it changed.
+    func execute(sql: String, arguments: SQLArguments) throws
+    /// Runs a query and returns every row.
+    func rows(sql: String, arguments: SQLArguments) throws -> [SQLRow]
+    /// Rows changed by the last `execute`.
+    var changesCount: Int { get }
+    /// Makes this write transaction wait for any other that locked the same key, until either ends. SQLite
+    /// runs one writer at a time, so there it is already true; PostgreSQL takes a transaction-scoped advisory
+    /// lock. A rule that reads and then writes (a daily limit, the last admin) locks what it counts first.
+    func lock(_ key: String) throws
+}
+
+extension SQLConnection {
+    public func execute(sql: String) throws { try execute(sql: sql, arguments: []) }
+
+    public func rows(sql: String) throws -> [SQLRow] { try rows(sql: sql, arguments: []) }
+
+    public func row(sql: String, arguments: SQLArguments = []) throws -> SQLRow? {
+        try rows(sql: sql, arguments: arguments).first
+    }
+
+    /// The first column of the first row, or nil when there is no row or it is NULL.
+    public func value<T: SQLDecodable>(sql: String, arguments: SQLArguments = []) throws -> T? {
+        guard let row = try row(sql: sql, arguments: arguments), let first = row.values.first else { return nil }
+        return T(sqlValue: first)
+    }
+
+    public func int(sql: String, arguments: SQLArguments = []) throws -> Int? { try value(sql: sql, arguments: arguments) }
+    public func string(sql: String, arguments: SQLArguments = []) throws -> String? { try value(sql: sql, arguments: arguments) }
+    public func bool(sql: String, arguments: SQLArguments = []) throws -> Bool? { try value(sql: sql, arguments: arguments) }
+
+    /// The first column of every row.
+    public func strings(sql: String, arguments: SQLArguments = []) throws -> [String] {
+        try rows(sql: sql, arguments: arguments).compactMap { $0.values.first.flatMap(String.init(sqlValue:)) }
+    }
+}
+
+/// A database server or file that hands out connections in transactions. Implemented over GRDB for SQLite and
+/// over libpq for PostgreSQL; `AppDatabase` holds one and every storage function goes through it.
+public protocol SQLStore: Sendable {
+    var dialect: SQLDialect { get }
+    /// Where the data lives, for messages: a path, or a PostgreSQL URL without its password.
+    var displayName: String { get }
+    /// A consistent snapshot for reading.
+    func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+    /// One write transaction: committed when `body` returns, rolled back when it throws.
+    func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+    /// Applies the numbered migrations in `directory` not yet applied, each once, in its own transaction.
+    func migrate(from directory: String) throws(StorageError)
+    func appliedMigrations() throws -> [String]
+    /// The tables of our schema.
+    func tableNames() throws -> [String]
+    func close() throws
+}
+
+/// A failure the database reported, with what kind it was where that matters to us.
+public struct SQLFailure: Error, CustomStringConvertible, Sendable {
+    public enum Kind: Sendable { case uniqueViolation, other }
+    public let kind: Kind
+    public let message: String
+    public var description: String { message }
+}

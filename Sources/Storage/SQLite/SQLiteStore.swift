@@ -1,0 +1,118 @@
+import Foundation
+import GRDB
+
+/// SQLite through GRDB: a WAL-mode `DatabasePool` (one writer at a time, readers alongside) with foreign keys on.
+struct SQLiteStore: SQLStore {
+    let pool: DatabasePool
+    var dialect: SQLDialect { .sqlite }
+    var displayName: String { pool.path }
+
+    init(path: String) throws(StorageError) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            var configuration = Configuration()
+            configuration.foreignKeysEnabled = true
+            configuration.maximumReaderCount = 8
+            configuration.busyMode = .timeout(5)
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+            pool = try DatabasePool(path: path, configuration: configuration)
+            // Mental-health data: readable by this user only. SQLite gives the -wal and -shm files the
+            // database file's mode, so they follow.
+            for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+            }
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+    }
+
+    func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try pool.read { db in try body(GRDBConnection(db: db)) }
+    }
+
+    func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try pool.write { db in try body(GRDBConnection(db: db)) }
+    }
+
+    func migrate(from directory: String) throws(StorageError) {
+        try SQLMigrations(directory: directory).apply(to: pool)
+    }
+
+    func appliedMigrations() throws -> [String] {
+        try pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
+    }
+
+    func tableNames() throws -> [String] {
+        try pool.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations' ORDER BY name
+                """)
+        }
+    }
+
+    func close() throws { try pool.close() }
+
+    /// Copies the whole database into one new file, consistent as of one moment, while it stays in use.
+    func backup(to path: String) throws {
+        try pool.read { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) }
+    }
+}
+
+/// A GRDB connection seen through our protocol. Every statement is cached: the set of our statements is
+/// fixed, so the cache stays small, and SQLite's parse is skipped after the first use.
+struct GRDBConnection: SQLConnection {
+    let db: Database
+    var dialect: SQLDialect { .sqlite }
+    var changesCount: Int { db.changesCount }
+
+    func execute(sql: String, arguments: SQLArguments) throws {
+        do {
+            try db.cachedStatement(sql: sql).execute(arguments: Self.arguments(arguments))
+        } catch let error as DatabaseError {
+            throw Self.failure(error)
+        }
+    }
+
+    func rows(sql: String, arguments: SQLArguments) throws -> [SQLRow] {
+        do {
+            let statement = try db.cachedStatement(sql: sql)
+            let columns = statement.columnNames
+            return try Row.fetchAll(statement, arguments: Self.arguments(arguments)).map { row in
+                SQLRow(columns: columns, values: (0..<columns.count).map { Self.value(row[$0] as DatabaseValue) })
+            }
+        } catch let error as DatabaseError {
+            throw Self.failure(error)
+        }
+    }
+
+    func lock(_ key: String) throws {}
+
+    static func arguments(_ arguments: SQLArguments) -> StatementArguments {
+        StatementArguments(arguments.values.map { value -> (any DatabaseValueConvertible)? in
+            switch value {
+            case .null: nil
+            case .integer(let integer): integer
+            case .real(let real): real
+            case .text(let text): text
+            }
+        })
+    }
+
+    static func value(_ value: DatabaseValue) -> SQLValue {
+        switch value.storage {
+        case .null: .null
+        case .int64(let integer): .integer(integer)
+        case .double(let real): .real(real)
+        case .string(let text): .text(text)
+        case .blob(let data): .text(String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    static func failure(_ error: DatabaseError) -> SQLFailure {
+        SQLFailure(kind: error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE || error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
+                   ? .uniqueViolation : .other, message: "\(error)")
+    }
+}
