@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import Storage
 @testable import Web
@@ -102,9 +101,10 @@ struct AccountDataTests {
         for table in ["accounts", "sessions", "password_resets"] {
             #expect(try count(app, "SELECT count(*) FROM \(table)") == 0, "\(table) still has rows")
         }
+        let tables = try app.environment.database.tableNames()
         let everything = try app.environment.database.read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'").flatMap { table in
-                try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\"").map { $0.description }
+            try tables.flatMap { table in
+                try db.rows(sql: "SELECT * FROM \"\(table)\"").map { $0.description }
             }
         }.joined()
         #expect(!everything.contains("leaving@example.com"))
@@ -112,6 +112,6 @@ struct AccountDataTests {
     }
 
     func count(_ app: RunningApp, _ sql: String) throws -> Int {
-        try app.environment.database.read { try Int.fetchOne($0, sql: sql) ?? -1 }
+        try app.environment.database.read { try $0.int(sql: sql) ?? -1 }
     }
 }

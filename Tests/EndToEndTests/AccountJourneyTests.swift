@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Security
 import Domain
 import Testing
@@ -50,10 +49,10 @@ struct AccountJourneyTests {
         let browser = app.browser()
         try browser.signUp("hash@example.com")
         let token = try #require(browser.cookies["resett_session"])
-        let stored = try app.environment.database.read { try String.fetchAll($0, sql: "SELECT token_hash FROM sessions") }
+        let stored = try app.environment.database.read { try $0.strings(sql: "SELECT token_hash FROM sessions") }
         #expect(stored == [Digest.sha256Hex(token)])
         let dump = try app.environment.database.read { db in
-            try String.fetchAll(db, sql: "SELECT token_hash || csrf_token || device FROM sessions")
+            try db.strings(sql: "SELECT token_hash || csrf_token || device FROM sessions")
         }.joined()
         #expect(!dump.contains(token))
     }
@@ -197,7 +196,7 @@ struct AccountJourneyTests {
         #expect(paths.count == 3)
         // Sign out the first device that isn't this one.
         let phoneID = try #require(try app.environment.database.read { db in
-            try String.fetchOne(db, sql: "SELECT id FROM sessions WHERE token_hash = ?", arguments: [Digest.sha256Hex(phone.cookies["resett_session"]!)])
+            try db.string(sql: "SELECT id FROM sessions WHERE token_hash = ?", arguments: [Digest.sha256Hex(phone.cookies["resett_session"]!)])
         })
         #expect(try laptop.post("/account/sessions/\(phoneID)/delete", []).status == 303)
         #expect(try phone.get("/account").status == 303)

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Testing
 
 /// The built `resett` executable, run as an operator would.
@@ -86,7 +87,7 @@ struct CommandLineTests {
         process.waitUntilExit()
         let output = read(errors, until: "\n")
         #expect(process.terminationStatus == 0, "\(output)")
-        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(try AppDatabase.openWithoutMigrating(DatabaseLocation(path)).appliedMigrations().count >= 1)
     }
 
     @Test func serveAnswersThenStopsCleanlyOnSIGTERM() throws {
@@ -151,7 +152,9 @@ struct CommandLineTests {
     @Test func aFailedMigrationStopsTheStartAndNamesTheFile() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("root-\(UUID().uuidString)").path
         try FileManager.default.copyItem(atPath: projectRoot + "/Migrations", toPath: root + "/Migrations")
-        try "CREATE TABLE oops (;".write(toFile: root + "/Migrations/9999_broken.sql", atomically: true, encoding: .utf8)
+        for dialect in ["sqlite", "postgres"] {
+            try "CREATE TABLE oops (;".write(toFile: root + "/Migrations/\(dialect)/9999_broken.sql", atomically: true, encoding: .utf8)
+        }
         let (process, errors) = try launch(["migrate", "--db", temporaryDatabasePath(), "--root", root])
         process.waitUntilExit()
         let output = read(errors, until: "\n")

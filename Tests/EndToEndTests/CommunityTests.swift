@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import GRDB
 import Testing
 @testable import Storage
 @testable import UseCases
@@ -14,7 +13,7 @@ struct CommunityTests {
     }
 
     func postID(_ app: RunningApp, body: String) throws -> String {
-        try #require(try app.environment.database.read { try String.fetchOne($0, sql: "SELECT id FROM posts WHERE body = ?", arguments: [body]) })
+        try #require(try app.environment.database.read { try $0.string(sql: "SELECT id FROM posts WHERE body = ?", arguments: [body]) })
     }
 
     /// A moderator of the default tenant, signed in.
@@ -32,7 +31,7 @@ struct CommunityTests {
         try author.signUp("author.person@example.com")
         #expect(try share(author, "Finished my first week back.\n<b>Small</b> wins!").header("Location") == "/community?notice=posted")
         let id = try postID(app, body: "Finished my first week back.\n<b>Small</b> wins!")
-        let accountID = try #require(try app.environment.database.read { try String.fetchOne($0, sql: "SELECT id FROM accounts") })
+        let accountID = try #require(try app.environment.database.read { try $0.string(sql: "SELECT id FROM accounts") })
 
         let own = try author.get("/community").text
         #expect(own.contains("<strong>You</strong>") && own.contains("Delete my post"))
@@ -70,7 +69,7 @@ struct CommunityTests {
         #expect(tooLong.status == 422 && tooLong.text.contains("this is 1001"))
         #expect(try share(browser, "   \n  ").status == 422)
         #expect(try share(browser, topic: "nonsense", "Hello").status == 422)
-        #expect(try app.environment.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM posts") } == 0)
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM posts") } == 0)
     }
 
     @Test func oneReactionPerMemberThatTogglesAndChanges() throws {
@@ -174,7 +173,7 @@ struct CommunityTests {
         let confirm = try mod.post("/admin/moderation/posts/\(second)/delete", [])
         #expect(confirm.status == 200 && confirm.text.contains("Delete this post?"))
         #expect(try mod.post("/admin/moderation/posts/\(second)/delete", [("confirm", "yes")]).status == 303)
-        #expect(try app.environment.database.read { try String.fetchOne($0, sql: "SELECT coalesce(body, 'ERASED') FROM posts WHERE id = ?", arguments: [second]) } == "ERASED")
+        #expect(try app.environment.database.read { try $0.string(sql: "SELECT coalesce(body, 'ERASED') FROM posts WHERE id = ?", arguments: [second]) } == "ERASED")
         // Restrict the author for 7 days.
         #expect(try mod.post("/admin/moderation/posts/\(first)/restrict", []).text.contains("For how long?"))
         #expect(try mod.post("/admin/moderation/posts/\(first)/restrict", [("confirm", "yes"), ("days", "7"), ("note", "Please keep it kind")]).status == 303)
@@ -294,7 +293,7 @@ struct CommunityTests {
         let reader = app.browser()
         try reader.signUp("stays@example.com")
         #expect(try reader.get("/community").text.contains("Thanks everyone, this helped"))
-        #expect(try app.environment.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM posts WHERE author_id IS NULL") } == 1)
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM posts WHERE author_id IS NULL") } == 1)
         #expect(try moderator(app).get("/admin/moderation").status == 200)
     }
 }

@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import GRDB
 import Testing
 @testable import Storage
 @testable import Web
@@ -199,7 +198,7 @@ struct ResetFlowTests {
     }
 
     func count(_ app: RunningApp, _ sql: String) throws -> Int {
-        try app.environment.database.read { try Int.fetchOne($0, sql: sql) ?? -1 }
+        try app.environment.database.read { try $0.int(sql: sql) ?? -1 }
     }
 
     func tenantID(_ app: RunningApp) throws -> String {
@@ -207,6 +206,6 @@ struct ResetFlowTests {
     }
 
     func accountID(_ app: RunningApp) throws -> String {
-        try #require(try app.environment.database.read { try String.fetchOne($0, sql: "SELECT id FROM accounts LIMIT 1") })
+        try #require(try app.environment.database.read { try $0.string(sql: "SELECT id FROM accounts LIMIT 1") })
     }
 }

@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import GRDB
 import Testing
 @testable import Storage
 @testable import UseCases
@@ -20,7 +19,7 @@ struct DailyLimitTests {
     }
 
     func runCount(_ app: RunningApp) throws -> Int {
-        try app.environment.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM runs") ?? -1 }
+        try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM runs") ?? -1 }
     }
 
     @Test func threeFreeThenThePaywallThenTomorrow() throws {
@@ -81,7 +80,7 @@ struct DailyLimitTests {
         app.clock.advance(3600)
         #expect(try startRun(auckland).hasPrefix("/runs/"))
         #expect(try startRun(losAngeles) == "/paywall")
-        let days = try app.environment.database.read { try String.fetchAll($0, sql: "SELECT local_day FROM runs ORDER BY started_at") }
+        let days = try app.environment.database.read { try $0.strings(sql: "SELECT local_day FROM runs ORDER BY started_at") }
         #expect(days == ["2026-11-22", "2026-11-22", "2026-11-23"])
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Security
 import Testing
 @testable import Storage
@@ -56,7 +55,7 @@ struct TenantIsolationTests {
         // Every route that takes an id: Alice's session id asked for by Bob in his tenant, and by a second
         // account in Alice's own tenant, is simply not found.
         let aliceSession = try #require(try app.environment.database.read { db in
-            try String.fetchOne(db, sql: "SELECT id FROM sessions WHERE token_hash = ?",
+            try db.string(sql: "SELECT id FROM sessions WHERE token_hash = ?",
                                 arguments: [Digest.sha256Hex(alice.cookies["resett_session"]!)])
         })
         _ = try bob.get("/account/sessions")

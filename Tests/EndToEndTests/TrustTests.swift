@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import HTTPServer
 @testable import Storage
@@ -109,7 +108,7 @@ struct TrustTests {
         }
         // Nothing changed: the admin is still the admin, and no audit line was written.
         #expect(try app.environment.database.account(tenantID: tenant.id, email: EmailAddress("admin@example.com")!)?.role == .admin)
-        #expect(try app.environment.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM moderation_audit") } == 0)
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM moderation_audit") } == 0)
     }
 
     /// Huge, negative and signed numbers in every numeric field and query: a clear 4xx, never a 500 or a crash.
@@ -163,7 +162,7 @@ struct TrustTests {
         #expect(try visitor.post("/signup/confirm", [("token", token), ("_csrf", String(repeating: "0", count: 64))]).status == 403)
         #expect(try visitor.post("/signup/confirm", [("token", token)]).status == 303)
         #expect(try app.browser().post("/signup/confirm", [("token", token)], csrf: visitor.lastCSRF).status != 303)
-        #expect(try app.environment.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM accounts") } == 1)
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM accounts") } == 1)
     }
 
     @Test func doubleClickingPayPaysOnce() throws {
@@ -177,7 +176,7 @@ struct TrustTests {
             _ = try browser.get(path)
             let click = browser.formPostText(path, [("card_number", "4242 4242 4242 4242")])
             _ = try RawClient.simultaneously(Array(repeating: click, count: 6), port: app.port)
-            let payments = try app.environment.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM payments") }
+            let payments = try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM payments") }
             #expect(payments == 1)
         }
     }
@@ -198,9 +197,9 @@ struct TrustTests {
             _ = try second.get("/admin/members")
             _ = try RawClient.simultaneously([first.formPostText("/admin/members/\(two.id)/role", [("role", "member")]),
                                               second.formPostText("/admin/members/\(one.id)/role", [("role", "member")])], port: app.port)
-            let admins = try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM accounts WHERE role = 'admin'") }
+            let admins = try database.read { try $0.int(sql: "SELECT count(*) FROM accounts WHERE role = 'admin'") }
             #expect(admins == 1)
-            let audit = try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM moderation_audit") }
+            let audit = try database.read { try $0.int(sql: "SELECT count(*) FROM moderation_audit") }
             #expect(audit == 1, "exactly one change, with exactly one audit line")
         }
     }
@@ -323,7 +322,7 @@ struct TrustTests {
         _ = try database.setRole(tenantID: tenant.id, email: EmailAddress("gone@example.com")!, role: .moderator)
         _ = try browser.get("/community")
         _ = try browser.post("/community/posts", [("topic", "wins"), ("body", "A personal story")])
-        let postID = try #require(try database.read { try String.fetchOne($0, sql: "SELECT id FROM posts") })
+        let postID = try #require(try database.read { try $0.string(sql: "SELECT id FROM posts") })
         let other = app.browser()
         try other.signUp("other@example.com")
         _ = try other.get("/community/posts/\(postID)/report")
@@ -345,24 +344,29 @@ struct TrustTests {
         let deleted = try browser.post("/account/delete", [("password", "a calm and steady passphrase"), ("posts", "erase")])
         #expect(deleted.status == 200)
         let dump = try database.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT coalesce(group_concat(moderator || subject || note), '') FROM moderation_audit
-                UNION ALL SELECT coalesce(group_concat(email), '') FROM tenant_unlimited_emails
-                UNION ALL SELECT coalesce(group_concat(coalesce(body, '')), '') FROM posts
-                """).compactMap { $0 }.joined()
-        }
+            try db.strings(sql: "SELECT moderator || subject || note FROM moderation_audit")
+                + db.strings(sql: "SELECT email FROM tenant_unlimited_emails")
+                + db.strings(sql: "SELECT coalesce(body, '') FROM posts")
+        }.joined()
         #expect(!dump.contains("gone@example.com"))
         #expect(!dump.contains("A personal story"))
         #expect(!app.mails().contains { $0.contains("gone@example.com") })
     }
 
-    @Test func theRateLimiterStaysSmallWhateverItIsGiven() {
-        let limiter = RateLimiter(limit: 3, window: 60, capacity: 1000)
+    @Test func theRateLimiterStoresOnlyHashesAndForgetsOnTime() throws {
+        let app = try RunningApp()
+        let database = app.environment.database
+        let limiter = RateLimiter(name: "test", limit: 3, window: 60, database: database)
         let huge = String(repeating: "x", count: 60_000)
-        for index in 0..<5000 { limiter.record(huge + "\(index)", now: 1000) }
-        #expect(limiter.trackedKeyCount <= 1000)
-        limiter.sweep(now: 2000)
-        #expect(limiter.trackedKeyCount == 0)
+        for index in 0..<200 { try limiter.record(huge + "\(index)", now: 1000) }
+        #expect(try database.rateLimitEventCount() == 200)
+        #expect(try database.read { try $0.int(sql: "SELECT max(length(key_hash)) FROM rate_limit_events") } == 64)
+        for _ in 0..<3 { try limiter.admit("someone", now: 1000) }
+        #expect(throws: UseCaseError.tooManyRequests(retryAfter: 60)) { try limiter.admit("someone", now: 1000) }
+        #expect(try limiter.retryAfter("someone", now: 1030) == 30)
+        #expect(try limiter.retryAfter("someone", now: 1060) == nil)
+        try Throttles(database: database).sweep(now: 1000 + 3600)
+        #expect(try database.rateLimitEventCount() == 0)
     }
 
     @Test func pseudonymsUseTheirOwnKeyAndAreLong() throws {
@@ -393,8 +397,8 @@ struct TrustTests {
     @Test func filesAreReadableByTheOwnerOnly() throws {
         let app = try RunningApp()
         try app.browser().signUp("perm@example.com")
-        let path = app.environment.database.path
-        for file in [path, path + "-wal"] where FileManager.default.fileExists(atPath: file) {
+        let files = app.environment.database.dialect == .sqlite ? [app.environment.database.displayName] : []
+        for file in files.flatMap({ [$0, $0 + "-wal"] }) where FileManager.default.fileExists(atPath: file) {
             let mode = try #require(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int)
             #expect(mode & 0o077 == 0, "\(file)")
         }
@@ -433,7 +437,7 @@ struct TrustTests {
         let forgetful = app.browser()
         _ = try forgetful.get("/password/forgot")
         _ = try forgetful.post("/password/forgot", [("email", "tidy@example.com")])
-        let count = { (table: String) in try app.environment.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM \(table)") ?? 0 } }
+        let count = { (table: String) in try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM \(table)") ?? 0 } }
         #expect(try count("sessions") == 1 && count("password_resets") == 1)
         app.clock.advance(8 * 86400)  // past the reset link's hour and the session's seven idle days
         try app.environment.subscriptionClock.tick(now: app.clock.now)
@@ -445,7 +449,7 @@ struct TrustTests {
         let app = try RunningApp()
         let browser = app.browser()
         try browser.signUp("reader@example.com")
-        let lastSeen = { try app.environment.database.read { try Int.fetchOne($0, sql: "SELECT last_seen_at FROM sessions") } }
+        let lastSeen = { try app.environment.database.read { try $0.int(sql: "SELECT last_seen_at FROM sessions") } }
         let before = try lastSeen()
         app.clock.advance(120)
         _ = try browser.get("/account")

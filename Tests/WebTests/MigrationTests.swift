@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import Storage
 
@@ -27,7 +26,7 @@ struct MigrationTests {
         try database.close()
         // Opening again applies nothing twice: a second run would insert a second row.
         let again = try AppDatabase.open(path: path, migrationsDirectory: migrations)
-        #expect(try again.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM notes") } == 1)
+        #expect(try again.read { try $0.int(sql: "SELECT count(*) FROM notes") } == 1)
     }
 
     @Test func aFailedMigrationNamesItsFileAndLeavesNothingHalfDone() throws {
@@ -44,7 +43,7 @@ struct MigrationTests {
         }
         let database = try AppDatabase.openWithoutMigrating(path: path)
         #expect(try database.appliedMigrations() == ["0001_create_notes.sql"])
-        #expect(try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master WHERE name = 'half'") } == 0)
+        #expect(try database.read { try $0.int(sql: "SELECT count(*) FROM sqlite_master WHERE name = 'half'") } == 0)
     }
 
     @Test func badNamesAndMissingFoldersAreRefused() throws {
@@ -60,7 +59,7 @@ struct MigrationTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
         let database = try AppDatabase.open(path: databasePath(), migrationsDirectory: root + "/Migrations")
         #expect(try database.tenant(slug: "default")?.name == "Resett")
-        #expect(try database.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
-        #expect(try database.read { try Int.fetchOne($0, sql: "PRAGMA foreign_keys") } == 1)
+        #expect(try database.read { try $0.string(sql: "PRAGMA journal_mode") } == "wal")
+        #expect(try database.read { try $0.int(sql: "PRAGMA foreign_keys") } == 1)
     }
 }

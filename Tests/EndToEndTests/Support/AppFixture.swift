@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import Logging
 import Security
-import Storage
+@testable import Storage
 import Synchronization
 @testable import UseCases
 import Web
@@ -11,8 +11,30 @@ import Web
 let projectRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
+/// The PostgreSQL server to test against, when `RESETT_TEST_POSTGRES` names one: `make test` runs the suite once
+/// on SQLite and once more on a throwaway PostgreSQL it starts (scripts/test-postgres.sh).
+let testPostgresURL: String? = ProcessInfo.processInfo.environment["RESETT_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+
+/// Opens the test server once, to make each test's schema.
+private let testPostgresAdmin: AppDatabase? = testPostgresURL.map { url in
+    do { return try AppDatabase.openWithoutMigrating(.postgres(url: url)) } catch { fatalError("RESETT_TEST_POSTGRES: \(error)") }
+}
+
+/// A fresh, empty database for one test, as `--db` takes it: a SQLite file in a new temporary folder, or a new
+/// schema on the test PostgreSQL server (its URL sets the connections' search_path to it).
 func temporaryDatabasePath() -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("resett-e2e-\(UUID().uuidString)/resett.sqlite").path
+    guard let base = testPostgresURL, let admin = testPostgresAdmin else {
+        return temporaryFolder() + "/resett.sqlite"
+    }
+    let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    do { try admin.write { try $0.execute(sql: "CREATE SCHEMA \(schema)") } } catch { fatalError("cannot create schema: \(error)") }
+    return base + (base.contains("?") ? "&" : "?") + "options=-csearch_path%3D" + schema
+}
+
+func temporaryFolder() -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("resett-e2e-\(UUID().uuidString)").path
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
 }
 
 /// A clock a test can move.
@@ -38,8 +60,8 @@ final class RunningApp {
     init(publicFolder: String? = nil, hashingPool: HashingPool = HashingPool(concurrentHashes: 2), workers: Int? = nil,
          configure: (inout AppConfiguration) -> Void = { _ in }) throws {
         let logger = logs.logger()
-        let databasePath = temporaryDatabasePath()
-        outbox = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path + "/outbox"
+        let databaseLocation = temporaryDatabasePath()
+        outbox = temporaryFolder() + "/outbox"
         var configuration = AppConfiguration()
         configure(&configuration)
         let loaded = try AppEnvironment.load(root: projectRoot, database: databaseLocation, configuration: configuration,
