@@ -5,7 +5,7 @@ DB ?= ./data/resett.sqlite
 PORT ?= 8080
 SWIFT_FLAGS ?=
 
-.PHONY: run test setup browser-setup build migrate bench clean
+.PHONY: run test setup browser-setup postgres-setup build migrate bench clean
 
 # Installs the system libraries the build links against, with apt-get, when any is missing.
 setup:
@@ -42,9 +42,23 @@ run: build
 	.build/debug/resett migrate --db $(DB)
 	.build/debug/resett serve --db $(DB) --port $(PORT)
 
-test: setup browser-setup
+# The server for the PostgreSQL pass of the tests (Debian's; the tests start their own throwaway cluster).
+postgres-setup:
+	@dpkg-query -W -f='$${Status}' postgresql 2>/dev/null | grep -q "install ok installed" || { \
+	  echo "Installing: postgresql"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 install -y -qq postgresql; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 install -y -qq postgresql; fi; }
+
+# Every Swift test on SQLite, then every one again on a throwaway PostgreSQL (stopped and removed however the tests
+# end); then fuzzing and the browser suite.
+test: setup browser-setup postgres-setup
 	swift build --build-tests
 	swift test --skip-build
+	@folder=$$(mktemp -d /tmp/resett-postgres-XXXXXX); \
+	trap 'scripts/test-postgres.sh stop '"$$folder" EXIT; \
+	url=$$(scripts/test-postgres.sh start "$$folder") || exit 1; \
+	echo "Running the Swift tests again on PostgreSQL ($$url)"; \
+	RESETT_TEST_POSTGRES="$$url" swift test --skip-build
 	bench/fuzz.sh 5
 	python3 -m pytest -q Tests/Browser
 
