@@ -58,6 +58,10 @@ struct Serve: ParsableCommand {
     @Option(help: "Event-loop threads (default: one per core).")
     var eventLoops: Int?
 
+    @Option(help: ArgumentHelp("Seconds between the subscription clock's ticks.",
+                               discussion: "With several nodes on one PostgreSQL, one node ticks; if it dies, another takes over within this time."))
+    var clockInterval: Double = 60
+
     @Option(help: "Worker threads for handlers (default: one per core).")
     var workers: Int?
 
@@ -121,7 +125,7 @@ struct Serve: ParsableCommand {
         }
         // Renewals and expiry happen on time while Resett is serving.
         let stopping = Atomic<Bool>(false)
-        environment.subscriptionClock.runInBackground(clock: { Int(Date().timeIntervalSince1970) },
+        environment.subscriptionClock.runInBackground(every: max(0.5, min(clockInterval, 3600)), clock: { Int(Date().timeIntervalSince1970) },
                                                       stop: { stopping.load(ordering: .relaxed) })
         server.start()
         logger.notice("Resett is ready", metadata: ["url": "http://localhost:\(server.port)/", "baseDomain": "\(baseDomain)"])

@@ -106,6 +106,15 @@ final class RawClient: @unchecked Sendable {
 
     /// Sends each request on its own connection so that all arrive at the same instant: everything but the
     /// last byte first, then every last byte together. Returns each answer's status (0 if none came).
+    /// Sends each request to its own port, all released at the same instant (see above).
+    static func simultaneously(_ requests: [(text: String, port: Int)]) throws -> [RawClient.Answer?] {
+        let clients = try requests.map { try RawClient(port: $0.port) }
+        for (client, request) in zip(clients, requests) { client.send(Array(request.text.utf8.dropLast())) }
+        Thread.sleep(forTimeInterval: 0.2)
+        for (client, request) in zip(clients, requests) { client.send([request.text.utf8.last ?? 10]) }
+        return clients.map { try? $0.readResponse() }
+    }
+
     static func simultaneously(_ requests: [String], port: Int) throws -> [Int] {
         let clients = try requests.map { _ in try RawClient(port: port) }
         for (client, text) in zip(clients, requests) { client.send(Array(text.utf8.dropLast())) }
