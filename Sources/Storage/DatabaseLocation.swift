@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the data lives, from `--db`: a SQLite file path, or a PostgreSQL server's URL.
 public enum DatabaseLocation: Sendable, Equatable {
     case sqlite(path: String)
@@ -17,6 +19,18 @@ public enum DatabaseLocation: Sendable, Equatable {
         case .sqlite(let path): path
         case .postgres(let url): Self.redacted(url)
         }
+    }
+
+    /// The URL without the password in its user part, and that password (percent-decoded); nil when it has none.
+    public static func splittingPassword(_ url: String) -> (url: String, password: String)? {
+        guard let scheme = url.range(of: "://") else { return nil }
+        let rest = url[scheme.upperBound...]
+        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return nil }
+        let password = String(rest[rest.index(after: colon)..<at])
+        var stripped = url
+        stripped.replaceSubrange(colon..<at, with: "")
+        return (stripped, password.removingPercentEncoding ?? password)
     }
 
     static func redacted(_ url: String) -> String {

@@ -57,7 +57,8 @@ struct SQLiteStore: SQLStore {
 
     /// Copies the whole database into one new file, consistent as of one moment, while it stays in use.
     func backup(to path: String) throws {
-        try pool.read { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) }
+        // VACUUM INTO is its own read transaction; GRDB must not wrap it in another.
+        try pool.unsafeRead { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) }
     }
 }
 

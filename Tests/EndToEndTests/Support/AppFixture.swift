@@ -57,10 +57,11 @@ final class RunningApp {
     /// Argon2id with small parameters keeps the suites quick; the real parameters are tested on their own.
     static let fastHasher = PasswordHasher(parameters: .init(memoryKiB: 1024, iterations: 1, parallelism: 1))
 
-    init(publicFolder: String? = nil, hashingPool: HashingPool = HashingPool(concurrentHashes: 2), workers: Int? = nil,
-         configure: (inout AppConfiguration) -> Void = { _ in }) throws {
+    /// `database` (as `--db` takes it) defaults to a fresh one on the backend under test.
+    init(database: String? = nil, publicFolder: String? = nil, hashingPool: HashingPool = HashingPool(concurrentHashes: 2),
+         workers: Int? = nil, configure: (inout AppConfiguration) -> Void = { _ in }) throws {
         let logger = logs.logger()
-        let databaseLocation = temporaryDatabasePath()
+        let databaseLocation = database ?? temporaryDatabasePath()
         outbox = temporaryFolder() + "/outbox"
         var configuration = AppConfiguration()
         configure(&configuration)
