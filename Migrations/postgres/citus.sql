@@ -1,0 +1,60 @@
+-- Distributing Resett's schema with Citus. Not a migration (its name has no number, so `resett migrate` never runs
+-- it): an operator runs it once, by hand, on the Citus coordinator, after `resett migrate --db <coordinator URL>` and
+-- before copying data in (or on a live database: Citus moves the rows it finds). See docs/scaling.md.
+--
+--   psql "$RESETT_DATABASE_URL" -v ON_ERROR_STOP=1 -f Migrations/postgres/citus.sql
+--
+-- Written against the Citus 12/13 documentation for PostgreSQL 15-17; it was not run on this project's CI, which
+-- has no Citus package (docs/scaling.md says what was and was not tested).
+
+CREATE EXTENSION IF NOT EXISTS citus;
+
+BEGIN;
+
+-- Shared by all tenants, small and read on every request: a copy on every worker, so a join of a tenant-owned
+-- table with its tenant stays on one node. (tenants.id is the distribution value of everything else.)
+SELECT create_reference_table('tenants');
+
+-- Every tenant-owned table, distributed by tenant_id and co-located with accounts: one tenant's rows of every table
+-- live in shards on the same worker, so its joins, foreign keys and transactions never leave that worker.
+SELECT create_distributed_table('accounts', 'tenant_id');
+SELECT create_distributed_table('tenant_unlimited_emails', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('sessions', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('password_resets', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('sign_in_links', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('pending_sign_ups', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('runs', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('subscriptions', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('payments', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('checkouts', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('webhook_events', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('community_topics', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('posts', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('reactions', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('reports', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('posting_restrictions', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('moderation_audit', 'tenant_id', colocate_with => 'accounts');
+
+-- rate_limit_events stays an ordinary table on the coordinator: written on every login attempt, keyed by hashes
+-- that may span tenants (an address), purged every minute. The app nodes all talk to the coordinator, so it is
+-- shared by all of them. (schema_migrations stays there too.)
+
+COMMIT;
+
+-- The audit's append-only trigger: Citus 11+ propagates triggers on distributed tables only with this setting on.
+-- Set it for the database (so later shards get the trigger too), then re-create the trigger once.
+SELECT current_database() AS database \gset
+ALTER DATABASE :"database" SET citus.enable_unsafe_triggers = on;
+SET citus.enable_unsafe_triggers = on;
+DROP TRIGGER moderation_audit_no_update ON moderation_audit;
+CREATE TRIGGER moderation_audit_no_update BEFORE UPDATE ON moderation_audit
+    FOR EACH ROW EXECUTE FUNCTION moderation_audit_no_update();
+
+-- Isolating a large tenant (an organisation with many members) to a shard of its own, then to a worker of its own.
+-- Replace the id with the tenant's (resett tenant list --db ... shows slugs; SELECT id FROM tenants WHERE slug = ...):
+--
+--   SELECT isolate_tenant_to_new_shard('accounts', '<tenant id>', cascade_option => 'CASCADE');
+--   -- finds the new shard (one per co-located table; moving one moves them all):
+--   SELECT shardid, nodename, nodeport FROM citus_shards
+--    WHERE table_name = 'accounts'::regclass AND shardid = get_shard_id_for_distribution_column('accounts', '<tenant id>');
+--   SELECT citus_move_shard_placement(<shardid>, '<from host>', 5432, '<dedicated worker>', 5432);
