@@ -63,3 +63,34 @@ struct MigrationTests {
         #expect(try database.read { try $0.int(sql: "PRAGMA foreign_keys") } == 1)
     }
 }
+
+@Suite("Database locations")
+struct DatabaseLocationTests {
+    @Test func aURLChoosesPostgreSQLAndAPathSQLite() {
+        #expect(DatabaseLocation("postgres://h/db") == .postgres(url: "postgres://h/db"))
+        #expect(DatabaseLocation("postgresql://h/db") == .postgres(url: "postgresql://h/db"))
+        #expect(DatabaseLocation("./data/resett.sqlite") == .sqlite(path: "./data/resett.sqlite"))
+        #expect(DatabaseLocation("postgres.sqlite") == .sqlite(path: "postgres.sqlite"))
+    }
+
+    @Test func passwordsNeverReachADisplayName() {
+        let location = DatabaseLocation("postgresql://resett:s3cr%40t@db.example:5432/resett?sslmode=require&password=other")
+        #expect(location.displayName == "postgresql://resett:***@db.example:5432/resett?sslmode=require&password=***")
+        #expect(!location.displayName.contains("s3cr") && !location.displayName.contains("other"))
+        #expect(DatabaseLocation("postgresql://resett@db/resett").displayName == "postgresql://resett@db/resett")
+        let split = DatabaseLocation.splittingPassword("postgresql://resett:s3cr%40t@db.example/resett")
+        #expect(split?.url == "postgresql://resett@db.example/resett")
+        #expect(split?.password == "s3cr@t")
+        #expect(DatabaseLocation.splittingPassword("postgresql://resett@db/resett") == nil)
+    }
+
+    @Test func anUnreachableServerStopsTheStartWithoutItsPassword() {
+        #expect {
+            try AppDatabase.open(.postgres(url: "postgresql://resett:hunter2@127.0.0.1:1/resett?connect_timeout=2"),
+                                 migrationsDirectory: "/nonexistent")
+        } throws: { error in
+            guard case StorageError.cannotOpen(let path, _) = error else { return false }
+            return path.contains("***") && !"\(error)".contains("hunter2")
+        }
+    }
+}

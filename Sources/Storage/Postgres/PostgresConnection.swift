@@ -12,10 +12,9 @@ final class PostgresConnection {
     init(conninfo: String) throws(StorageError) {
         guard let handle = PQconnectdb(conninfo) else { throw .cannotOpen(path: "PostgreSQL", reason: "out of memory") }
         self.handle = handle
+        // A failed connection is still a handle to free: deinit runs (and frees it) when this init throws.
         guard PQstatus(handle) == CONNECTION_OK else {
-            let message = Self.message(PQerrorMessage(handle))
-            PQfinish(handle)
-            throw .cannotOpen(path: "PostgreSQL", reason: message)
+            throw .cannotOpen(path: "PostgreSQL", reason: Self.message(PQerrorMessage(handle)))
         }
         // Our timestamps are integers and our text is UTF-8; the session's own settings must not change either.
         PQsetClientEncoding(handle, "UTF8")
