@@ -49,8 +49,8 @@ postgres-setup:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 install -y -qq postgresql; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 install -y -qq postgresql; fi; }
 
-# Every Swift test on SQLite, then every one again on a throwaway PostgreSQL (stopped and removed however the tests
-# end); then fuzzing and the browser suite.
+# Every Swift test on SQLite, then every one again on a throwaway PostgreSQL; fuzzing; the browser suite on SQLite and
+# again on PostgreSQL. The PostgreSQL cluster is stopped and removed however the tests end.
 test: setup browser-setup postgres-setup
 	swift build --build-tests
 	swift test --skip-build
@@ -58,9 +58,11 @@ test: setup browser-setup postgres-setup
 	trap 'scripts/test-postgres.sh stop '"$$folder" EXIT; \
 	url=$$(scripts/test-postgres.sh start "$$folder") || exit 1; \
 	echo "Running the Swift tests again on PostgreSQL ($$url)"; \
-	RESETT_TEST_POSTGRES="$$url" swift test --skip-build
-	bench/fuzz.sh 5
-	python3 -m pytest -q Tests/Browser
+	RESETT_TEST_POSTGRES="$$url" swift test --skip-build && \
+	bench/fuzz.sh 5 && \
+	python3 -m pytest -q Tests/Browser && \
+	echo "Running the browser suite again on PostgreSQL" && \
+	RESETT_TEST_POSTGRES="$$url" python3 -m pytest -q Tests/Browser
 
 bench: setup
 	bench/run.sh

@@ -22,8 +22,17 @@ def server():
     """Starts `resett serve` on a free port; yields its base URL."""
     folder = tempfile.mkdtemp(prefix="resett-browser-")
     binary = os.path.join(ROOT, ".build", "debug", "resett")
+    database, outbox = os.path.join(folder, "resett.sqlite"), os.path.join(folder, "outbox")
+    postgres = os.environ.get("RESETT_TEST_POSTGRES")
+    if postgres:
+        # The PostgreSQL pass: a schema of its own on the test server; mail lands in data/outbox under the
+        # server's working folder.
+        schema = "browser_" + os.path.basename(folder).replace("-", "_").lower()
+        subprocess.run(["psql", postgres, "-q", "-c", f"CREATE SCHEMA {schema}"], check=True)
+        database = postgres + ("&" if "?" in postgres else "?") + "options=-csearch_path%3D" + schema
+        outbox = os.path.join(folder, "data", "outbox")
     process = subprocess.Popen(
-        [binary, "serve", "--port", "0", "--db", os.path.join(folder, "resett.sqlite"), "--root", ROOT],
+        [binary, "serve", "--port", "0", "--db", database, "--root", ROOT], cwd=folder,
         stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
     port = None
     deadline = time.time() + 60
@@ -38,7 +47,8 @@ def server():
         process.kill()
         raise RuntimeError("resett did not start")
     # Tests that need an operator's command (say, making a moderator) find the database here.
-    os.environ["RESETT_TEST_DB"] = os.path.join(folder, "resett.sqlite")
+    os.environ["RESETT_TEST_DB"] = database
+    os.environ["RESETT_TEST_OUTBOX"] = outbox
     yield f"http://localhost:{port}"
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=20)

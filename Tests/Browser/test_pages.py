@@ -40,7 +40,7 @@ def fill(driver, field_id, text):
 
 def confirmation_path(email):
     """The /signup/confirm link mailed to `email`, from the server's outbox (written off the request path)."""
-    outbox = os.path.join(os.path.dirname(os.environ["RESETT_TEST_DB"]), "outbox")
+    outbox = os.environ["RESETT_TEST_OUTBOX"]
     deadline = time.time() + 10
     while time.time() < deadline:
         for name in sorted(os.listdir(outbox) if os.path.isdir(outbox) else [], reverse=True):
