@@ -16,8 +16,11 @@ case "$command" in
     as_owner "$bin/initdb" -D "$dir/data" -U resett --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
       || { cat "$dir/initdb.log" >&2; exit 1; }
     # Quick and disposable: no fsync (a test cluster is thrown away), enough connections for many app instances.
+    # RESETT_PG_DURABLE=1 (the benchmarks) keeps PostgreSQL's durable defaults, to compare fairly with SQLite.
+    durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    if [ "${RESETT_PG_DURABLE:-}" = 1 ]; then durability=""; fi
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-      -o "-k $dir -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400" \
+      -o "-k $dir -c listen_addresses='' $durability -c max_connections=400" \
       start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
     as_owner "$bin/createdb" -h "$dir" -U resett resett
     echo "postgresql://resett@/resett?host=$dir"

@@ -16,8 +16,14 @@ final class PostgresConnection {
         guard PQstatus(handle) == CONNECTION_OK else {
             throw .cannotOpen(path: "PostgreSQL", reason: Self.message(PQerrorMessage(handle)))
         }
-        // Our timestamps are integers and our text is UTF-8; the session's own settings must not change either.
         PQsetClientEncoding(handle, "UTF8")
+        // A worker thread waits for the database synchronously, so no wait may be endless: a statement, a lock (our
+        // advisory locks included) and a transaction left open are all bounded. Migrations lift the lock bound.
+        do {
+            try simple("SET statement_timeout = '15s'; SET lock_timeout = '10s'; SET idle_in_transaction_session_timeout = '60s'")
+        } catch {
+            throw .cannotOpen(path: "PostgreSQL", reason: "\(error)")
+        }
     }
 
     deinit { PQfinish(handle) }

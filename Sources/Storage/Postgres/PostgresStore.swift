@@ -49,6 +49,8 @@ struct PostgresStore: SQLStore {
         do {
             try pool.withConnection { connection in
                 // Two nodes starting at once: the second waits for the first, then finds nothing left to do.
+                try connection.simple("SET lock_timeout = 0; SET statement_timeout = 0")
+                defer { try? connection.simple("SET lock_timeout = '10s'; SET statement_timeout = '15s'") }
                 try connection.simple("SELECT pg_advisory_lock(\(Self.migrationLockKey))")
                 defer { try? connection.simple("SELECT pg_advisory_unlock(\(Self.migrationLockKey))") }
                 try connection.simple("""
