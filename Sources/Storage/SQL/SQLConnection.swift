@@ -1,10 +1,3 @@
-/// Which database a connection speaks to. Queries are written once in the SQL both share; the few places
-/// where the two differ ask this (and say why).
-public enum SQLDialect: Sendable {
-    case sqlite
-    case postgres
-}
-
 /// One connection inside one transaction: what a storage function gets to run its statements. Statements
 /// use `?` placeholders and are always prepared with bound parameters, never interpolated.
 public protocol SQLConnection {
@@ -44,30 +37,4 @@ extension SQLConnection {
     public func strings(sql: String, arguments: SQLArguments = []) throws -> [String] {
         try rows(sql: sql, arguments: arguments).compactMap { $0.values.first.flatMap(String.init(sqlValue:)) }
     }
-}
-
-/// A database server or file that hands out connections in transactions. Implemented over GRDB for SQLite and
-/// over libpq for PostgreSQL; `AppDatabase` holds one and every storage function goes through it.
-public protocol SQLStore: Sendable {
-    var dialect: SQLDialect { get }
-    /// Where the data lives, for messages: a path, or a PostgreSQL URL without its password.
-    var displayName: String { get }
-    /// A consistent snapshot for reading.
-    func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T
-    /// One write transaction: committed when `body` returns, rolled back when it throws.
-    func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T
-    /// Applies the numbered migrations in `directory` not yet applied, each once, in its own transaction.
-    func migrate(from directory: String) throws(StorageError)
-    func appliedMigrations() throws -> [String]
-    /// The tables of our schema.
-    func tableNames() throws -> [String]
-    func close() throws
-}
-
-/// A failure the database reported, with what kind it was where that matters to us.
-public struct SQLFailure: Error, CustomStringConvertible, Sendable {
-    public enum Kind: Sendable { case uniqueViolation, other }
-    public let kind: Kind
-    public let message: String
-    public var description: String { message }
 }
