@@ -121,7 +121,8 @@ for backend in sqlite postgres; do
     perf report -i "$work/perf.data" --no-children --sort comm,dso --stdio 2>/dev/null | grep -E '^ +[0-9]' | head -12 >"$work/perf-by-process.txt" || true
     perf report -i "$work/perf.data" --no-children --comm resett --sort symbol --stdio 2>/dev/null | grep -E '^ +[0-9]' | head -15 >"$work/perf-resett.txt" || true
   fi
-  kill "$pid"; wait "$pid" 2>/dev/null || true
+  kill "$pid"
+  while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
 done
 
 echo "== two nodes against one PostgreSQL versus one node"

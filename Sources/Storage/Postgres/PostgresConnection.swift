@@ -17,6 +17,9 @@ final class PostgresConnection {
             throw .cannotOpen(path: "PostgreSQL", reason: Self.message(PQerrorMessage(handle)))
         }
         PQsetClientEncoding(handle, "UTF8")
+        // libpq prints the server's notices ("relation … already exists, skipping") to standard error by default;
+        // none of them is ours to act on, and our log is for our own lines.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
         // A worker thread waits for the database synchronously, so no wait may be endless: a statement, a lock (our
         // advisory locks included) and a transaction left open are all bounded. Migrations lift the lock bound.
         do {
