@@ -17,9 +17,18 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// "2026-11-22".
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        // Read from the bytes: the calendar parses every day of a long history on each visit.
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { return nil }
+                value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
         self.init(year: y, month: m, day: d)
     }
 
@@ -111,14 +120,14 @@ public struct DaySummary: Sendable, Equatable {
 public enum Streaks {
     /// Days in a row, ending today or yesterday (today may still come), and the longest run of days ever.
     public static func of(days: [Day], today: Day) -> (current: Int, longest: Int) {
-        let sorted = Array(Set(days)).sorted()
-        var longest = 0, run = 0, previous: Day?
+        let sorted = Array(Set(days.map(\.ordinal))).sorted()
+        var longest = 0, run = 0, previous: Int?
         for day in sorted {
-            run = previous.map { day.ordinal - $0.ordinal == 1 } == true ? run + 1 : 1
+            run = previous.map { day - $0 == 1 } == true ? run + 1 : 1
             longest = max(longest, run)
             previous = day
         }
-        let set = Set(sorted.map(\.ordinal))
+        let set = Set(sorted)
         var cursor = set.contains(today.ordinal) ? today.ordinal : today.ordinal - 1
         var current = 0
         while set.contains(cursor) {

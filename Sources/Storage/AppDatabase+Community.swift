@@ -88,13 +88,22 @@ extension AppDatabase {
         sql += " ORDER BY p.seq DESC LIMIT ?"
         arguments.append(limit)
         let rows = try db.rows(sql: sql, arguments: arguments)
-        return try rows.map { row in
-            let id: String = row["id"]
-            var counts: [ReactionKind: Int] = [:]
-            for count in try db.rows(sql: "SELECT kind, count(*) AS n FROM reactions WHERE tenant_id = ? AND post_id = ? GROUP BY kind",
-                                          arguments: [tenantID, id]) {
-                if let kind = ReactionKind(rawValue: count["kind"]) { counts[kind] = count["n"] }
+        // Every post's reaction counts in one query (one round trip to a database server, not one per post).
+        var countsByPost: [String: [ReactionKind: Int]] = [:]
+        if !rows.isEmpty {
+            var countArguments: SQLArguments = [tenantID]
+            for row in rows { countArguments.append(row["id"] as String) }
+            for count in try db.rows(sql: """
+                SELECT post_id, kind, count(*) AS n FROM reactions
+                WHERE tenant_id = ? AND post_id IN (\(Array(repeating: "?", count: rows.count).joined(separator: ", ")))
+                GROUP BY post_id, kind
+                """, arguments: countArguments) {
+                if let kind = ReactionKind(rawValue: count["kind"]) { countsByPost[count["post_id"], default: [:]][kind] = count["n"] }
             }
+        }
+        return rows.map { row in
+            let id: String = row["id"]
+            let counts = countsByPost[id] ?? [:]
             return CommunityPost(id: id, topic: row["topic"], body: row["body"] ?? "", createdAt: row["created_at"],
                                  status: CommunityPost.Status(rawValue: row["status"]) ?? .hidden, isMine: row["mine"],
                                  reactions: counts, myReaction: (row["my_reaction"] as String?).flatMap(ReactionKind.init),
