@@ -26,24 +26,28 @@ extension AppDatabase {
         return Tenant(id: row["id"], slug: row["slug"], name: row["name"], settings: settings)
     }
 
-    private static func fetchTenant(_ db: any SQLConnection, where condition: String, _ argument: String) throws -> Tenant? {
+    /// Every request looks its tenant up, and needs the unlimited list only on the admin's settings page: without it
+    /// the lookup is one statement (one round trip to a database server).
+    private static func fetchTenant(_ db: any SQLConnection, where condition: String, _ argument: String,
+                                    withUnlimitedEmails: Bool = true) throws -> Tenant? {
         guard let row = try db.row(sql: "SELECT \(tenantColumns) FROM tenants WHERE \(condition) = ?", arguments: [argument])
         else { return nil }
-        let unlimited = try db.strings(sql: "SELECT email FROM tenant_unlimited_emails WHERE tenant_id = ? ORDER BY email",
-                                       arguments: [row["id"] as String])
+        let unlimited = withUnlimitedEmails
+            ? try db.strings(sql: "SELECT email FROM tenant_unlimited_emails WHERE tenant_id = ? ORDER BY email", arguments: [row["id"] as String])
+            : []
         return tenant(from: row, unlimited: unlimited)
     }
 
-    public func tenant(slug: String) throws(StorageError) -> Tenant? {
-        try read { db in try Self.fetchTenant(db, where: "slug", slug) }
+    public func tenant(slug: String, withUnlimitedEmails: Bool = true) throws(StorageError) -> Tenant? {
+        try read { db in try Self.fetchTenant(db, where: "slug", slug, withUnlimitedEmails: withUnlimitedEmails) }
     }
 
-    public func tenant(id: String) throws(StorageError) -> Tenant? {
-        try read { db in try Self.fetchTenant(db, where: "id", id) }
+    public func tenant(id: String, withUnlimitedEmails: Bool = true) throws(StorageError) -> Tenant? {
+        try read { db in try Self.fetchTenant(db, where: "id", id, withUnlimitedEmails: withUnlimitedEmails) }
     }
 
-    public func tenant(customDomain: String) throws(StorageError) -> Tenant? {
-        try read { db in try Self.fetchTenant(db, where: "custom_domain", customDomain) }
+    public func tenant(customDomain: String, withUnlimitedEmails: Bool = true) throws(StorageError) -> Tenant? {
+        try read { db in try Self.fetchTenant(db, where: "custom_domain", customDomain, withUnlimitedEmails: withUnlimitedEmails) }
     }
 
     public func tenants() throws(StorageError) -> [Tenant] {

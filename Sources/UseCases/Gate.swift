@@ -24,17 +24,17 @@ public struct Gate: Sendable {
     /// The tenant a `Host` value names: `<slug>.<base-domain>`, a domain the operator set, or the bare base
     /// domain and loopback for the default tenant. nil for anything else. A missing Host (HTTP/1.0) is the default.
     public func tenant(host: String?) throws -> Tenant? {
-        guard let host else { return try database.tenant(slug: Tenant.defaultSlug) }
+        guard let host else { return try database.tenant(slug: Tenant.defaultSlug, withUnlimitedEmails: false) }
         guard let name = Self.hostName(host) else { return nil }
         if name == baseDomain || name == "localhost" || name == "127.0.0.1" || name == "::1" {
-            return try database.tenant(slug: Tenant.defaultSlug)
+            return try database.tenant(slug: Tenant.defaultSlug, withUnlimitedEmails: false)
         }
         if name.hasSuffix("." + baseDomain) {
             let slug = String(name.dropLast(baseDomain.count + 1))
             guard Tenant.isValidSlug(slug) else { return nil }
-            return try database.tenant(slug: slug)
+            return try database.tenant(slug: slug, withUnlimitedEmails: false)
         }
-        return try database.tenant(customDomain: name)
+        return try database.tenant(customDomain: name, withUnlimitedEmails: false)
     }
 
     /// The scope of a request to `tenant` carrying `sessionToken`, and its session. A token from another

@@ -66,6 +66,13 @@ public struct Administration: Sendable {
         }
     }
 
+    /// The tenant with every setting, the unlimited list included (a request's scope carries the rest only).
+    public func settings(_ member: MemberScope) throws -> Tenant {
+        let admin = try admin(member)
+        guard let tenant = try database.tenant(id: admin.tenantID) else { throw UseCaseError.notFound }
+        return tenant
+    }
+
     public func saveSettings(_ member: MemberScope, _ change: SettingsChange) throws {
         let admin = try admin(member)
         var tenant = admin.tenant

@@ -29,7 +29,7 @@ enum AdminHandler {
 
     static func settings(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let admin = try environment.administration.requireAdmin(try context.staffMember())
-        let tenant = admin.tenant
+        let tenant = try environment.administration.settings(admin)
         let s = tenant.settings
         return try settingsPage(context, environment, admin: admin, typed: [
             "name": tenant.name, "accent": s.accentColour, "freeResets": String(s.freeResetsPerDay),
