@@ -18,7 +18,29 @@ document.addEventListener("DOMContentLoaded", function () {
 
   var field = document.querySelector("[data-bubbles]");
   if (field) startBubbles(field);
+
+  var compose = document.querySelector("form[data-safety-phrases]");
+  if (compose) watchForRisk(compose);
 });
+
+// While someone writes a post: if their words suggest they may be at risk, show the crisis contacts before they
+// send it. Nothing is blocked; the same words are checked again on the server, which holds the post.
+function watchForRisk(form) {
+  var phrases = (form.getAttribute("data-safety-phrases") || "").split("|").filter(function (p) { return p.length > 0; });
+  var body = form.querySelector("textarea[name=body]");
+  var help = form.querySelector("[data-compose-help]");
+  if (!body || !help || phrases.length === 0) return;
+  function normalise(text) {
+    return text.toLowerCase().replace(/\u2019/g, "'").replace(/[^\p{L}\p{N}']+/gu, " ").trim().replace(/ +/g, " ");
+  }
+  function check() {
+    var padded = " " + normalise(body.value) + " ";
+    var risky = phrases.some(function (phrase) { return padded.indexOf(" " + phrase + " ") !== -1; });
+    if (risky && help.hidden) help.hidden = false;
+  }
+  body.addEventListener("input", check);
+  check();
+}
 
 // Bubble Pop Calm: bubbles rise and drift; tap, click, Enter or Space pops one with a gentle fade.
 // No score and no timer. Bubbles are buttons so a keyboard can reach them.

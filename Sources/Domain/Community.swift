@@ -77,7 +77,8 @@ public struct CommunityTopic: Sendable, Equatable {
 /// Words and phrases that suggest a risk of self-harm. A match holds a post for a moderator and shows its
 /// author the crisis-support words. Kept as data (`Content/safety-phrases.txt`).
 public struct SafetyPhrases: Sendable {
-    private let phrases: [String]
+    /// Normalised, for matching here and, sent to the compose form, in the browser.
+    public let phrases: [String]
 
     public init(phrases: some Sequence<String>) {
         self.phrases = phrases.map { Self.normalise($0) }.filter { !$0.isEmpty }
@@ -93,5 +94,25 @@ public struct SafetyPhrases: Sendable {
         let straight = text.lowercased().replacingOccurrences(of: "’", with: "'")
         let spaced = String(straight.map { $0.isLetter || $0.isNumber || $0 == "'" ? $0 : " " })
         return spaced.split(separator: " ").joined(separator: " ")
+    }
+}
+
+/// A word or phrase a tenant watches for in posts, beyond the built-in safety phrases.
+public struct WatchedWord: Sendable, Equatable {
+    public enum Action: String, Sendable, CaseIterable {
+        /// Hold the post for a moderator to read first.
+        case hold
+        /// Do not publish it, and say so kindly.
+        case refuse
+    }
+
+    public let id: String
+    public let phrase: String
+    public let action: Action
+
+    public init(id: String, phrase: String, action: Action) {
+        self.id = id
+        self.phrase = phrase
+        self.action = action
     }
 }

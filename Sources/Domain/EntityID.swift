@@ -27,6 +27,9 @@ public enum AccountEntity {}
 public enum SessionEntity {}
 public enum CheckoutEntity {}
 public enum RestrictionEntity {}
+public enum CrisisContactEntity {}
+public enum TeamMessageEntity {}
+public enum WatchedWordEntity {}
 
 public typealias PostID = EntityID<PostEntity>
 public typealias RunID = EntityID<RunEntity>
@@ -34,3 +37,6 @@ public typealias AccountID = EntityID<AccountEntity>
 public typealias SessionID = EntityID<SessionEntity>
 public typealias CheckoutID = EntityID<CheckoutEntity>
 public typealias RestrictionID = EntityID<RestrictionEntity>
+public typealias CrisisContactID = EntityID<CrisisContactEntity>
+public typealias TeamMessageID = EntityID<TeamMessageEntity>
+public typealias WatchedWordID = EntityID<WatchedWordEntity>

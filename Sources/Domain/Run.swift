@@ -63,6 +63,14 @@ public enum LocalDay {
         let parts = calendar.dateComponents([.hour, .minute], from: Date(timeIntervalSince1970: TimeInterval(epochSeconds)))
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
+
+    /// The first second of `day` in `timeZone`, as seconds since 1970 (for filtering by a person's own days).
+    public static func start(of day: Day, in timeZone: String) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: timeZone) ?? TimeZone(identifier: TimeZoneName.fallback)!
+        let date = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day))
+        return date.map { Int($0.timeIntervalSince1970) } ?? day.ordinal * 86400
+    }
 }
 
 /// The mood scale's bands, from the brief.
@@ -80,4 +88,7 @@ public enum MoodScale {
 
     /// 1–3: offer another reset.
     public static func isLow(_ mood: Int) -> Bool { mood <= 3 }
+
+    /// 1–2: offer help a person can act on first, never the paywall.
+    public static func isVeryLow(_ mood: Int) -> Bool { mood <= 2 }
 }

@@ -37,6 +37,12 @@ public struct TenantSettings: Sendable, Equatable {
     public var reportThreshold = 3
     public var crisisSupportText = "If you are in immediate danger, call 999. You can call Samaritans free, day or night, on 116 123."
     public var communityEnabled = true
+    /// What the tenant's moderators do for a post that suggests its author may be at risk.
+    public var safeguardingSteps = ""
+    /// Who moderators escalate to (the organisation's safeguarding lead): a name and how to reach them.
+    public var escalationContact = ""
+    /// How long a post held for safety may wait before its moderators are reminded.
+    public var atRiskResponseMinutes = 60
     public var customDomain: String?
     public var unlimitedEmails: [String] = []
 

@@ -145,6 +145,10 @@ extension AppDatabase {
             }
             if erasePosts {
                 try db.execute(sql: """
+                    UPDATE moderation_audit SET about = 'deleted post'
+                    WHERE tenant_id = ? AND post_id IN (SELECT id FROM posts WHERE tenant_id = ? AND author_id = ?)
+                    """, arguments: [tenantID, tenantID, accountID])
+                try db.execute(sql: """
                     UPDATE posts SET body = NULL, status = 'deleted', held_for = NULL, author_id = NULL WHERE tenant_id = ? AND author_id = ?
                     """, arguments: [tenantID, accountID])
             } else {
@@ -241,10 +245,15 @@ extension AppDatabase {
                 """, arguments: [tenantID, accountID]).map {
                 AccountExport.RestrictionPart(until: $0["until"], reason: $0["reason"], createdAt: $0["created_at"], liftedAt: $0["lifted_at"])
             }
+            let messages = try db.rows(sql: """
+                SELECT body, created_at, seen_at FROM team_messages WHERE tenant_id = ? AND account_id = ? ORDER BY created_at, id
+                """, arguments: [tenantID, accountID]).map {
+                AccountExport.TeamMessagePart(body: $0["body"], createdAt: $0["created_at"], seenAt: $0["seen_at"])
+            }
             return AccountExport(email: row["email"], role: row["role"], timeZone: row["time_zone"], theme: row["theme"],
                                  weekStartsOn: row["week_starts_on"], createdAt: row["created_at"], sessions: sessions, runs: runs,
                                  subscription: subscription, payments: payments, checkouts: checkouts, posts: posts,
-                                 reactions: reactions, reports: reports, postingRestrictions: restrictions)
+                                 reactions: reactions, reports: reports, postingRestrictions: restrictions, messagesFromTheTeam: messages)
         }
     }
 }
@@ -314,6 +323,12 @@ public struct AccountExport: Codable, Sendable {
         public let createdAt: Int
     }
 
+    public struct TeamMessagePart: Codable, Sendable {
+        public let body: String
+        public let createdAt: Int
+        public let seenAt: Int?
+    }
+
     public struct RestrictionPart: Codable, Sendable {
         public let until: Int?
         public let reason: String
@@ -336,6 +351,7 @@ public struct AccountExport: Codable, Sendable {
     public let reactions: [ReactionPart]
     public let reports: [ReportPart]
     public let postingRestrictions: [RestrictionPart]
+    public let messagesFromTheTeam: [TeamMessagePart]
 }
 
 /// A member as an admin sees them.

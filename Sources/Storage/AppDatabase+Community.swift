@@ -32,9 +32,17 @@ extension AppDatabase {
         case restricted(until: Int?, reason: String)
     }
 
-    /// Publishes a post (held for review when `heldForSafety`), with the author's posting restriction and the
+    /// Why a new post waits for a moderator before anyone else sees it.
+    public enum PostHold: Sendable {
+        /// Its words suggest its author may be at risk: first in the queue.
+        case safety
+        /// It contains a word the tenant watches for.
+        case watchedWord
+    }
+
+    /// Publishes a post (held for review when `hold` says why), with the author's posting restriction and the
     /// topic checked in the same transaction.
-    public func publishPost(tenantID: String, authorID: String, topic: String, body: String, heldForSafety: Bool,
+    public func publishPost(tenantID: String, authorID: String, topic: String, body: String, hold: PostHold?,
                             now: Int) throws(StorageError) -> Publication {
         try write { db in
             if let restriction = try Self.postingRestriction(db, tenantID: tenantID, accountID: authorID, now: now) {
@@ -43,24 +51,24 @@ extension AppDatabase {
             guard try db.bool(sql: "SELECT 1 FROM community_topics WHERE tenant_id = ? AND slug = ?",
                                     arguments: [tenantID, topic]) == true else { return .unknownTopic }
             return .published(id: try Self.insertPost(db, tenantID: tenantID, authorID: authorID, topic: topic, body: body,
-                                                      heldForSafety: heldForSafety, now: now))
+                                                      hold: hold, now: now))
         }
     }
 
     public func createPost(tenantID: String, authorID: String, topic: String, body: String, heldForSafety: Bool,
                            now: Int) throws(StorageError) -> String {
         try write { db in
-            try Self.insertPost(db, tenantID: tenantID, authorID: authorID, topic: topic, body: body, heldForSafety: heldForSafety, now: now)
+            try Self.insertPost(db, tenantID: tenantID, authorID: authorID, topic: topic, body: body, hold: heldForSafety ? .safety : nil, now: now)
         }
     }
 
-    private static func insertPost(_ db: any SQLConnection, tenantID: String, authorID: String, topic: String, body: String, heldForSafety: Bool,
+    private static func insertPost(_ db: any SQLConnection, tenantID: String, authorID: String, topic: String, body: String, hold: PostHold?,
                                    now: Int) throws -> String {
         let id = RandomID.make()
         try db.execute(sql: """
                 INSERT INTO posts (id, tenant_id, author_id, topic, body, status, held_for, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [id, tenantID, authorID, topic, body, heldForSafety ? "held" : "visible",
-                                 heldForSafety ? "safety" : nil, now])
+                """, arguments: [id, tenantID, authorID, topic, body, hold == nil ? "visible" : "held",
+                                 hold == .safety ? "safety" : nil, now])
         return id
     }
 
@@ -118,7 +126,9 @@ extension AppDatabase {
             try db.execute(sql: """
                 UPDATE posts SET body = NULL, status = 'deleted' WHERE tenant_id = ? AND author_id = ? AND id = ? AND status != 'deleted'
                 """, arguments: [tenantID, authorID, postID])
-            return db.changesCount == 1
+            guard db.changesCount == 1 else { return false }
+            try Self.eraseAuditExcerpts(db, tenantID: tenantID, postID: postID)
+            return true
         }
     }
 

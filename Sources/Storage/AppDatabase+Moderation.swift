@@ -12,6 +12,11 @@ public struct ModerationItem: Sendable {
     /// Only for turning into a pseudonym; never shown.
     public let authorID: String?
     public let reports: [(reason: ReportReason, note: String?)]
+    /// The staff member looking at it (their email: staff act in their role), if anyone.
+    public let assignedTo: String?
+    public let escalatedAt: Int?
+    /// When its oldest open report arrived.
+    public let oldestOpenReportAt: Int?
 }
 
 /// An active posting restriction, for the moderators' list.
@@ -32,6 +37,8 @@ public struct AuditEntry: Sendable {
     public var subjectAccountID: String?
     public let note: String
     public let at: Int
+    /// The post the line is about, if any: its excerpt is kept with the line until the post is erased.
+    public var postID: String?
 
     public init(actor: String, actorID: String, action: String, subject: String = "", subjectAccountID: String? = nil,
                 note: String = "", at: Int) {
@@ -58,6 +65,9 @@ public struct AuditLine: Sendable {
     public let subject: String
     public let note: String
     public let createdAt: Int
+    /// A short excerpt of the post the line is about, or "deleted post"; empty when it is about no post.
+    public let about: String
+    public let id: Int
 }
 
 extension AppDatabase {
@@ -73,13 +83,22 @@ extension AppDatabase {
 
     /// Held and reported posts, oldest first.
     static func moderationQueue(_ db: any SQLConnection, tenantID: String) throws -> [ModerationItem] {
+        try moderationItems(db, tenantID: tenantID, postID: nil)
+    }
+
+    /// The queue's items, or the one post `postID` (in the queue or not, unless deleted).
+    static func moderationItems(_ db: any SQLConnection, tenantID: String, postID: String?) throws -> [ModerationItem] {
         let rows = try db.rows(sql: """
-            SELECT id, topic, body, status, held_for, created_at, author_id FROM posts p
-            WHERE tenant_id = ? AND status != 'deleted'
-              AND (status = 'held' OR held_for IS NOT NULL
-                   OR EXISTS (SELECT 1 FROM reports r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id AND r.open = 1))
+            SELECT id, topic, body, status, held_for, created_at, author_id, escalated_at,
+                (SELECT a.email FROM accounts a WHERE a.tenant_id = p.tenant_id AND a.id = p.assigned_to) AS assigned_email,
+                (SELECT min(r.created_at) FROM reports r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id AND r.open = 1) AS oldest_report
+            FROM posts p
+            WHERE tenant_id = ? AND status != 'deleted' AND \(postID == nil ? """
+                (status = 'held' OR held_for IS NOT NULL
+                 OR EXISTS (SELECT 1 FROM reports r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id AND r.open = 1))
+                """ : "id = ?")
             ORDER BY seq
-            """, arguments: [tenantID])
+            """, arguments: postID.map { [tenantID, $0] } ?? [tenantID])
         return try rows.map { row in
             let id: String = row["id"]
             let reports = try db.rows(sql: "SELECT reason, note FROM reports WHERE tenant_id = ? AND post_id = ? AND open = 1 ORDER BY created_at, id",
@@ -87,7 +106,8 @@ extension AppDatabase {
                                                                    note: $0["note"] as String?) }
             return ModerationItem(postID: id, topic: row["topic"], body: row["body"] ?? "",
                                   status: CommunityPost.Status(rawValue: row["status"]) ?? .hidden, heldFor: row["held_for"],
-                                  createdAt: row["created_at"], authorID: row["author_id"], reports: reports)
+                                  createdAt: row["created_at"], authorID: row["author_id"], reports: reports,
+                                  assignedTo: row["assigned_email"], escalatedAt: row["escalated_at"], oldestOpenReportAt: row["oldest_report"])
         }
     }
 
@@ -98,6 +118,8 @@ extension AppDatabase {
     public func moderate(tenantID: String, postID typedPostID: PostID, action: ModerationAction, audit: AuditEntry) throws(StorageError) -> Bool {
         let postID = typedPostID.rawValue
         return try write { db in
+            var audit = audit
+            audit.postID = postID
             switch action {
             case .approve:
                 try db.execute(sql: "UPDATE posts SET status = 'visible', held_for = NULL WHERE tenant_id = ? AND id = ? AND status != 'deleted'",
@@ -111,7 +133,9 @@ extension AppDatabase {
             }
             guard db.changesCount == 1 else { return false }
             try db.execute(sql: "UPDATE reports SET open = 0 WHERE tenant_id = ? AND post_id = ?", arguments: [tenantID, postID])
+            try db.execute(sql: "UPDATE posts SET assigned_to = NULL WHERE tenant_id = ? AND id = ?", arguments: [tenantID, postID])
             try Self.appendAudit(db, tenantID: tenantID, audit)
+            if action == .delete { try Self.eraseAuditExcerpts(db, tenantID: tenantID, postID: postID) }
             return true
         }
     }
@@ -174,21 +198,74 @@ extension AppDatabase {
 
     /// Audit lines are only ever written inside the transaction of the change they record.
     static func appendAudit(_ db: any SQLConnection, tenantID: String, _ entry: AuditEntry) throws {
+        var about = ""
+        if let postID = entry.postID {
+            let body = try db.row(sql: "SELECT body, status FROM posts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, postID])
+            about = body.map { row in (row["body"] as String?).map(Self.excerpt) ?? "deleted post" } ?? "deleted post"
+        }
         try db.execute(sql: """
-            INSERT INTO moderation_audit (tenant_id, moderator, action, subject, note, created_at, actor_id, subject_account_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO moderation_audit (tenant_id, moderator, action, subject, note, created_at, actor_id, subject_account_id, about, post_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [tenantID, entry.actor, entry.action, entry.subject, entry.note, entry.at, entry.actorID,
-                             entry.subjectAccountID])
+                             entry.subjectAccountID, about, entry.postID])
     }
 
-    public func audit(tenantID: String) throws(StorageError) -> [AuditLine] {
+    /// The first words of a post, for the audit: enough to recognise it, never the whole text.
+    static func excerpt(_ body: String) -> String {
+        let flat = body.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return flat.count <= 60 ? flat : String(flat.prefix(57)) + "…"
+    }
+
+    /// A post's text is gone: so are the excerpts of it in the audit.
+    static func eraseAuditExcerpts(_ db: any SQLConnection, tenantID: String, postID: String) throws {
+        try db.execute(sql: "UPDATE moderation_audit SET about = 'deleted post' WHERE tenant_id = ? AND post_id = ?",
+                       arguments: [tenantID, postID])
+    }
+
+    /// Which lines of the audit to show: every filter optional; newest first, `limit` at a time before `before`.
+    public struct AuditFilter: Sendable {
+        public var action: String?
+        public var moderator: String?
+        public var from: Int?
+        public var until: Int?
+        public var before: Int?
+        public var limit: Int
+
+        public init(action: String? = nil, moderator: String? = nil, from: Int? = nil, until: Int? = nil, before: Int? = nil,
+                    limit: Int = 50) {
+            self.action = action
+            self.moderator = moderator
+            self.from = from
+            self.until = until
+            self.before = before
+            self.limit = limit
+        }
+    }
+
+    public func audit(tenantID: String, filter: AuditFilter = AuditFilter(limit: 10_000)) throws(StorageError) -> [AuditLine] {
         try read { db in
-            try db.rows(sql: """
-                SELECT moderator, action, subject, note, created_at FROM moderation_audit WHERE tenant_id = ? ORDER BY id DESC
-                """, arguments: [tenantID]).map {
+            var sql = "SELECT id, moderator, action, subject, note, created_at, about FROM moderation_audit WHERE tenant_id = ?"
+            var arguments: SQLArguments = [tenantID]
+            if let action = filter.action { sql += " AND action = ?"; arguments.append(action) }
+            if let moderator = filter.moderator { sql += " AND moderator = ?"; arguments.append(moderator) }
+            if let from = filter.from { sql += " AND created_at >= ?"; arguments.append(from) }
+            if let until = filter.until { sql += " AND created_at < ?"; arguments.append(until) }
+            if let before = filter.before { sql += " AND id < ?"; arguments.append(before) }
+            sql += " ORDER BY id DESC LIMIT ?"
+            arguments.append(max(1, min(filter.limit, 10_000)))
+            return try db.rows(sql: sql, arguments: arguments).map {
                 AuditLine(moderator: $0["moderator"], action: $0["action"], subject: $0["subject"], note: $0["note"],
-                          createdAt: $0["created_at"])
+                          createdAt: $0["created_at"], about: $0["about"], id: $0["id"])
             }
         }
     }
+
+    /// The actions and moderators that appear in a tenant's audit, for the filters' choices.
+    public func auditChoices(tenantID: String) throws(StorageError) -> (actions: [String], moderators: [String]) {
+        try read { db in
+            (try db.strings(sql: "SELECT DISTINCT action FROM moderation_audit WHERE tenant_id = ? ORDER BY action", arguments: [tenantID]),
+             try db.strings(sql: "SELECT DISTINCT moderator FROM moderation_audit WHERE tenant_id = ? ORDER BY moderator", arguments: [tenantID]))
+        }
+    }
+
 }

@@ -6,7 +6,7 @@ extension AppDatabase {
     static let tenantColumns = """
         id, slug, name, accent_colour, free_resets_per_day, price_pence, report_threshold,
         crisis_support_text, community_enabled, custom_domain, price_currency, licence_all_members, webhook_secret,
-        pseudonym_key
+        pseudonym_key, safeguarding_steps, escalation_contact, at_risk_response_minutes
         """
 
     static func tenant(from row: SQLRow, unlimited: [String]) -> Tenant {
@@ -22,6 +22,9 @@ extension AppDatabase {
         settings.licenceAllMembers = row["licence_all_members"]
         settings.webhookSecret = row["webhook_secret"]
         settings.pseudonymKey = row["pseudonym_key"]
+        settings.safeguardingSteps = row["safeguarding_steps"]
+        settings.escalationContact = row["escalation_contact"]
+        settings.atRiskResponseMinutes = row["at_risk_response_minutes"]
         settings.unlimitedEmails = unlimited
         return Tenant(id: row["id"], slug: row["slug"], name: row["name"], settings: settings)
     }
@@ -72,6 +75,9 @@ extension AppDatabase {
                 try db.execute(sql: "INSERT INTO community_topics (tenant_id, slug, name, position) VALUES (?, ?, ?, ?)",
                                arguments: [id, topic.slug, topic.name, position + 1])
             }
+            for (position, contact) in CrisisContact.ukDefaults.enumerated() {
+                try Self.insertCrisisContact(db, tenantID: id, contact, position: position + 1)
+            }
             guard let tenant = try Self.fetchTenant(db, where: "id", id) else { throw StorageError.queryFailed("the new tenant vanished") }
             return tenant
         }
@@ -102,10 +108,11 @@ extension AppDatabase {
             try db.execute(sql: """
                 UPDATE tenants SET name = ?, accent_colour = ?, free_resets_per_day = ?, price_pence = ?, report_threshold = ?,
                     crisis_support_text = ?, community_enabled = ?, price_currency = ?,
-                    licence_all_members = ? WHERE id = ?
+                    licence_all_members = ?, safeguarding_steps = ?, escalation_contact = ?, at_risk_response_minutes = ? WHERE id = ?
                 """, arguments: [tenant.name, settings.accentColour, settings.freeResetsPerDay, settings.pricePence,
                                  settings.reportThreshold, settings.crisisSupportText, settings.communityEnabled,
-                                 settings.priceCurrency, settings.licenceAllMembers, tenant.id])
+                                 settings.priceCurrency, settings.licenceAllMembers, settings.safeguardingSteps,
+                                 settings.escalationContact, settings.atRiskResponseMinutes, tenant.id])
             if let audit { try Self.appendAudit(db, tenantID: tenant.id, audit) }
             try db.execute(sql: "DELETE FROM tenant_unlimited_emails WHERE tenant_id = ?", arguments: [tenant.id])
             for email in Set(settings.unlimitedEmails.compactMap { EmailAddress($0)?.value }) {

@@ -32,7 +32,8 @@ public struct AppEnvironment: Sendable {
         "runs/result", "subscriptions/paywall", "subscriptions/show", "subscriptions/cancel", "subscriptions/checkout",
         "calendar/month", "calendar/day", "calendar/year", "community/feed", "community/report", "community/held",
         "admin/moderation", "admin/audit", "admin/confirm", "admin/members", "admin/settings",
-        "auth/signup-sent", "auth/confirm", "auth/link-expired", "auth/login-check-email",
+        "auth/signup-sent", "auth/confirm", "auth/link-expired", "auth/login-check-email", "help/index", "help/now", "help/talk",
+        "help/breathe", "help/ground", "community/review", "admin/moderation-post", "admin/crisis-contacts", "admin/watched-words",
     ]
 
     public init(configuration: AppConfiguration = AppConfiguration(), database: AppDatabase, renderer: TemplateRenderer,
@@ -62,7 +63,13 @@ public struct AppEnvironment: Sendable {
     public var subscriptionClock: SubscriptionClock {
         billing.subscriptionClock(logger: logger, throttles: throttles, sessionIdleLimit: configuration.sessionIdleLimit,
                                   sessionAbsoluteLimit: configuration.sessionAbsoluteLimit, mailer: mailer,
-                                  mailLifetime: configuration.passwordResetLifetime)
+                                  mailLifetime: configuration.passwordResetLifetime, reminders: overdueReminders)
+    }
+
+    var overdueReminders: OverdueReminders {
+        let configuration = configuration
+        return OverdueReminders(database: database, mailer: mailer, moderationPage: { configuration.absoluteURL(Paths.moderation, for: $0) },
+                                logger: logger)
     }
 
     /// Links in mail: the tenant's canonical host and the configured scheme and port, never the request's.
@@ -87,6 +94,7 @@ public struct AppEnvironment: Sendable {
     var passwordResets: PasswordResets { PasswordResets(services: accountServices) }
     var accountSettings: AccountSettings { AccountSettings(services: accountServices) }
 
+    var safeguarding: Safeguarding { Safeguarding(database: database, clock: clock) }
     var community: Community { Community(database: database, throttles: throttles, safetyPhrases: safetyPhrases, clock: clock) }
     var moderation: Moderation { Moderation(database: database, clock: clock) }
     var administration: Administration { Administration(database: database, clock: clock) }
@@ -156,6 +164,9 @@ public struct AppEnvironment: Sendable {
     /// Renders a page inside the layout. Pages that show personal data are never stored by caches.
     func render(_ template: String, title: String?, _ values: [String: Any], context: RequestContext,
                 status: HTTPStatus = .ok) throws -> Response {
+        var values = values
+        // Staff see how many posts wait for them, from every page.
+        if let waiting = try safeguarding.waiting(context.scope.member), waiting > 0 { values["moderationWaiting"] = String(waiting) }
         guard let html = renderer.render(template, layout(for: context).page(title: title, values)) else {
             throw TemplateError.missingTemplate(template)
         }

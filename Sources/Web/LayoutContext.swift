@@ -13,6 +13,8 @@ struct LayoutContext: Sendable {
     let favicon: String
     /// "light" or "dark" when the person chose one; absent to follow the device.
     let theme: String?
+    /// "Need help now?", remembering the page it was opened from (for "I'm safe for now").
+    let helpPath: String
 
     init(context: RequestContext?, staticFiles: StaticFileStore) {
         siteName = context?.scope.tenant.name ?? "Resett"
@@ -25,6 +27,8 @@ struct LayoutContext: Sendable {
         theme = chosen == .system ? nil : chosen.rawValue
         script = staticFiles.url(for: "/js/app.js")
         favicon = staticFiles.url(for: "/img/favicon.svg")
+        let here = context.map { String($0.request.path) } ?? Paths.home
+        helpPath = here.hasPrefix(Paths.help) || !Paths.isSafeReturn(here) ? Paths.help : Paths.help(Paths.help, from: here)
     }
 
     /// The layout's values merged with a page's own (the page's win). Titles read "Page – Site".
@@ -40,6 +44,7 @@ struct LayoutContext: Sendable {
             "canModerate": canModerate,
             "isAdmin": isAdmin,
             "csrf": csrfToken,
+            "helpPath": helpPath,
         ]
         // Only present values go in: swift-mustache would print an absent Optional as "nil".
         if let theme { context["theme"] = theme }

@@ -4,6 +4,7 @@ import Foundation
 /// The moderation actions a post's URL can name.
 enum ModerationRoute: String, Sendable {
     case approve, hide, delete, restrict
+    case reachOut = "reach-out", escalate, note = "notes", authorNote = "author-notes", assign, unassign
 }
 
 /// Every link the app prints comes from here, so a route and its links cannot drift apart.
@@ -11,6 +12,14 @@ enum Paths {
     static let home = "/"
     static let health = "/healthz"
     static let help = "/help"
+    static let helpNow = "/help/now"
+    static let helpTalk = "/help/talk"
+    static let helpBreathe = "/help/breathe"
+    static let helpGround = "/help/ground"
+    static let helpSafe = "/help/safe"
+    /// A help page that remembers where the person came from, for "I'm safe for now".
+    static func help(_ page: String, from: String) -> String { page + "?from=" + PercentEncoding.encode(safeReturn(from)) }
+    static func teamMessageSeen(_ id: TeamMessageID) -> String { "/messages/\(id)/seen" }
     static let brand = "/brand.css"
     static let accountTheme = "/account/theme"
     static let signUp = "/signup"
@@ -49,6 +58,12 @@ enum Paths {
     static func postReports(_ id: PostID) -> String { "/community/posts/\(id)/reports" }
     static let moderation = "/admin/moderation"
     static let audit = "/admin/audit"
+    static let auditCSV = "/admin/audit.csv"
+    static func moderationPost(_ id: PostID) -> String { "/admin/moderation/posts/\(id)" }
+    static let crisisContacts = "/admin/crisis-contacts"
+    static func crisisContact(_ id: CrisisContactID, _ action: String) -> String { "/admin/crisis-contacts/\(id)/" + action }
+    static let watchedWords = "/admin/watched-words"
+    static func watchedWordRemove(_ id: WatchedWordID) -> String { "/admin/watched-words/\(id)/remove" }
     static func moderate(_ id: PostID, _ action: ModerationRoute) -> String { "/admin/moderation/posts/\(id)/\(action.rawValue)" }
     static func liftRestriction(_ id: RestrictionID) -> String { "/admin/moderation/restrictions/\(id)/lift" }
     static let members = "/admin/members"
@@ -72,7 +87,8 @@ enum Paths {
         "accountSessionsSignOutOthers": accountSessionsSignOutOthers, "passwordForgot": passwordForgot,
         "passwordReset": passwordReset, "paywall": paywall, "calendar": calendar, "accountExportCSV": accountExportCSV,
         "accountWeekStart": accountWeekStart, "community": community,
-        "communityPosts": communityPosts, "moderation": moderation, "audit": audit, "members": members, "settings": settings, "topics": topics, "subscription": subscription,
+        "communityPosts": communityPosts, "moderation": moderation, "audit": audit, "auditCSV": auditCSV,
+        "crisisContacts": crisisContacts, "watchedWords": watchedWords, "helpBreathe": helpBreathe, "helpTalk": helpTalk, "members": members, "settings": settings, "topics": topics, "subscription": subscription,
         "subscriptionCheckout": subscriptionCheckout, "subscriptionCancel": subscriptionCancel,
         "subscriptionResume": subscriptionResume,
     ]

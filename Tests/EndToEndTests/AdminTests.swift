@@ -74,7 +74,7 @@ struct AdminTests {
         _ = try app.environment.database.setCustomDomain(slug: "default", to: "calm.example.org")
         #expect(tenant.settings.unlimitedEmails == ["vip@example.com"] && tenant.settings.communityEnabled && !tenant.settings.licenceAllMembers)
         #expect(try boss.get("/paywall").text.contains("£2.50/month"))
-        #expect(try boss.get("/help").text.contains("Call the Calm Co line on 0800 111 222."))
+        #expect(try boss.get("/help/talk").text.contains("Call the Calm Co line on 0800 111 222."))
         #expect(try app.browser(host: "calm.example.org").get("/").text.contains(">Calm Co</a>"))
     }
 

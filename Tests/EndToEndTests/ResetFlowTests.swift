@@ -105,13 +105,13 @@ struct ResetFlowTests {
         _ = try browser.get("/runs/\(run)/steps/2")
         // "completed" is not believed before the last step was shown.
         #expect(try browser.post("/runs/\(run)/finish", [("outcome", "completed")]).status == 303)
-        #expect(try browser.post("/runs/\(run)/mood", [("mood", "2")]).status == 303)
+        #expect(try browser.post("/runs/\(run)/mood", [("mood", "3")]).status == 303)
         let result = try browser.get("/runs/\(run)/result")
         #expect(result.text.contains("Try another reset?"))
         #expect(result.text.contains("href=\"/emotions/tired\">Yes, Please</a>"))
         #expect(result.text.contains(">Not Now</a>"))
         let stored = try #require(try app.environment.database.run(tenantID: try tenantID(app), accountID: try accountID(app), id: RunID(stored: run)))
-        #expect(stored.outcome == .finishedEarly && stored.stepsReached == 2 && stored.mood == 2)
+        #expect(stored.outcome == .finishedEarly && stored.stepsReached == 2 && stored.mood == 3)
     }
 
     @Test func boundsRatingsAndRepeatsAreRefusedClearly() throws {

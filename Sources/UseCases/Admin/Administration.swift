@@ -51,6 +51,10 @@ public struct Administration: Sendable {
         public var unlimitedEmails: [EmailAddress]
         public var communityEnabled: Bool
         public var licenceAllMembers: Bool
+        /// Left as they are when nil (a form that does not show them).
+        public var safeguardingSteps: String?
+        public var escalationContact: String?
+        public var atRiskResponseMinutes: Int?
 
         public init(name: String, accent: Colour, freeResetsPerDay: Int, pricePence: Int, reportThreshold: Int,
                     crisisSupportText: String, unlimitedEmails: [EmailAddress], communityEnabled: Bool, licenceAllMembers: Bool) {
@@ -75,6 +79,8 @@ public struct Administration: Sendable {
 
     public func saveSettings(_ member: MemberScope, _ change: SettingsChange) throws {
         let admin = try admin(member)
+        // The scope carries the settings as the request began; saving starts from them (the unlimited list comes
+        // with the change).
         var tenant = admin.tenant
         tenant.name = change.name
         tenant.settings.accentColour = change.accent.hex
@@ -85,6 +91,9 @@ public struct Administration: Sendable {
         tenant.settings.unlimitedEmails = change.unlimitedEmails.map(\.value)
         tenant.settings.communityEnabled = change.communityEnabled
         tenant.settings.licenceAllMembers = change.licenceAllMembers
+        if let steps = change.safeguardingSteps { tenant.settings.safeguardingSteps = steps }
+        if let contact = change.escalationContact { tenant.settings.escalationContact = contact }
+        if let minutes = change.atRiskResponseMinutes { tenant.settings.atRiskResponseMinutes = minutes }
         try database.saveSettings(of: tenant, audit: entry(admin, "Changed settings", subject: tenant.name))
     }
 

@@ -82,8 +82,8 @@ public struct Billing: Sendable {
 
     /// The clock that renews and expires subscriptions, and does the housekeeping, every minute.
     public func subscriptionClock(logger: Logger, throttles: Throttles?, sessionIdleLimit: Int, sessionAbsoluteLimit: Int,
-                                  mailer: (any Mailer)?, mailLifetime: Int) -> SubscriptionClock {
+                                  mailer: (any Mailer)?, mailLifetime: Int, reminders: OverdueReminders? = nil) -> SubscriptionClock {
         SubscriptionClock(database: database, provider: provider, logger: logger, throttles: throttles, sessionIdleLimit: sessionIdleLimit,
-                          sessionAbsoluteLimit: sessionAbsoluteLimit, mailer: mailer, mailLifetime: mailLifetime)
+                          sessionAbsoluteLimit: sessionAbsoluteLimit, mailer: mailer, mailLifetime: mailLifetime, reminders: reminders)
     }
 }

@@ -14,10 +14,12 @@ public struct SubscriptionClock: Sendable {
     let mailer: (any Mailer)?
     /// Mail files in the outbox hold live links; past the longest link lifetime they go.
     let mailLifetime: Int
+    /// Moderation that has waited too long is mailed to the tenant's moderators (once per post).
+    let reminders: OverdueReminders?
 
     public init(database: AppDatabase, provider: any PaymentProvider, logger: Logger, throttles: Throttles? = nil,
                 sessionIdleLimit: Int = 7 * 86400, sessionAbsoluteLimit: Int = 30 * 86400, mailer: (any Mailer)? = nil,
-                mailLifetime: Int = 3600) {
+                mailLifetime: Int = 3600, reminders: OverdueReminders? = nil) {
         self.database = database
         self.provider = provider
         self.logger = logger
@@ -26,6 +28,7 @@ public struct SubscriptionClock: Sendable {
         self.sessionAbsoluteLimit = sessionAbsoluteLimit
         self.mailer = mailer
         self.mailLifetime = mailLifetime
+        self.reminders = reminders
     }
 
     public struct Outcome: Sendable, Equatable {
@@ -46,6 +49,7 @@ public struct SubscriptionClock: Sendable {
         try database.purgeExpired(now: now, sessionIdleLimit: sessionIdleLimit, sessionAbsoluteLimit: sessionAbsoluteLimit)
         mailer?.removeOlder(than: mailLifetime)
         try throttles?.sweep(now: now)
+        try reminders?.send(now: now)
         if !due.isEmpty || expired > 0 {
             logger.notice("subscriptions ticked", metadata: ["renewals": "\(due.count)", "expired": "\(expired)"])
         }

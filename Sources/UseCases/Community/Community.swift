@@ -46,6 +46,10 @@ public struct Community: Sendable {
         case published
         /// Its words suggest the author may be at risk: it waits for a moderator, and the author is offered help.
         case heldForSafety
+        /// It contains a word the tenant watches for: a moderator reads it first.
+        case heldForReview
+        /// It contains a word the tenant does not allow; nothing was published and the text stays in the form.
+        case refused
         case unknownTopic
         case restricted(until: Int?, reason: String)
     }
@@ -55,16 +59,28 @@ public struct Community: Sendable {
         let member = try admit(member)
         let now = clock()
         let key = member.tenantID + ":" + member.accountID
+        // The tenant's watched words add to the built-in safety phrases; they never replace them.
+        let watched = try database.watchedWords(tenantID: member.tenantID)
+        func matches(_ action: WatchedWord.Action) -> Bool {
+            SafetyPhrases(phrases: watched.filter { $0.action == action }.map(\.phrase)).suggestsRisk(body)
+        }
+        let atRisk = safetyPhrases.suggestsRisk(body)
+        // A person who may be at risk is never turned away: their post is held and they are offered help.
+        if !atRisk && matches(.refuse) { return .refused }
         try throttles.postsPerMember.admit(key, now: now)
-        let held = safetyPhrases.suggestsRisk(body)
+        let hold: AppDatabase.PostHold? = atRisk ? .safety : matches(.hold) ? .watchedWord : nil
         switch try database.publishPost(tenantID: member.tenantID, authorID: member.accountID, topic: topic, body: body,
-                                        heldForSafety: held, now: now) {
+                                        hold: hold, now: now) {
         case .unknownTopic:
             return .unknownTopic
         case .restricted(let until, let reason):
             return .restricted(until: until, reason: reason)
         case .published:
-            return held ? .heldForSafety : .published
+            switch hold {
+            case .safety: return .heldForSafety
+            case .watchedWord: return .heldForReview
+            case nil: return .published
+            }
         }
     }
 

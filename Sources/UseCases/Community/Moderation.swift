@@ -105,7 +105,32 @@ public struct Moderation: Sendable {
         else { throw UseCaseError.notFound }
     }
 
-    public func audit(_ member: MemberScope) throws -> [AuditLine] {
-        try database.audit(tenantID: try moderator(member).tenantID)
+    public func audit(_ member: MemberScope, filter: AppDatabase.AuditFilter = AppDatabase.AuditFilter(limit: 10_000)) throws -> [AuditLine] {
+        try database.audit(tenantID: try moderator(member).tenantID, filter: filter)
+    }
+
+    public func auditChoices(_ member: MemberScope) throws -> (actions: [String], moderators: [String]) {
+        try database.auditChoices(tenantID: try moderator(member).tenantID)
+    }
+
+    /// The queue in the order moderators work it: posts whose authors may be at risk first, then reported posts, then
+    /// the rest (held for a watched word, hidden); each oldest first.
+    public struct Sections: Sendable {
+        public let atRisk: [ModerationItem]
+        public let reported: [ModerationItem]
+        public let others: [ModerationItem]
+
+        public init(_ items: [ModerationItem]) {
+            let oldestFirst = items.sorted { $0.createdAt < $1.createdAt }
+            atRisk = oldestFirst.filter { $0.heldFor == "safety" }
+            reported = oldestFirst.filter { $0.heldFor != "safety" && (!$0.reports.isEmpty || $0.heldFor == "reports") }
+            others = oldestFirst.filter { $0.heldFor != "safety" && $0.reports.isEmpty && $0.heldFor != "reports" }
+        }
+    }
+
+    /// Waiting too long: held for safety past the tenant's response time, or reported more than 48 hours ago.
+    public static func isOverdue(_ item: ModerationItem, tenant: Tenant, now: Int) -> Bool {
+        if item.heldFor == "safety" { return now - item.createdAt > tenant.settings.atRiskResponseMinutes * 60 }
+        return item.oldestOpenReportAt.map { now - $0 > OverdueReminders.reportAge } ?? false
     }
 }

@@ -35,6 +35,7 @@ enum AdminHandler {
             "name": tenant.name, "accent": s.accentColour, "freeResets": String(s.freeResetsPerDay),
             "price": String(format: "%d.%02d", s.pricePence / 100, s.pricePence % 100), "threshold": String(s.reportThreshold),
             "crisis": s.crisisSupportText, "unlimited": s.unlimitedEmails.joined(separator: "\n"),
+            "safeguarding": s.safeguardingSteps, "escalation": s.escalationContact, "responseMinutes": String(s.atRiskResponseMinutes),
         ], community: s.communityEnabled, licence: s.licenceAllMembers, errors: FormErrors())
     }
 
@@ -45,8 +46,13 @@ enum AdminHandler {
         func text(_ name: String) -> String { String((form[name] ?? "").prefix(2000)).trimmingCharacters(in: .whitespacesAndNewlines) }
         let name = text("name"), accentText = text("accent"), freeText = text("freeResets"), priceText = text("price")
         let thresholdText = text("threshold"), crisis = text("crisis"), unlimitedText = text("unlimited")
+        let steps = form["safeguarding"].map { String($0.prefix(5000)).trimmingCharacters(in: .whitespacesAndNewlines)
+            .replacingOccurrences(of: "\r\n", with: "\n") }
+        let escalation = form["escalation"].map { String($0.prefix(400)).trimmingCharacters(in: .whitespacesAndNewlines) }
+        let minutesText = form["responseMinutes"].map { $0.trimmingCharacters(in: .whitespaces) }
         let typed = ["name": name, "accent": accentText, "freeResets": freeText, "price": priceText, "threshold": thresholdText,
-                     "crisis": crisis, "unlimited": unlimitedText]
+                     "crisis": crisis, "unlimited": unlimitedText, "safeguarding": steps ?? "", "escalation": escalation ?? "",
+                     "responseMinutes": minutesText ?? ""]
         if !(1...100).contains(name.count) { errors.add("name", "Give your organisation a name of up to 100 characters.") }
         let accent = Colour(hex: accentText)
         if accent == nil { errors.add("accent", "Use a colour like #0F7A5C.") }
@@ -60,14 +66,22 @@ enum AdminHandler {
         let lines = unlimitedText.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let emails = lines.compactMap(EmailAddress.init)
         if emails.count != lines.count { errors.add("unlimited", "Put one email address on each line.") }
+        if let steps, !(1...4000).contains(steps.count) { errors.add("safeguarding", "Write the steps moderators follow, up to 4000 characters.") }
+        if let escalation, escalation.count > 300 { errors.add("escalation", "Keep the safeguarding lead’s details to 300 characters.") }
+        let minutes = minutesText.map { WholeNumber.parse($0, in: 5...1440) }
+        if case .some(nil) = minutes { errors.add("responseMinutes", "Use a whole number of minutes from 5 to 1440.") }
         let community = form["community"] == "on", licence = form["licence"] == "on"
         guard errors.isEmpty, let accent, let free, let price, let threshold else {
             return try settingsPage(context, environment, admin: admin, typed: typed, community: community, licence: licence,
                                     errors: errors, status: .unprocessableContent)
         }
-        try environment.administration.saveSettings(admin, .init(
+        var change = Administration.SettingsChange(
             name: name, accent: accent, freeResetsPerDay: free, pricePence: price, reportThreshold: threshold,
-            crisisSupportText: crisis, unlimitedEmails: emails, communityEnabled: community, licenceAllMembers: licence))
+            crisisSupportText: crisis, unlimitedEmails: emails, communityEnabled: community, licenceAllMembers: licence)
+        change.safeguardingSteps = steps
+        change.escalationContact = escalation
+        change.atRiskResponseMinutes = minutes ?? nil
+        try environment.administration.saveSettings(admin, change)
         return .redirect(to: Paths.settings + "?notice=settings-saved")
     }
 

@@ -25,8 +25,13 @@ enum CommunityHandler {
             case .published:
                 return .redirect(to: Paths.community + "?notice=posted")
             case .heldForSafety:
-                return try environment.render("community/held", title: "Thank you for sharing",
-                                              ["crisisSupportText": context.scope.tenant.settings.crisisSupportText], context: context)
+                var values = try SafeguardingViews.contacts(context, environment)
+                values["breathePath"] = Paths.help(Paths.helpBreathe, from: Paths.community)
+                return try environment.render("community/held", title: "Thank you for telling us", values, context: context)
+            case .heldForReview:
+                return try environment.render("community/review", title: "Thank you for sharing", [:], context: context)
+            case .refused:
+                errors.add("body", "This post includes words this community has asked us not to share. Could you say it another way?")
             case .unknownTopic:
                 errors.add("topic", "Choose a topic.")
             case .restricted(let until, let reason):
@@ -102,7 +107,11 @@ enum CommunityHandler {
             "allPath": Paths.community, "allCurrent": topic == nil,
             "posts": page.posts.prefix(pageSize).map { post in postValues(post, names: names, now: now) },
             "isEmpty": page.posts.isEmpty, "body": typed.body,
+            // While writing: with script, words that suggest risk bring up the contacts before anything is sent.
+            "safetyPhrases": SafeguardingViews.phraseList(environment.safetyPhrases.phrases),
         ]
+        values.merge(try SafeguardingViews.contacts(context, environment)) { $1 }
+        values.merge(try SafeguardingViews.teamMessages(context, environment)) { $1 }
         // Present only when restricted: swift-mustache would print an absent Optional as "nil".
         if let restriction = page.restriction {
             values["restriction"] = restrictionText(restriction.until, member.account) + " Reason: " + restriction.reason

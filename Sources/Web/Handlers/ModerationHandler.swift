@@ -1,41 +1,93 @@
 import Domain
 import Foundation
 import HTTPServer
+import Storage
 import UseCases
 
-/// Moderation pages (rules in `Moderation`): for anyone but moderators and admins they do not exist (404).
+/// Moderation pages (rules in `Moderation` and `Safeguarding`): for anyone but moderators and admins they do not
+/// exist (404). The queue comes in three sections: may be at risk first, then reported, then the rest, each oldest
+/// first. Authors appear only as pseudonyms.
 enum ModerationHandler {
     static func queue(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.staffMember()
         let queue = try environment.moderation.queue(member)
         let tenant = member.tenant
         let now = environment.clock()
-        let items = queue.items.map { item in
-            let post = PostID(stored: item.postID)
-            return [
-                "id": item.postID, "topic": queue.topicNames[item.topic] ?? item.topic, "body": item.body,
-                "ago": CommunityHandler.timeAgo(now - item.createdAt), "author": Moderation.pseudonym(item.authorID, tenant: tenant),
-                "why": item.heldFor == "safety" ? "Held: its words suggest its author may be at risk"
-                    : item.status == .hidden ? "Hidden by reports" : "Reported",
-                // swift-mustache treats "" as true, so a report without a note has no "note" key at all.
-                "reports": item.reports.map { report in
-                    report.note.map { ["reason": report.reason.label, "note": $0] } ?? ["reason": report.reason.label]
-                },
-                "hasReports": !item.reports.isEmpty,
-                "approvePath": Paths.moderate(post, .approve), "hidePath": Paths.moderate(post, .hide),
-                "deletePath": Paths.moderate(post, .delete), "restrictPath": Paths.moderate(post, .restrict),
-                "canRestrict": item.authorID != nil,
-            ] as [String: Any]
-        }
+        func values(_ item: ModerationItem) -> [String: Any] { itemValues(item, queue: queue, tenant: tenant, now: now, member: member) }
+        let sections = Moderation.Sections(queue.items)
         let restrictions = queue.restrictions.map {
             ["who": Moderation.pseudonym($0.accountID, tenant: tenant), "reason": $0.reason,
              "liftPath": Paths.liftRestriction(RestrictionID(stored: $0.id)),
              "until": $0.until.map { SubscriptionHandler.date($0, member.account) } ?? "until lifted"] as [String: Any]
         }
-        var values: [String: Any] = ["items": items, "isEmpty": items.isEmpty, "restrictions": restrictions,
-                                     "hasRestrictions": !restrictions.isEmpty]
+        var values: [String: Any] = [
+            "atRisk": sections.atRisk.map(values), "reported": sections.reported.map(values), "others": sections.others.map(values),
+            "hasAtRisk": !sections.atRisk.isEmpty, "hasReported": !sections.reported.isEmpty, "hasOthers": !sections.others.isEmpty,
+            "isEmpty": queue.items.isEmpty, "restrictions": restrictions, "hasRestrictions": !restrictions.isEmpty,
+        ]
+        values.merge(safeguardingValues(tenant)) { $1 }
         values.merge(Notice.values(context)) { $1 }
         return try environment.render("admin/moderation", title: "Moderation", values, context: context)
+    }
+
+    /// One post with everything a moderator can do for it and its author.
+    static func post(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.staffMember()
+        let found = try environment.safeguarding.post(member, try context.id("id", PostEntity.self))
+        let queue = try environment.moderation.queue(member)
+        let now = environment.clock()
+        let tenant = member.tenant
+        let item = found.item
+        func notes(_ list: [ModeratorNote]) -> [[String: Any]] {
+            list.map { ["author": $0.author, "body": $0.body,
+                        "when": SubscriptionHandler.date($0.createdAt, member.account) + " " + LocalDay.time($0.createdAt, in: member.account.timeZone)] }
+        }
+        var values = itemValues(item, queue: queue, tenant: tenant, now: now, member: member)
+        values.merge(safeguardingValues(tenant)) { $1 }
+        values["postNotes"] = notes(found.postNotes)
+        values["authorNotes"] = notes(found.authorNotes)
+        values["hasAuthor"] = item.authorID != nil
+        values["reachOutDefault"] = "Hello. We read what you shared, and we’re really glad you told us. You’re not alone. "
+            + "If things feel too much right now, the people below are there to listen, any time."
+        values.merge(Notice.values(context)) { $1 }
+        return try environment.render("admin/moderation-post", title: "A post in the queue", values, context: context)
+    }
+
+    static func itemValues(_ item: ModerationItem, queue: Moderation.Queue, tenant: Tenant, now: Int, member: MemberScope) -> [String: Any] {
+        let post = PostID(stored: item.postID)
+        let overdue = Moderation.isOverdue(item, tenant: tenant, now: now)
+        var values: [String: Any] = [
+            "id": item.postID, "topic": queue.topicNames[item.topic] ?? item.topic, "body": item.body,
+            "ago": CommunityHandler.timeAgo(now - item.createdAt), "author": Moderation.pseudonym(item.authorID, tenant: tenant),
+            "why": item.heldFor == "safety" ? "Held: its words suggest its author may be at risk"
+                : item.status == .held ? "Held: it contains a watched word" : item.status == .hidden ? "Hidden by reports" : "Reported",
+            // swift-mustache treats "" as true, so a report without a note has no "note" key at all.
+            "reports": item.reports.map { report in
+                report.note.map { ["reason": report.reason.label, "note": $0] } ?? ["reason": report.reason.label]
+            },
+            "hasReports": !item.reports.isEmpty, "atRisk": item.heldFor == "safety", "overdue": overdue,
+            "openPath": Paths.moderationPost(post),
+            "approvePath": Paths.moderate(post, .approve), "hidePath": Paths.moderate(post, .hide),
+            "deletePath": Paths.moderate(post, .delete), "restrictPath": Paths.moderate(post, .restrict),
+            "reachOutPath": Paths.moderate(post, .reachOut), "escalatePath": Paths.moderate(post, .escalate),
+            "notePath": Paths.moderate(post, .note), "authorNotePath": Paths.moderate(post, .authorNote),
+            "assignPath": Paths.moderate(post, .assign), "unassignPath": Paths.moderate(post, .unassign),
+            "canRestrict": item.authorID != nil,
+        ]
+        if let assigned = item.assignedTo {
+            values["assignedTo"] = assigned == member.account.email ? "you" : assigned
+            values["assignedToMe"] = assigned == member.account.email
+        }
+        if let escalated = item.escalatedAt {
+            values["escalated"] = SubscriptionHandler.date(escalated, member.account) + " " + LocalDay.time(escalated, in: member.account.timeZone)
+        }
+        return values
+    }
+
+    static func safeguardingValues(_ tenant: Tenant) -> [String: Any] {
+        var values: [String: Any] = ["safeguardingSteps": tenant.settings.safeguardingSteps.split(separator: "\n").map(String.init)]
+        if !tenant.settings.escalationContact.isEmpty { values["escalationContact"] = tenant.settings.escalationContact }
+        return values
     }
 
     /// approve and hide act at once (both can be undone); delete and restrict first ask.
@@ -44,8 +96,9 @@ enum ModerationHandler {
         let post = try context.id("id", PostEntity.self)
         guard let action = ModerationRoute(rawValue: try context.parameter("action")) else { throw WebError.notFound }
         let form = try context.form()
-        let note = form["note"] ?? ""
-        let moderation = environment.moderation
+        let note = String((form["note"] ?? "").prefix(2000)).trimmingCharacters(in: .whitespacesAndNewlines)
+        let moderation = environment.moderation, safeguarding = environment.safeguarding
+        let back = Paths.moderationPost(post)
         switch action {
         case .approve:
             try moderation.approve(member, post: post, note: note)
@@ -62,6 +115,21 @@ enum ModerationHandler {
                 throw WebError.badRequest("Choose 1, 7 or 30 days, or until lifted.")
             }
             try moderation.restrictAuthor(member, post: post, for: length, note: note)
+        case .reachOut:
+            let message = String((form["message"] ?? "").prefix(2000)).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard (1...1000).contains(message.count) else { throw WebError.badRequest("Write a message of up to 1000 characters.") }
+            try safeguarding.reachOut(member, post: post, message: message)
+            return .redirect(to: back + "?notice=reached-out")
+        case .escalate:
+            try safeguarding.escalate(member, post: post, note: note)
+            return .redirect(to: back + "?notice=escalated")
+        case .note, .authorNote:
+            guard (1...1000).contains(note.count) else { throw WebError.badRequest("Write a note of up to 1000 characters.") }
+            try safeguarding.note(member, post: post, aboutAuthor: action == .authorNote, text: note)
+            return .redirect(to: back + "?notice=noted")
+        case .assign, .unassign:
+            try safeguarding.assign(member, post: post, toMe: action == .assign)
+            return .redirect(to: back + "?notice=" + (action == .assign ? "assigned" : "unassigned"))
         }
         return .redirect(to: Paths.moderation + "?notice=moderated")
     }
@@ -73,14 +141,61 @@ enum ModerationHandler {
         return .redirect(to: Paths.moderation + "?notice=moderated")
     }
 
+    // MARK: The audit log
+
+    /// The filters from the query: an action and a moderator from the log's own choices, a from/to day in the
+    /// viewer's time zone, and a page (the id to continue before).
+    static func auditFilter(_ context: RequestContext, _ member: MemberScope, choices: (actions: [String], moderators: [String]),
+                            limit: Int) throws -> (AppDatabase.AuditFilter, [String: String]) {
+        let query = try context.query()
+        var filter = AppDatabase.AuditFilter(limit: limit), typed: [String: String] = [:]
+        if let action = query["action"], choices.actions.contains(action) { filter.action = action; typed["action"] = action }
+        if let moderator = query["moderator"], choices.moderators.contains(moderator) { filter.moderator = moderator; typed["moderator"] = moderator }
+        let zone = member.account.timeZone
+        if let text = query["from"], let day = Day(text) { filter.from = LocalDay.start(of: day, in: zone); typed["from"] = text }
+        if let text = query["to"], let day = Day(text) { filter.until = LocalDay.start(of: day.adding(days: 1), in: zone); typed["to"] = text }
+        if let before = query["before"].flatMap({ WholeNumber.parse($0, in: 1...Int(Int64.max)) }) { filter.before = before }
+        return (filter, typed)
+    }
+
     static func auditLog(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.staffMember()
-        let lines = try environment.moderation.audit(member).map {
-            ["who": $0.moderator, "what": $0.action, "subject": $0.subject, "note": $0.note,
+        let choices = try environment.moderation.auditChoices(member)
+        let (filter, typed) = try auditFilter(context, member, choices: choices, limit: 51)
+        let found = try environment.moderation.audit(member, filter: filter)
+        let page = found.prefix(50)
+        let lines = page.map {
+            ["who": $0.moderator, "what": $0.action, "subject": $0.subject, "note": $0.note, "about": $0.about,
              "when": SubscriptionHandler.date($0.createdAt, member.account) + " " + LocalDay.time($0.createdAt, in: member.account.timeZone)]
         }
-        return try environment.render("admin/audit", title: "Moderation audit", ["lines": lines, "isEmpty": lines.isEmpty],
-                                              context: context)
+        let filterQuery = typed.sorted { $0.key < $1.key }.map { $0.key + "=" + PercentEncoding.encode($0.value) }.joined(separator: "&")
+        var values: [String: Any] = [
+            "lines": lines, "isEmpty": lines.isEmpty, "from": typed["from"] ?? "", "to": typed["to"] ?? "",
+            "actions": choices.actions.map { ["value": $0, "selected": $0 == typed["action"]] as [String: Any] },
+            "moderators": choices.moderators.map { ["value": $0, "selected": $0 == typed["moderator"]] as [String: Any] },
+            "csvPath": Paths.auditCSV + (filterQuery.isEmpty ? "" : "?" + filterQuery),
+        ]
+        if found.count > 50, let last = page.last {
+            values["olderPath"] = Paths.audit + "?" + (filterQuery.isEmpty ? "" : filterQuery + "&") + "before=\(last.id)"
+        }
+        return try environment.render("admin/audit", title: "Moderation audit", values, context: context)
+    }
+
+    /// The same lines as CSV, for the organisation's records (every line the filters match).
+    static func auditCSV(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.staffMember()
+        let choices = try environment.moderation.auditChoices(member)
+        var (filter, _) = try auditFilter(context, member, choices: choices, limit: 100_000)
+        filter.before = nil
+        let rows = try environment.moderation.audit(member, filter: filter).map { line in
+            [ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(line.createdAt))), line.moderator, line.action,
+             line.subject, line.about, line.note]
+        }
+        var response = Response(status: .ok, headers: ["Content-Type": "text/csv; charset=utf-8"],
+                                body: Array(CSV.encode([["time", "moderator", "action", "subject", "about", "note"]] + rows).utf8))
+        response.headers.set("Content-Disposition", "attachment; filename=\"moderation-audit.csv\"")
+        response.headers.set("Cache-Control", "no-store")
+        return response
     }
 
     private static func confirm(_ context: RequestContext, _ environment: AppEnvironment, post: PostID,

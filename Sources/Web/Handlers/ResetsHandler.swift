@@ -10,7 +10,9 @@ enum ResetsHandler {
             ["id": emotion.id, "label": emotion.label, "description": emotion.description, "path": Paths.emotion(emotion.id),
              "count": library.resets(for: emotion.id).count] as [String: Any]
         }
-        return try environment.render("home/index", title: nil, ["emotions": emotions], context: context)
+        var values: [String: Any] = ["emotions": emotions]
+        values.merge(try SafeguardingViews.teamMessages(context, environment)) { $1 }
+        return try environment.render("home/index", title: nil, values, context: context)
     }
 
     static func list(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {

@@ -65,13 +65,21 @@ enum RunHandler {
     static func result(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let (_, run, reset) = try load(context, environment)
         guard let mood = run.mood else { return .redirect(to: run.isFinished ? Paths.runMood(run.typedID) : Paths.runStep(run.typedID, 1)) }
-        let low = MoodScale.isLow(mood)
+        let low = MoodScale.isLow(mood), veryLow = MoodScale.isVeryLow(mood)
         var values: [String: Any] = [
-            "low": low, "mood": mood, "emoji": MoodScale.emoji(for: mood), "resetName": reset.name,
+            "low": low && !veryLow, "veryLow": veryLow, "mood": mood, "emoji": MoodScale.emoji(for: mood), "resetName": reset.name,
             "emotionPath": Paths.emotion(run.emotion),
         ]
-        values.merge(try ResetsHandler.allowanceValues(context, environment)) { $1 }
-        return try environment.render("runs/result", title: low ? "Try another reset?" : "Well done", values, context: context)
+        if veryLow {
+            // Help a person can act on comes first; the paywall never does.
+            values.merge(try SafeguardingViews.contacts(context, environment)) { $1 }
+            values.merge(try HelpHandler.links(context)) { $1 }
+            if case .remaining(0, _)? = try? environment.runs.allowance(context.member()) {} else { values["mayTryAnother"] = true }
+        } else {
+            values.merge(try ResetsHandler.allowanceValues(context, environment)) { $1 }
+        }
+        let title = veryLow ? "Thank you for telling us" : low ? "Try another reset?" : "Well done"
+        return try environment.render("runs/result", title: title, values, context: context)
     }
 
     private static func moodPage(_ context: RequestContext, _ environment: AppEnvironment, run: Run, errors: FormErrors,
