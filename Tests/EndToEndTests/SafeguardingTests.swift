@@ -1,0 +1,339 @@
+import Domain
+import Foundation
+import Testing
+@testable import Storage
+@testable import UseCases
+@testable import Web
+
+/// Issue 14: crisis help a person can act on at once, and moderators who can act for them without learning who they are.
+@Suite("Safeguarding over real sockets")
+struct SafeguardingTests {
+    func share(_ browser: Browser, topic: String = "wins", _ body: String) throws -> RawClient.Answer {
+        _ = try browser.get("/community")
+        return try browser.post("/community/posts", [("topic", topic), ("body", body)])
+    }
+
+    func postID(_ app: RunningApp, body: String) throws -> String {
+        try #require(try app.environment.database.read { try $0.string(sql: "SELECT id FROM posts WHERE body = ?", arguments: [body]) })
+    }
+
+    func staff(_ app: RunningApp, _ email: String, _ role: Role, tenant slug: String = "default", host: String = "localhost") throws -> Browser {
+        let browser = app.browser(host: host)
+        try browser.signUp(email)
+        let tenant = try #require(try app.environment.database.tenant(slug: slug))
+        _ = try app.environment.database.setRole(tenantID: tenant.id, email: EmailAddress(email)!, role: role)
+        return browser
+    }
+
+    func auditCount(_ app: RunningApp) throws -> Int {
+        try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM moderation_audit") ?? -1 }
+    }
+
+    @Test func crisisContactsAreButtonsThatCallOrText() throws {
+        let app = try RunningApp()
+        let page = try app.browser().get("/help/talk").text
+        #expect(page.contains("href=\"tel:999\">Call 999</a>"))
+        #expect(page.contains("href=\"tel:116123\">Call 116 123</a>"))
+        #expect(page.contains("href=\"sms:85258?&amp;body=SHOUT\">Text SHOUT to 85258</a>"))
+        #expect(page.contains("href=\"tel:111\">Call 111</a>"))
+        #expect(page.contains("href=\"https://www.samaritans.org\""))
+        // In the order the admin chose: emergency first.
+        let order = ["Emergency services", "Samaritans", "Shout", "NHS 111, option 2"].compactMap { page.range(of: $0)?.lowerBound }
+        #expect(order.count == 4 && order == order.sorted())
+    }
+
+    @Test func theFlowBreathesFirstOffersFourChoicesAndGoesBackWithoutScript() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("flow@example.com")
+        let calendar = try browser.get("/calendar").text
+        #expect(calendar.contains("href=\"/help?from=/calendar\">Need help now?</a>"))
+        let first = try browser.get("/help?from=%2Fcalendar").text
+        #expect(first.contains("Breathe in slowly for 4 seconds"))
+        // Nothing to wait for: the next step is a link from the start.
+        #expect(first.contains("href=\"/help/now?from=/calendar\""))
+        let choices = try browser.get("/help/now?from=%2Fcalendar").text
+        #expect(choices.components(separatedBy: "<li><a class=\"help-choice").count - 1 == 4)
+        for link in ["/help/talk?from=/calendar", "/help/breathe?from=/calendar", "/help/ground?from=/calendar", "/help/safe?from=/calendar"] {
+            #expect(choices.contains("href=\"\(link)\""), "\(link)")
+            #expect(try browser.get(link.replacingOccurrences(of: "/help/safe", with: "/help/now")).status == 200)
+        }
+        #expect(try browser.get("/help/breathe").status == 200)
+        #expect(try browser.get("/help/ground").text.contains("things you can see"))
+        let safe = try browser.get("/help/safe?from=%2Fcalendar")
+        #expect(safe.status == 303 && safe.header("Location") == "/calendar")
+        // Only a path on this site: anything else goes home.
+        for from in ["%2F%2Fevil.example", "https%3A%2F%2Fevil.example", "%2F%09%2Fevil.example", "calendar"] {
+            #expect(try browser.get("/help/safe?from=" + from).header("Location") == "/", "\(from)")
+        }
+    }
+
+    @Test func aVeryLowMoodOffersHelpFirstAndNeverThePaywall() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("low@example.com")
+        var last = ""
+        for _ in 0..<3 {  // every free reset of the day, rated 1
+            _ = try browser.get("/resets/tired-blink-track")
+            let started = try browser.post("/resets/tired-blink-track/start", [])
+            let run = try #require(started.header("Location")?.firstMatch(of: /\/runs\/([0-9a-f]{32})/)?.1)
+            _ = try browser.post("/runs/\(run)/finish", [("outcome", "finished_early")])
+            _ = try browser.post("/runs/\(run)/mood", [("mood", "1")])
+            last = String(run)
+        }
+        let result = try browser.get("/runs/\(last)/result").text
+        #expect(result.contains("Thank you for telling us"))
+        #expect(result.contains("href=\"tel:116123\""))
+        #expect(result.contains("Breathe for two minutes"))
+        #expect(!result.contains("/paywall") && !result.contains("Try another reset"))
+        // A mood of 3 still offers another reset, as before.
+        #expect(MoodScale.isLow(3) && !MoodScale.isVeryLow(3))
+    }
+
+    @Test func aHeldPostShowsTheContactsFirstAndWritingOffersThemBeforeSending() throws {
+        let app = try RunningApp()
+        let author = app.browser()
+        try author.signUp("hard@example.com")
+        let feed = try author.get("/community").text
+        // The compose form carries the phrases and the contacts, hidden until script sees risky words.
+        #expect(feed.contains("data-safety-phrases=\"") && feed.contains("data-compose-help hidden"))
+        let held = try share(author, topic: "anxious", "I feel suicidal today").text
+        let contacts = try #require(held.range(of: "href=\"tel:999\"")), waiting = try #require(held.range(of: "a real person"))
+        #expect(contacts.lowerBound < waiting.lowerBound)
+        #expect(!held.contains("/paywall"))
+    }
+
+    @Test func adminsChangeReorderAndAddContactsWithValidation() throws {
+        let app = try RunningApp()
+        let admin = try staff(app, "admin@example.com", .admin)
+        _ = try admin.get("/admin/crisis-contacts")
+        let before = try auditCount(app)
+        let bad = try admin.post("/admin/crisis-contacts", [("name", "Campus security"), ("purpose", "On campus, any time"),
+                                                             ("phone", "0800 <script>"), ("url", "javascript:alert(1)")])
+        #expect(bad.status == 422)
+        #expect(bad.text.contains("A phone number is digits and spaces"))
+        #expect(bad.text.contains("value=\"Campus security\""))
+        #expect(try auditCount(app) == before)
+        let good = try admin.post("/admin/crisis-contacts", [("name", "Campus security"), ("purpose", "On campus, any time"),
+                                                              ("phone", "+44 1234 567890")])
+        #expect(good.status == 303)
+        #expect(try app.browser().get("/help/talk").text.contains("href=\"tel:+441234567890\">Call +44 1234 567890</a>"))
+        let contacts = try app.environment.database.crisisContacts(tenantID: try #require(try app.environment.database.tenant(slug: "default")).id)
+        let campus = try #require(contacts.last)
+        #expect(campus.name == "Campus security")
+        _ = try admin.get("/admin/crisis-contacts")
+        #expect(try admin.post("/admin/crisis-contacts/\(campus.id)/up", []).status == 303)
+        let moved = try app.environment.database.crisisContacts(tenantID: try #require(try app.environment.database.tenant(slug: "default")).id)
+        #expect(moved.map(\.name) == ["Emergency services", "Samaritans", "Shout", "Campus security", "NHS 111, option 2"])
+        #expect(try admin.post("/admin/crisis-contacts/\(campus.id)/remove", []).status == 303)
+        #expect(!(try app.browser().get("/help/talk").text.contains("Campus security")))
+        #expect(try auditCount(app) == before + 3)
+        // A moderator is not an admin: these pages do not exist for them; nor do another tenant's contacts.
+        let moderator = try staff(app, "mod@example.com", .moderator)
+        #expect(try moderator.get("/admin/crisis-contacts").status == 404)
+        _ = try app.environment.database.createTenant(slug: "acme", name: "Acme")
+        let other = try staff(app, "boss@acme.example", .admin, tenant: "acme", host: "acme.localhost")
+        _ = try other.get("/admin/crisis-contacts")
+        #expect(try other.post("/admin/crisis-contacts/\(contacts[0].id)/remove", []).status == 404)
+        #expect(try other.post("/admin/crisis-contacts/not-an-id/remove", []).status == 404)
+        #expect(try app.browser(host: "acme.localhost").get("/help/talk").text.contains("tel:116123"))
+    }
+
+    @Test func atRiskPostsComeFirstWithTheStepsAndTheLead() throws {
+        let app = try RunningApp()
+        let admin = try staff(app, "lead@example.com", .admin)
+        _ = try admin.get("/admin/settings")
+        let tenant = try #require(try app.environment.database.tenant(slug: "default"))
+        var changed = tenant
+        changed.settings.escalationContact = "Priya Shah, safeguarding lead, 020 7946 0000"
+        try app.environment.database.saveSettings(of: changed)
+        let member = app.browser()
+        try member.signUp("member@example.com")
+        #expect(try share(member, "An older post that someone reported").status == 303)
+        let reported = try postID(app, body: "An older post that someone reported")
+        let reporter = app.browser()
+        try reporter.signUp("reporter@example.com")
+        _ = try reporter.get("/community/posts/\(reported)/report")
+        _ = try reporter.post("/community/posts/\(reported)/reports", [("reason", "unkind")])
+        app.clock.advance(60)
+        _ = try share(member, topic: "anxious", "I want to kill myself")
+        let queue = try admin.get("/admin/moderation").text
+        let atRisk = try #require(queue.range(of: "May be at risk")), reportedHeading = try #require(queue.range(of: ">Reported<"))
+        #expect(atRisk.lowerBound < reportedHeading.lowerBound)
+        let heldText = try #require(queue.range(of: "I want to kill myself")), reportedText = try #require(queue.range(of: "An older post"))
+        #expect(heldText.lowerBound < reportedText.lowerBound)
+        #expect(queue.contains("Priya Shah, safeguarding lead, 020 7946 0000"))
+        #expect(queue.contains("Reach out privately with warmth"))
+        // The navigation counts what waits, for staff only.
+        #expect(queue.contains("<span class=\"nav-count\">2<span class=\"visually-hidden\"> waiting</span></span>"))
+        #expect(!(try member.get("/community").text.contains("nav-count")))
+    }
+
+    @Test func reachingOutReachesTheAuthorAndNobodyLearnsWhoTheyAre() throws {
+        let app = try RunningApp()
+        let author = app.browser()
+        try author.signUp("quiet.author@example.com")
+        _ = try share(author, topic: "anxious", "I can't go on like this")
+        let post = try postID(app, body: "I can't go on like this")
+        let accountID = try #require(try app.environment.database.read { try $0.string(sql: "SELECT id FROM accounts WHERE email = 'quiet.author@example.com'") })
+        let moderator = try staff(app, "mod@example.com", .moderator)
+        let page = try moderator.get("/admin/moderation/posts/\(post)")
+        #expect(page.status == 200)
+        let before = try auditCount(app)
+        let sent = try moderator.post("/admin/moderation/posts/\(post)/reach-out", [("message", "We’re here for you. <b>You matter.</b>")])
+        #expect(sent.status == 303)
+        #expect(try auditCount(app) == before + 1)
+        for path in ["/admin/moderation", "/admin/moderation/posts/\(post)", "/admin/audit", "/admin/audit.csv"] {
+            let text = try moderator.get(path).text
+            #expect(!text.contains("quiet.author") && !text.contains(accountID), "\(path)")
+        }
+        let home = try author.get("/").text
+        #expect(home.contains("A message from the moderation team"))
+        #expect(home.contains("We’re here for you. &lt;b&gt;You matter.&lt;/b&gt;"))
+        #expect(home.contains("href=\"tel:116123\""))
+        let someoneElse = app.browser()
+        try someoneElse.signUp("else@example.com")
+        #expect(!(try someoneElse.get("/").text.contains("A message from the moderation team")))
+        let messageID = try #require(home.firstMatch(of: /\/messages\/([0-9a-f]{32})\/seen/)?.1)
+        #expect(try someoneElse.post("/messages/\(messageID)/seen", []).status == 404)
+        #expect(try author.post("/messages/\(messageID)/seen", []).status == 303)
+        #expect(!(try author.get("/").text.contains("A message from the moderation team")))
+        // It is theirs to export.
+        #expect(try author.get("/account/export.json").text.contains("You matter."))
+    }
+
+    @Test func escalationNotesAndAssignmentEachWriteOneAuditLine() throws {
+        let app = try RunningApp()
+        let author = app.browser()
+        try author.signUp("author@example.com")
+        _ = try share(author, topic: "anxious", "I want to die")
+        let post = try postID(app, body: "I want to die")
+        let moderator = try staff(app, "mod@example.com", .moderator)
+        _ = try moderator.get("/admin/moderation/posts/\(post)")
+        var expected = try auditCount(app)
+        for (action, fields) in [("escalate", [("note", "Called Priya at 14:05")]), ("notes", [("note", "Watch this thread")]),
+                                 ("author-notes", [("note", "Second worrying post this week")]), ("assign", []), ("unassign", [])] {
+            #expect(try moderator.post("/admin/moderation/posts/\(post)/\(action)", fields).status == 303, "\(action)")
+            expected += 1
+            #expect(try auditCount(app) == expected, "\(action)")
+        }
+        let page = try moderator.get("/admin/moderation/posts/\(post)").text
+        #expect(page.contains("Escalated to the safeguarding lead"))
+        #expect(page.contains("Watch this thread") && page.contains("Second worrying post this week"))
+        let pseudonym = try #require(page.firstMatch(of: /About (Member [0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4})/)?.1)
+        #expect(page.contains("Add a note about \(pseudonym)"))
+        #expect(try moderator.post("/admin/moderation/posts/\(post)/notes", [("note", "")]).status == 400)
+        let audit = try moderator.get("/admin/audit").text
+        #expect(audit.contains("Escalated to the safeguarding lead") && audit.contains("Called Priya at 14:05"))
+        #expect(audit.contains("I want to die"))  // the excerpt, while the post exists
+    }
+
+    @Test func overdueModerationIsMailedOnceWithALinkAndNoWords() throws {
+        let app = try RunningApp()
+        let moderator = try staff(app, "mod@example.com", .moderator)
+        _ = moderator
+        let author = app.browser()
+        try author.signUp("author@example.com")
+        _ = try share(author, topic: "anxious", "I want to end it all")
+        func remindersTo(_ email: String) -> [String] { app.mails().filter { $0.contains("To: \(email)") && $0.contains("/admin/moderation") } }
+        try app.environment.subscriptionClock.tick(now: app.clock.now + 30 * 60)
+        #expect(remindersTo("mod@example.com").isEmpty)
+        try app.environment.subscriptionClock.tick(now: app.clock.now + 61 * 60)
+        #expect(remindersTo("mod@example.com").count == 1)
+        #expect(!remindersTo("mod@example.com")[0].contains("end it all"))
+        try app.environment.subscriptionClock.tick(now: app.clock.now + 120 * 60)
+        #expect(remindersTo("mod@example.com").count == 1)
+        // A report older than 48 hours, once too.
+        _ = try share(author, "A post about biscuits")
+        let post = try postID(app, body: "A post about biscuits")
+        let reporter = app.browser()
+        try reporter.signUp("reporter@example.com")
+        _ = try reporter.get("/community/posts/\(post)/report")
+        _ = try reporter.post("/community/posts/\(post)/reports", [("reason", "spam")])
+        try app.environment.subscriptionClock.tick(now: app.clock.now + 47 * 3600)
+        #expect(remindersTo("mod@example.com").count == 1)
+        try app.environment.subscriptionClock.tick(now: app.clock.now + 49 * 3600)
+        #expect(remindersTo("mod@example.com").count == 2)
+        try app.environment.subscriptionClock.tick(now: app.clock.now + 50 * 3600)
+        #expect(remindersTo("mod@example.com").count == 2)
+        app.clock.advance(49 * 3600)
+        #expect(try moderator.get("/admin/moderation").text.contains("Waiting longer than it should"))
+    }
+
+    @Test func watchedWordsHoldOrRefuseButNeverTurnAwaySomeoneAtRisk() throws {
+        let app = try RunningApp()
+        let admin = try staff(app, "admin@example.com", .admin)
+        _ = try admin.get("/admin/watched-words")
+        #expect(try admin.post("/admin/watched-words", [("phrase", "Biscuits"), ("action", "hold")]).status == 303)
+        #expect(try admin.post("/admin/watched-words", [("phrase", "spoons"), ("action", "refuse")]).status == 303)
+        let again = try admin.post("/admin/watched-words", [("phrase", "biscuits"), ("action", "refuse")])
+        #expect(again.status == 422 && again.text.contains("already watched"))
+        let author = app.browser()
+        try author.signUp("author@example.com")
+        let held = try share(author, "I brought BISCUITS for everyone")
+        #expect(held.status == 200 && held.text.contains("A moderator will read your post"))
+        let refused = try share(author, "I love spoons")
+        #expect(refused.status == 422)
+        #expect(refused.text.contains("Could you say it another way?"))
+        #expect(refused.text.contains(">I love spoons</textarea>"))
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM posts WHERE body = 'I love spoons'") } == 0)
+        // Risk words win over a refused word: the post is held and its author offered help.
+        let atRisk = try share(author, "spoons and I want to die")
+        #expect(atRisk.status == 200 && atRisk.text.contains("href=\"tel:116123\""))
+        let reader = app.browser()
+        try reader.signUp("reader@example.com")
+        #expect(!(try reader.get("/community").text.contains("BISCUITS")))
+        let queue = try admin.get("/admin/moderation").text
+        #expect(queue.contains("Held: it contains a watched word") && queue.contains("Everything else"))
+        let words = try admin.get("/admin/watched-words").text
+        let remove = try #require(words.firstMatch(of: /\/admin\/watched-words\/([0-9a-f]{32})\/remove/)?.1)
+        #expect(try admin.post("/admin/watched-words/\(remove)/remove", []).status == 303)
+        #expect(try staff(app, "mod@example.com", .moderator).get("/admin/watched-words").status == 404)
+    }
+
+    @Test func theAuditHasExcerptsFiltersPagesAndCSVAndForgetsErasedWords() throws {
+        let app = try RunningApp()
+        let author = app.browser()
+        try author.signUp("author@example.com")
+        _ = try share(author, topic: "anxious", "I want to die, honestly")
+        let post = try postID(app, body: "I want to die, honestly")
+        let moderator = try staff(app, "mod@example.com", .moderator)
+        _ = try moderator.get("/admin/moderation/posts/\(post)")
+        for index in 0..<55 { _ = try moderator.post("/admin/moderation/posts/\(post)/notes", [("note", "Note \(index)")]) }
+        _ = try moderator.post("/admin/moderation/posts/\(post)/escalate", [("note", "Told the lead")])
+        let first = try moderator.get("/admin/audit").text
+        #expect(first.components(separatedBy: "<tr><td>").count - 1 == 50)
+        let older = try #require(first.firstMatch(of: /href="(\/admin\/audit\?before=\d+)"/)?.1)
+        #expect(try moderator.get(String(older)).text.components(separatedBy: "<tr><td>").count - 1 == 6)
+        let filtered = try moderator.get("/admin/audit?action=" + PercentEncoding.encode("Escalated to the safeguarding lead")).text
+        #expect(filtered.components(separatedBy: "<tr><td>").count - 1 == 1 && filtered.contains("Told the lead"))
+        #expect(try moderator.get("/admin/audit?from=2000-01-01&to=2000-01-02").text.contains("No moderation actions match."))
+        let csv = try moderator.get("/admin/audit.csv?action=" + PercentEncoding.encode("Escalated to the safeguarding lead"))
+        #expect(csv.header("Content-Type") == "text/csv; charset=utf-8")
+        #expect(csv.text.hasPrefix("time,moderator,action,subject,about,note\r\n"))
+        #expect(csv.text.components(separatedBy: "\r\n").count == 3 && csv.text.contains("\"I want to die, honestly\""))
+        // The author erases their post: its words leave the audit too.
+        _ = try author.get("/community")
+        #expect(try author.post("/community/posts/\(post)/delete", []).status == 303)
+        let after = try moderator.get("/admin/audit").text
+        #expect(!after.contains("I want to die") && after.contains("deleted post"))
+        #expect(try app.browser().get("/admin/audit.csv").status == 404)
+    }
+
+    @Test func everyNewStaffRouteIsInvisibleAcrossTenants() throws {
+        let app = try RunningApp()
+        let author = app.browser()
+        try author.signUp("author@example.com")
+        _ = try share(author, topic: "anxious", "I want to die")
+        let post = try postID(app, body: "I want to die")
+        _ = try app.environment.database.createTenant(slug: "acme", name: "Acme")
+        let other = try staff(app, "mod@acme.example", .admin, tenant: "acme", host: "acme.localhost")
+        _ = try other.get("/admin/moderation")
+        #expect(try other.get("/admin/moderation/posts/\(post)").status == 404)
+        for action in ["reach-out", "escalate", "notes", "author-notes", "assign", "unassign", "approve"] {
+            #expect(try other.post("/admin/moderation/posts/\(post)/\(action)", [("message", "Hi"), ("note", "x")]).status == 404, "\(action)")
+        }
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM team_messages") } == 0)
+        #expect(try author.get("/admin/moderation/posts/\(post)").status == 404)
+    }
+}
