@@ -312,8 +312,64 @@ def test_community_post_react_report_and_moderate(browser, server):
     # A post suggesting risk is held, and its author is shown help at once.
     browser.get(server + "/community")
     Select(browser.find_element(By.ID, "topic")).select_by_visible_text("Other")
+    help_panel = browser.find_element(By.CSS_SELECTOR, "[data-compose-help]")
+    assert not help_panel.is_displayed()
     fill(browser, "body", "Some days I feel I just want to die.")
+    # With script, the contacts appear while the words are written, before anything is sent.
+    WebDriverWait(browser, 5).until(lambda d: help_panel.is_displayed())
+    assert help_panel.find_element(By.CSS_SELECTOR, "a[href='tel:116123']").is_displayed()
+    problems += check_page(browser, "community-compose-help", server)
     go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Share anonymously']"))
-    assert browser.find_element(By.TAG_NAME, "h1").text == "Thank you for sharing"
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Thank you for telling us"
     problems += check_page(browser, "post-held", server)
+    # The moderation queue puts it first; its page offers reaching out, escalating and notes.
+    browser.get(server + "/admin/moderation")
+    assert browser.find_element(By.TAG_NAME, "h2").text == "May be at risk"
+    problems += check_page(browser, "moderation-at-risk", server)
+    go(browser, browser.find_element(By.LINK_TEXT, "Open"))
+    problems += check_page(browser, "moderation-post", server)
+    go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Send privately']"))
+    assert "Your message is on its way" in browser.page_source
+    for name, path in [("crisis-contacts-admin", "/admin/crisis-contacts"), ("watched-words", "/admin/watched-words")]:
+        browser.get(server + path)
+        problems += check_page(browser, name, server)
     assert problems == [], "\n".join(problems)
+
+
+def test_the_crisis_flow_without_javascript(browser_without_javascript, server):
+    driver = browser_without_javascript
+    driver.get(server + "/help")
+    go(driver, driver.find_element(By.LINK_TEXT, "I’m ready for the next step"))
+    choices = driver.find_elements(By.CSS_SELECTOR, ".help-choices a")
+    assert [c.find_element(By.CSS_SELECTOR, ".help-choice-label").text for c in choices] == [
+        "Talk to someone now", "Breathe for two minutes", "A grounding reset", "I’m safe for now"]
+    # Each choice is a large target.
+    assert all(c.size["height"] >= 56 for c in choices)
+    go(driver, choices[0])
+    assert driver.find_element(By.CSS_SELECTOR, "a[href='tel:999']").is_displayed()
+    assert driver.find_element(By.CSS_SELECTOR, "a[href='sms:85258?&body=SHOUT']").is_displayed()
+    go(driver, driver.find_element(By.LINK_TEXT, "Other things that might help"))
+    go(driver, driver.find_element(By.XPATH, "//a[contains(., 'I’m safe for now')]"))
+    assert driver.current_url == server + "/"
+
+
+def test_the_crisis_pages_and_their_choices_by_keyboard(browser, server):
+    problems = []
+    for name, path in [("help-breathe-first", "/help"), ("help-choices", "/help/now"), ("help-talk", "/help/talk"),
+                       ("help-breathe", "/help/breathe"), ("help-ground", "/help/ground")]:
+        browser.get(server + path)
+        problems += check_page(browser, name, server)
+    assert problems == [], "\n".join(problems)
+    browser.get(server + "/help/now")
+    body = browser.find_element(By.TAG_NAME, "body")
+    labels = []
+    body.send_keys("\t")
+    for _ in range(30):
+        active = browser.switch_to.active_element
+        if "help-choice" in (active.get_attribute("class") or ""):
+            labels.append(active.find_element(By.CSS_SELECTOR, ".help-choice-label").text)
+        active.send_keys("\t")
+    assert labels[:4] == ["Talk to someone now", "Breathe for two minutes", "A grounding reset", "I’m safe for now"]
+    active = browser.find_element(By.XPATH, "//a[contains(., 'Talk to someone now')]")
+    active.send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(lambda d: "/help/talk" in d.current_url)
