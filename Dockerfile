@@ -1,6 +1,6 @@
 # Build with the Swift 6.3 image, run on slim Debian with only the runtime libraries.
 FROM swift:6.3-bookworm AS build
-RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev libssl-dev libargon2-dev \
+RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev libssl-dev libargon2-dev libpq-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -10,7 +10,7 @@ RUN swift build -c release --product resett --static-swift-stdlib \
     && cp "$(swift build -c release --show-bin-path)/resett" /usr/local/bin/resett
 
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-0 libssl3 libargon2-1 ca-certificates tzdata \
+RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-0 libssl3 libargon2-1 libpq5 postgresql-client ca-certificates tzdata \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin resett \
     && mkdir -p /data && chown resett /data
