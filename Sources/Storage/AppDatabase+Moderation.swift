@@ -86,6 +86,15 @@ extension AppDatabase {
         try moderationItems(db, tenantID: tenantID, postID: nil)
     }
 
+    /// The ids of the posts waiting for a moderator (held, held for a reason, or with an open report), found through
+    /// indexes: three ? for the tenant.
+    static let waitingPostIDsSQL = """
+        SELECT id FROM posts WHERE tenant_id = ? AND status = 'held'
+        UNION SELECT id FROM posts WHERE tenant_id = ? AND held_for IS NOT NULL AND status != 'deleted'
+        UNION SELECT r.post_id FROM reports r JOIN posts p ON p.tenant_id = r.tenant_id AND p.id = r.post_id
+              WHERE r.tenant_id = ? AND r.open = 1 AND p.status != 'deleted'
+        """
+
     /// The queue's items, or the one post `postID` (in the queue or not, unless deleted).
     static func moderationItems(_ db: any SQLConnection, tenantID: String, postID: String?) throws -> [ModerationItem] {
         let rows = try db.rows(sql: """
@@ -93,12 +102,9 @@ extension AppDatabase {
                 (SELECT a.email FROM accounts a WHERE a.tenant_id = p.tenant_id AND a.id = p.assigned_to) AS assigned_email,
                 (SELECT min(r.created_at) FROM reports r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id AND r.open = 1) AS oldest_report
             FROM posts p
-            WHERE tenant_id = ? AND status != 'deleted' AND \(postID == nil ? """
-                (status = 'held' OR held_for IS NOT NULL
-                 OR EXISTS (SELECT 1 FROM reports r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id AND r.open = 1))
-                """ : "id = ?")
+            WHERE tenant_id = ? AND status != 'deleted' AND id \(postID == nil ? "IN (\(waitingPostIDsSQL))" : "= ?")
             ORDER BY seq
-            """, arguments: postID.map { [tenantID, $0] } ?? [tenantID])
+            """, arguments: postID.map { [tenantID, $0] } ?? [tenantID, tenantID, tenantID, tenantID])
         return try rows.map { row in
             let id: String = row["id"]
             let reports = try db.rows(sql: "SELECT reason, note FROM reports WHERE tenant_id = ? AND post_id = ? AND open = 1 ORDER BY created_at, id",

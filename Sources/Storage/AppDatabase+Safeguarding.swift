@@ -29,11 +29,7 @@ extension AppDatabase {
     /// How many posts wait for a moderator (for the navigation's count).
     public func moderationWaiting(tenantID: String) throws(StorageError) -> Int {
         try read { db in
-            try db.int(sql: """
-                SELECT count(*) FROM posts p WHERE p.tenant_id = ? AND p.status != 'deleted'
-                  AND (p.status = 'held' OR p.held_for IS NOT NULL
-                       OR EXISTS (SELECT 1 FROM reports r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id AND r.open = 1))
-                """, arguments: [tenantID]) ?? 0
+            try db.int(sql: "SELECT count(*) FROM (\(Self.waitingPostIDsSQL)) waiting", arguments: [tenantID, tenantID, tenantID]) ?? 0
         }
     }
 
