@@ -166,6 +166,9 @@ extension AppDatabase {
                 UPDATE moderation_audit SET subject = 'A former member', subject_account_id = NULL
                 WHERE tenant_id = ? AND (subject_account_id = ? OR subject = ?)
                 """, arguments: [tenantID, accountID, email])
+            // Staff sign their private notes with their address: an erased moderator becomes a former staff member there too.
+            try db.execute(sql: "UPDATE moderator_notes SET author = 'A former staff member' WHERE tenant_id = ? AND author = ?",
+                           arguments: [tenantID, email])
             try db.execute(sql: "DELETE FROM accounts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, accountID])
             return .deleted(email: email)
         }

@@ -226,6 +226,12 @@ struct SafeguardingTests {
         let audit = try moderator.get("/admin/audit").text
         #expect(audit.contains("Escalated to the safeguarding lead") && audit.contains("Called Priya at 14:05"))
         #expect(audit.contains("I want to die"))  // the excerpt, while the post exists
+        // A moderator who erases their account leaves their notes signed by "a former staff member".
+        let lead = try staff(app, "lead@example.com", .admin)
+        _ = try moderator.get("/account")
+        #expect(try moderator.post("/account/delete", [("password", "a calm and steady passphrase")]).status == 200)
+        let after = try lead.get("/admin/moderation/posts/\(post)").text
+        #expect(after.contains("Watch this thread") && after.contains("A former staff member") && !after.contains("mod@example.com"))
     }
 
     @Test func overdueModerationIsMailedOnceWithALinkAndNoWords() throws {
