@@ -51,7 +51,7 @@ final class AccessLog: @unchecked Sendable {
     /// Blocks until every line recorded so far has been handed to the logger (tests, shutdown).
     func flush() {
         condition.lock()
-        while !pending.isEmpty || busy { condition.wait(until: Date().addingTimeInterval(0.01)) }
+        while !pending.isEmpty || busy { _ = condition.wait(until: Date().addingTimeInterval(0.01)) }
         condition.unlock()
     }
 

@@ -35,7 +35,7 @@ public final class MailQueue: Mailer, @unchecked Sendable {
     /// Waits until everything queued so far has been handed on (tests; shutdown).
     public func flush() {
         condition.lock()
-        while !pending.isEmpty || sending { condition.wait(until: Date().addingTimeInterval(0.01)) }
+        while !pending.isEmpty || sending { _ = condition.wait(until: Date().addingTimeInterval(0.01)) }
         condition.unlock()
     }
 

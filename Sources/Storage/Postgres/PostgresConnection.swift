@@ -143,7 +143,7 @@ final class PostgresConnection {
     }
 
     private static func withCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
-        var owned: [UnsafeMutablePointer<CChar>?] = strings.map { $0.map { strdup($0) } }
+        let owned: [UnsafeMutablePointer<CChar>?] = strings.map { $0.map { strdup($0) } }
         defer { owned.forEach { free($0) } }
         return body(owned.map { $0.map { UnsafePointer($0) } })
     }

@@ -139,7 +139,7 @@ enum CommunityHandler {
 
     private static func reportPage(_ context: RequestContext, _ environment: AppEnvironment, postID: PostID, errors: FormErrors,
                                    note: String, status: HTTPStatus = .ok) throws -> Response {
-        var values: [String: Any] = [
+        let values: [String: Any] = [
             "reportPath": Paths.postReports(postID), "note": note,
             "reasons": ReportReason.allCases.map { ["value": $0.rawValue, "label": $0.label] },
         ]

@@ -84,7 +84,7 @@ enum RunHandler {
 
     private static func moodPage(_ context: RequestContext, _ environment: AppEnvironment, run: Run, errors: FormErrors,
                                  status: HTTPStatus = .ok) throws -> Response {
-        var values: [String: Any] = [
+        let values: [String: Any] = [
             "moodPath": Paths.runMood(run.typedID),
             "scale": MoodScale.range.map { ["value": $0, "emoji": MoodScale.emoji(for: $0)] as [String: Any] },
         ]

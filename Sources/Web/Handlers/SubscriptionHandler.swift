@@ -115,7 +115,7 @@ enum SubscriptionHandler {
 
     private static func checkoutPage(_ context: RequestContext, _ environment: AppEnvironment, id: CheckoutID, amount: Money,
                                      errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
-        var values: [String: Any] = ["amount": amount.formatted, "payPath": Paths.testCheckout(id)]
+        let values: [String: Any] = ["amount": amount.formatted, "payPath": Paths.testCheckout(id)]
         return try environment.renderForm("subscriptions/checkout", title: "Test checkout", values, errors: errors,
                                                   context: context, status: status)
     }
