@@ -37,6 +37,8 @@ struct SafeguardingTests {
         #expect(page.contains("href=\"sms:85258?&amp;body=SHOUT\">Text SHOUT to 85258</a>"))
         #expect(page.contains("href=\"tel:111\">Call 111</a>"))
         #expect(page.contains("href=\"https://www.samaritans.org\""))
+        // Never as plain text: the old default sentence with the numbers in it is not repeated under the buttons.
+        #expect(!page.contains("on 116 123."))
         // In the order the admin chose: emergency first.
         let order = ["Emergency services", "Samaritans", "Shout", "NHS 111, option 2"].compactMap { page.range(of: $0)?.lowerBound }
         #expect(order.count == 4 && order == order.sorted())

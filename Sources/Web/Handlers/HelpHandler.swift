@@ -18,8 +18,10 @@ enum HelpHandler {
     static func talk(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         var values = try links(context)
         values.merge(try SafeguardingViews.contacts(context, environment)) { $1 }
+        // The organisation's own words, under the buttons. The original default only repeated two of the numbers as
+        // plain text, which the buttons now are, so it is not shown.
         let words = context.scope.tenant.settings.crisisSupportText
-        if !words.isEmpty { values["crisisSupportText"] = words }
+        if !words.isEmpty && words != TenantSettings().crisisSupportText { values["crisisSupportText"] = words }
         return try environment.render("help/talk", title: "Talk to someone now", values, context: context)
     }
 
