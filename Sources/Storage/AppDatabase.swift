@@ -31,11 +31,38 @@ public struct AppDatabase: Sendable {
         try openWithoutMigrating(.sqlite(path: path))
     }
 
-    public func migrate(from directory: String) throws(StorageError) {
+    /// Applies what is pending; returns the names of the migrations it applied (none when up to date).
+    @discardableResult
+    public func migrate(from directory: String) throws(StorageError) -> [String] {
+        let before = Set((try? store.appliedMigrations()) ?? [])
+        try store.migrate(from: migrationsFolder(directory))
+        return try appliedMigrations().filter { !before.contains($0) }
+    }
+
+    /// `directory/sqlite` or `directory/postgres` when the folder has them, else the folder itself.
+    func migrationsFolder(_ directory: String) -> String {
         let specific = directory + "/" + (dialect == .sqlite ? "sqlite" : "postgres")
         var isDirectory: ObjCBool = false
-        let chosen = FileManager.default.fileExists(atPath: specific, isDirectory: &isDirectory) && isDirectory.boolValue ? specific : directory
-        try store.migrate(from: chosen)
+        return FileManager.default.fileExists(atPath: specific, isDirectory: &isDirectory) && isDirectory.boolValue ? specific : directory
+    }
+
+    /// Why this database is not ready to serve, or nothing: every migration in `directory` applied, and writes
+    /// accepted (a PostgreSQL standby answers reads but refuses writes).
+    public func readinessProblems(migrationsDirectory directory: String) -> [String] {
+        var problems: [String] = []
+        do {
+            let files = try SQLMigrations(directory: migrationsFolder(directory)).files.map(\.name)
+            let applied = Set(try appliedMigrations())
+            let pending = files.filter { !applied.contains($0) }
+            if !pending.isEmpty { problems.append("\(pending.count) migration(s) not applied") }
+        } catch {
+            problems.append("migrations unreadable")
+        }
+        let writable: Bool? = try? write { db in
+            db.dialect == .postgres ? try db.bool(sql: "SELECT NOT pg_is_in_recovery()") ?? false : try db.int(sql: "SELECT 1") == 1
+        }
+        if writable != true { problems.append("database not writable") }
+        return problems
     }
 
     /// Names of the migrations already applied, in order.

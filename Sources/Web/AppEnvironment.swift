@@ -22,6 +22,8 @@ public struct AppEnvironment: Sendable {
     public let mailer: any Mailer
     /// Seconds since 1970, from a clock tests can set.
     public let clock: @Sendable () -> Int
+    /// `Migrations/` under the project root, for `/readyz`.
+    public let migrationsDirectory: String
     /// Shared by every copy of the environment: the throttles (counted in the database) and the timing-equaliser hash.
     let throttles: Throttles
     let dummyHash: DummyHash
@@ -40,7 +42,7 @@ public struct AppEnvironment: Sendable {
                 staticFiles: StaticFileStore, logger: Logger, hasher: PasswordHasher = PasswordHasher(),
                 hashingPool: HashingPool = HashingPool(), passwordPolicy: PasswordPolicy, library: ResetLibrary,
                 safetyPhrases: SafetyPhrases, mailer: any Mailer,
-                clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) {
+                clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }, migrationsDirectory: String = "./Migrations") {
         self.configuration = configuration
         self.database = database
         self.renderer = renderer
@@ -53,6 +55,7 @@ public struct AppEnvironment: Sendable {
         self.safetyPhrases = safetyPhrases
         self.mailer = mailer
         self.clock = clock
+        self.migrationsDirectory = migrationsDirectory
         self.throttles = Throttles(database: database)
         self.dummyHash = DummyHash()
     }
@@ -127,7 +130,8 @@ public struct AppEnvironment: Sendable {
         return AppEnvironment(configuration: configuration, database: database, renderer: renderer, staticFiles: staticFiles,
                               logger: logger, hasher: hasher, passwordPolicy: policy, library: library,
                               safetyPhrases: safety,
-                              mailer: MailQueue(sending: mailer ?? OutboxMailer(folder: dataFolder + "/outbox", logger: logger), logger: logger))
+                              mailer: MailQueue(sending: mailer ?? OutboxMailer(folder: dataFolder + "/outbox", logger: logger), logger: logger),
+                              migrationsDirectory: root + "/Migrations")
     }
 
     public enum ContentError: Error, CustomStringConvertible {

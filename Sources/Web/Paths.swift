@@ -11,6 +11,7 @@ enum ModerationRoute: String, Sendable {
 enum Paths {
     static let home = "/"
     static let health = "/healthz"
+    static let ready = "/readyz"
     static let help = "/help"
     static let helpNow = "/help/now"
     static let helpTalk = "/help/talk"

@@ -27,7 +27,7 @@ public final class ResettApp: HTTPResponder {
         if environment.staticFiles.contains(path: request.path) { return .eventLoop }
         // The health check must answer while every worker is busy: a load balancer would otherwise take a
         // slow node for a dead one, or a dead one for a slow one.
-        return request.path == Paths.health ? .priority : .workerPool
+        return request.path == Paths.health || request.path == Paths.ready ? .priority : .workerPool
     }
 
     public func respond(to request: Request) -> Response {
@@ -50,6 +50,9 @@ public final class ResettApp: HTTPResponder {
         // database to find a tenant before it can say whether the database works.
         if request.path == Paths.health, request.method == "GET" || request.method == "HEAD" {
             return HealthHandler.check(environment)
+        }
+        if request.path == Paths.ready, request.method == "GET" || request.method == "HEAD" {
+            return HealthHandler.ready(environment)
         }
         var context: RequestContext?
         do {

@@ -29,6 +29,7 @@ enum Routes {
         get(Paths.brand, BrandHandler.stylesheet)
         // GET /healthz is answered before tenant lookup (see ResettApp); listed here so other methods get 405.
         router.get(Paths.health) { _ in HealthHandler.check(environment) }
+        router.get(Paths.ready) { _ in HealthHandler.ready(environment) }
 
         get(Paths.calendar, CalendarHandler.month)
         get("/calendar/year", CalendarHandler.year)

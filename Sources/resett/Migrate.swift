@@ -8,8 +8,14 @@ struct Migrate: ParsableCommand {
 
     func run() throws {
         let logger = try options.makeLogger(label: "resett.migrate")
-        let database = try options.openDatabase()
-        let applied = try database.appliedMigrations()
-        logger.notice("database is up to date", metadata: ["database": "\(database.displayName)", "migrations": "\(applied.count)"])
+        let database = try AppDatabase.openWithoutMigrating(options.location)
+        let applied = try database.migrate(from: options.root + "/Migrations")
+        let total = try database.appliedMigrations().count
+        if applied.isEmpty {
+            logger.notice("the database is up to date", metadata: ["database": "\(database.displayName)", "migrations": "\(total)"])
+        } else {
+            logger.notice("applied \(applied.count) migration\(applied.count == 1 ? "" : "s")",
+                          metadata: ["database": "\(database.displayName)", "first": "\(applied[0])", "last": "\(applied[applied.count - 1])"])
+        }
     }
 }

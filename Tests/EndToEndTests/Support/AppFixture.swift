@@ -73,7 +73,7 @@ final class RunningApp {
             staticFiles: try publicFolder.map { try StaticFileStore(directory: $0) } ?? loaded.staticFiles, logger: logger,
             hasher: Self.fastHasher, hashingPool: hashingPool, passwordPolicy: loaded.passwordPolicy,
             library: loaded.library, safetyPhrases: loaded.safetyPhrases,
-            mailer: OutboxMailer(folder: outbox, logger: logger), clock: { clock.now })
+            mailer: OutboxMailer(folder: outbox, logger: logger), clock: { clock.now }, migrationsDirectory: projectRoot + "/Migrations")
         running = try RunningServer(responder: ResettApp(environment: environment), configure: { server in
             if let workers { server.workerCount = workers }
         }, logger: logger)
