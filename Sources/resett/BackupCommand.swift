@@ -26,7 +26,7 @@ struct BackupCommand: ParsableCommand {
         case .postgres(let url):
             try Self.pgDump(url: url, to: to)
         }
-        print("Backed up \(options.location.displayName) to \(to).")
+        Output.line("Backed up \(options.location.displayName) to \(to).")
     }
 
     /// Runs pg_dump with the URL's password (if any) moved into PGPASSWORD, so it never shows in the process list.

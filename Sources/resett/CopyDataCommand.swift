@@ -24,7 +24,7 @@ struct CopyDataCommand: ParsableCommand {
         let source = try AppDatabase.open(DatabaseLocation(from), migrationsDirectory: root + "/Migrations")
         let destination = try AppDatabase.open(DatabaseLocation(to), migrationsDirectory: root + "/Migrations")
         let copied = try source.copyEverything(to: destination)
-        for table in copied { print("\(table.table)\t\(table.rows)") }
-        print("Copied \(copied.reduce(0) { $0 + $1.rows }) rows in \(copied.count) tables from \(source.displayName) to \(destination.displayName); every count matches.")
+        for table in copied { Output.line("\(table.table)\t\(table.rows)") }
+        Output.line("Copied \(copied.reduce(0) { $0 + $1.rows }) rows in \(copied.count) tables from \(source.displayName) to \(destination.displayName); every count matches.")
     }
 }

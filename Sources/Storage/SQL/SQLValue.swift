@@ -57,7 +57,7 @@ extension Int: SQLDecodable {
     public init?(sqlValue: SQLValue) {
         switch sqlValue {
         case .integer(let value): self = Int(value)
-        case .real(let value) where value.isFinite && abs(value) < 9e18: self = Int(value)
+        case .real(let value) where value > -9e18 && value < 9e18: self = Int(value)  // NaN fails both
         case .text(let text): guard let value = Int(text) else { return nil }; self = value
         default: return nil
         }
