@@ -124,8 +124,6 @@ extension AppDatabase {
     public func moderate(tenantID: String, postID typedPostID: PostID, action: ModerationAction, audit: AuditEntry) throws(StorageError) -> Bool {
         let postID = typedPostID.rawValue
         return try write { db in
-            var audit = audit
-            audit.postID = postID
             switch action {
             case .approve:
                 try db.execute(sql: "UPDATE posts SET status = 'visible', held_for = NULL WHERE tenant_id = ? AND id = ? AND status != 'deleted'",

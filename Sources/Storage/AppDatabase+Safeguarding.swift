@@ -9,6 +9,8 @@ extension AppDatabase {
         public let item: ModerationItem
         public let postNotes: [ModeratorNote]
         public let authorNotes: [ModeratorNote]
+        /// The tenant's topic names by slug, to name the post's.
+        public let topicNames: [String: String]
     }
 
     public func moderationPost(tenantID: String, postID typedPostID: PostID) throws(StorageError) -> ModerationPost? {
@@ -17,7 +19,9 @@ extension AppDatabase {
             guard let item = try Self.moderationItems(db, tenantID: tenantID, postID: postID).first else { return nil }
             let postNotes = try Self.notes(db, tenantID: tenantID, column: "post_id", value: postID)
             let authorNotes = try item.authorID.map { try Self.notes(db, tenantID: tenantID, column: "account_id", value: $0) } ?? []
-            return ModerationPost(item: item, postNotes: postNotes, authorNotes: authorNotes)
+            let topics = try Self.topics(db, tenantID: tenantID)
+            return ModerationPost(item: item, postNotes: postNotes, authorNotes: authorNotes,
+                                  topicNames: Dictionary(uniqueKeysWithValues: topics.map { ($0.slug, $0.name) }))
         }
     }
 
@@ -41,8 +45,6 @@ extension AppDatabase {
                                              arguments: [tenantID, postID]) else { return false }
             try db.execute(sql: "INSERT INTO team_messages (tenant_id, id, account_id, body, created_at) VALUES (?, ?, ?, ?, ?)",
                            arguments: [tenantID, RandomID.make(), author, message, audit.at])
-            var audit = audit
-            audit.postID = postID
             try Self.appendAudit(db, tenantID: tenantID, audit)
             return true
         }
@@ -55,8 +57,6 @@ extension AppDatabase {
             try db.execute(sql: "UPDATE posts SET escalated_at = ? WHERE tenant_id = ? AND id = ? AND status != 'deleted'",
                            arguments: [audit.at, tenantID, postID])
             guard db.changesCount == 1 else { return false }
-            var audit = audit
-            audit.postID = postID
             try Self.appendAudit(db, tenantID: tenantID, audit)
             return true
         }
@@ -69,8 +69,6 @@ extension AppDatabase {
             try db.execute(sql: "UPDATE posts SET assigned_to = ? WHERE tenant_id = ? AND id = ? AND status != 'deleted'",
                            arguments: [accountID, tenantID, postID])
             guard db.changesCount == 1 else { return false }
-            var audit = audit
-            audit.postID = postID
             try Self.appendAudit(db, tenantID: tenantID, audit)
             return true
         }
@@ -90,7 +88,6 @@ extension AppDatabase {
                 """, arguments: [tenantID, RandomID.make(), aboutAuthor ? nil : postID, aboutAuthor ? author : nil, audit.actor,
                                  body, audit.at])
             var audit = audit
-            audit.postID = postID
             if aboutAuthor { audit.subjectAccountID = author }
             try Self.appendAudit(db, tenantID: tenantID, audit)
             return true

@@ -12,25 +12,20 @@ public struct Administration: Sendable {
         self.clock = clock
     }
 
-    func admin(_ member: MemberScope) throws -> MemberScope {
-        guard let admin = member.admin else { throw UseCaseError.notFound }
-        return admin
-    }
-
     /// The admin's scope, or `.notFound` for anyone else (for pages that need nothing more).
-    public func requireAdmin(_ member: MemberScope) throws -> MemberScope { try admin(member) }
+    public func requireAdmin(_ member: MemberScope) throws -> MemberScope { try member.asAdmin() }
 
     private func entry(_ admin: MemberScope, _ action: String, subject: String = "", note: String = "") -> AuditEntry {
-        AuditEntry(actor: admin.account.email, actorID: admin.accountID, action: action, subject: subject, note: note, at: clock())
+        admin.auditEntry(action, subject: subject, note: note, at: clock())
     }
 
     public func members(_ member: MemberScope) throws -> [Member] {
-        try database.members(tenantID: try admin(member).tenantID)
+        try database.members(tenantID: try member.asAdmin().tenantID)
     }
 
     /// Every organisation keeps at least one admin: the count is read in the same transaction as the change.
     public func changeRole(_ member: MemberScope, of account: AccountID, to role: Role) throws {
-        let admin = try admin(member)
+        let admin = try member.asAdmin()
         switch try database.changeRole(tenantID: admin.tenantID, accountID: account, to: role,
                                        audit: entry(admin, "Changed a member’s role to \(role.rawValue)")) {
         case .changed: return
@@ -72,13 +67,13 @@ public struct Administration: Sendable {
 
     /// The tenant with every setting, the unlimited list included (a request's scope carries the rest only).
     public func settings(_ member: MemberScope) throws -> Tenant {
-        let admin = try admin(member)
+        let admin = try member.asAdmin()
         guard let tenant = try database.tenant(id: admin.tenantID) else { throw UseCaseError.notFound }
         return tenant
     }
 
     public func saveSettings(_ member: MemberScope, _ change: SettingsChange) throws {
-        let admin = try admin(member)
+        let admin = try member.asAdmin()
         // The scope carries the settings as the request began; saving starts from them (the unlimited list comes
         // with the change).
         var tenant = admin.tenant
@@ -98,12 +93,12 @@ public struct Administration: Sendable {
     }
 
     public func topics(_ member: MemberScope) throws -> [CommunityTopic] {
-        try database.topics(tenantID: try admin(member).tenantID)
+        try database.topics(tenantID: try member.asAdmin().tenantID)
     }
 
     /// Renames topics and adds one; `.conflict` when the new topic's slug is taken.
     public func saveTopics(_ member: MemberScope, names: [String: String], adding new: CommunityTopic?) throws {
-        let admin = try admin(member)
+        let admin = try member.asAdmin()
         let audit = entry(admin, "Changed community topics", subject: admin.tenant.name, note: new.map { "Added \($0.name)" } ?? "")
         do { try database.saveTopics(tenantID: admin.tenantID, names: names, adding: new, audit: audit) } catch {
             guard case .conflict(let reason) = error else { throw error }

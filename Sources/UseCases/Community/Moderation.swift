@@ -14,10 +14,6 @@ public struct Moderation: Sendable {
         self.clock = clock
     }
 
-    func moderator(_ member: MemberScope) throws -> MemberScope {
-        guard let moderator = member.moderator else { throw UseCaseError.notFound }
-        return moderator
-    }
 
     /// An HMAC of the account id under the tenant's own pseudonym key (random, never shown, used for nothing
     /// else): the same person always gets the same name here, and without the key nothing leads back to them.
@@ -37,14 +33,13 @@ public struct Moderation: Sendable {
 
     /// Held and reported posts, oldest first, and the restrictions in force.
     public func queue(_ member: MemberScope) throws -> Queue {
-        let overview = try database.moderationOverview(tenantID: try moderator(member).tenantID, now: clock())
+        let overview = try database.moderationOverview(tenantID: try member.asModerator().tenantID, now: clock())
         return Queue(items: overview.items, restrictions: overview.restrictions,
                      topicNames: Dictionary(uniqueKeysWithValues: overview.topics.map { ($0.slug, $0.name) }))
     }
 
     private func entry(_ moderator: MemberScope, _ action: String, post: PostID? = nil, note: String) -> AuditEntry {
-        AuditEntry(actor: moderator.account.email, actorID: moderator.accountID, action: action,
-                   subject: post.map { "Post \($0.rawValue.prefix(8))" } ?? "", note: String(note.prefix(500)), at: clock())
+        moderator.auditEntry(action, post: post, note: note, at: clock())
     }
 
     public func approve(_ member: MemberScope, post: PostID, note: String) throws {
@@ -57,14 +52,14 @@ public struct Moderation: Sendable {
 
     private func moderate(_ member: MemberScope, post: PostID, _ action: AppDatabase.ModerationAction, _ what: String,
                           note: String) throws {
-        let moderator = try moderator(member)
+        let moderator = try member.asModerator()
         guard try database.moderate(tenantID: moderator.tenantID, postID: post, action: action,
                                     audit: entry(moderator, what, post: post, note: note)) else { throw UseCaseError.notFound }
     }
 
     /// Whether a post can be deleted (so a confirmation is only ever shown for one).
     public func requireDeletable(_ member: MemberScope, post: PostID) throws {
-        let moderator = try moderator(member)
+        let moderator = try member.asModerator()
         guard try database.isModeratable(tenantID: moderator.tenantID, postID: post) else { throw UseCaseError.notFound }
     }
 
@@ -74,7 +69,7 @@ public struct Moderation: Sendable {
 
     /// Whether a post's author can be restricted (the post and its author still exist).
     public func requireRestrictable(_ member: MemberScope, post: PostID) throws {
-        let moderator = try moderator(member)
+        let moderator = try member.asModerator()
         guard try database.authorOfPost(tenantID: moderator.tenantID, postID: post) != nil else { throw UseCaseError.notFound }
     }
 
@@ -84,7 +79,7 @@ public struct Moderation: Sendable {
     }
 
     public func restrictAuthor(_ member: MemberScope, post: PostID, for length: RestrictionLength, note: String) throws {
-        let moderator = try moderator(member)
+        let moderator = try member.asModerator()
         let days = length.rawValue
         let action = length == .untilLifted ? "Restricted posting until lifted" : "Restricted posting for \(days) day\(days == 1 ? "" : "s")"
         let audit = entry(moderator, action, note: note)
@@ -97,7 +92,7 @@ public struct Moderation: Sendable {
     }
 
     public func lift(_ member: MemberScope, restriction: RestrictionID, note: String) throws {
-        let moderator = try moderator(member)
+        let moderator = try member.asModerator()
         let tenant = moderator.tenant
         guard try database.liftRestriction(tenantID: tenant.id, id: restriction,
                                            audit: entry(moderator, "Lifted posting restriction", note: note),
@@ -106,11 +101,11 @@ public struct Moderation: Sendable {
     }
 
     public func audit(_ member: MemberScope, filter: AppDatabase.AuditFilter = AppDatabase.AuditFilter(limit: 10_000)) throws -> [AuditLine] {
-        try database.audit(tenantID: try moderator(member).tenantID, filter: filter)
+        try database.audit(tenantID: try member.asModerator().tenantID, filter: filter)
     }
 
     public func auditChoices(_ member: MemberScope) throws -> (actions: [String], moderators: [String]) {
-        try database.auditChoices(tenantID: try moderator(member).tenantID)
+        try database.auditChoices(tenantID: try member.asModerator().tenantID)
     }
 
     /// The queue in the order moderators work it: posts whose authors may be at risk first, then reported posts, then

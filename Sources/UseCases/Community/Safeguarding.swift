@@ -33,20 +33,12 @@ public struct Safeguarding: Sendable {
 
     // MARK: For moderators
 
-    func moderator(_ member: MemberScope) throws -> MemberScope {
-        guard let moderator = member.moderator else { throw UseCaseError.notFound }
-        return moderator
-    }
-
     private func entry(_ staff: MemberScope, _ action: String, post: PostID? = nil, note: String = "") -> AuditEntry {
-        var entry = AuditEntry(actor: staff.account.email, actorID: staff.accountID, action: action,
-                               subject: post.map { "Post \($0.rawValue.prefix(8))" } ?? "", note: String(note.prefix(500)), at: clock())
-        entry.postID = post?.rawValue
-        return entry
+        staff.auditEntry(action, post: post, note: note, at: clock())
     }
 
     public func post(_ member: MemberScope, _ post: PostID) throws -> AppDatabase.ModerationPost {
-        let moderator = try moderator(member)
+        let moderator = try member.asModerator()
         guard let found = try database.moderationPost(tenantID: moderator.tenantID, postID: post) else { throw UseCaseError.notFound }
         return found
     }
@@ -58,21 +50,21 @@ public struct Safeguarding: Sendable {
     }
 
     public func reachOut(_ member: MemberScope, post: PostID, message: String) throws {
-        let moderator = try moderator(member)
+        let moderator = try member.asModerator()
         guard try database.reachOut(tenantID: moderator.tenantID, postID: post, message: message,
                                     audit: entry(moderator, "Reached out to the author", post: post))
         else { throw UseCaseError.notFound }
     }
 
     public func escalate(_ member: MemberScope, post: PostID, note: String) throws {
-        let moderator = try moderator(member)
+        let moderator = try member.asModerator()
         guard try database.escalate(tenantID: moderator.tenantID, postID: post,
                                     audit: entry(moderator, "Escalated to the safeguarding lead", post: post, note: note))
         else { throw UseCaseError.notFound }
     }
 
     public func note(_ member: MemberScope, post: PostID, aboutAuthor: Bool, text: String) throws {
-        let moderator = try moderator(member)
+        let moderator = try member.asModerator()
         let action = aboutAuthor ? "Added a note about the author" : "Added a note on the post"
         guard try database.addModeratorNote(tenantID: moderator.tenantID, postID: post, aboutAuthor: aboutAuthor, body: text,
                                             audit: entry(moderator, action, post: post))
@@ -80,7 +72,7 @@ public struct Safeguarding: Sendable {
     }
 
     public func assign(_ member: MemberScope, post: PostID, toMe: Bool) throws {
-        let moderator = try moderator(member)
+        let moderator = try member.asModerator()
         guard try database.assign(tenantID: moderator.tenantID, postID: post, to: toMe ? moderator.accountID : nil,
                                   audit: entry(moderator, toMe ? "Took the post on" : "Let the post go", post: post))
         else { throw UseCaseError.notFound }
@@ -88,14 +80,9 @@ public struct Safeguarding: Sendable {
 
     // MARK: For admins
 
-    func admin(_ member: MemberScope) throws -> MemberScope {
-        guard member.account.role == .admin else { throw UseCaseError.notFound }
-        return member
-    }
-
     /// Adds (`contact.id` empty) or changes a contact; `.conflict` with the reason when it is not valid.
     public func saveContact(_ member: MemberScope, _ contact: CrisisContact) throws {
-        let admin = try admin(member)
+        let admin = try member.asAdmin()
         if let problem = contact.problem { throw UseCaseError.conflict(problem) }
         guard contact.id.isEmpty || CrisisContactID(contact.id) != nil else { throw UseCaseError.notFound }
         let action = contact.id.isEmpty ? "Added a crisis contact" : "Changed a crisis contact"
@@ -104,24 +91,24 @@ public struct Safeguarding: Sendable {
     }
 
     public func deleteContact(_ member: MemberScope, id: CrisisContactID) throws {
-        let admin = try admin(member)
+        let admin = try member.asAdmin()
         guard try database.deleteCrisisContact(tenantID: admin.tenantID, id: id.rawValue, audit: entry(admin, "Removed a crisis contact"))
         else { throw UseCaseError.notFound }
     }
 
     public func moveContact(_ member: MemberScope, id: CrisisContactID, up: Bool) throws {
-        let admin = try admin(member)
+        let admin = try member.asAdmin()
         guard try database.moveCrisisContact(tenantID: admin.tenantID, id: id.rawValue, up: up, audit: entry(admin, "Reordered the crisis contacts"))
         else { throw UseCaseError.notFound }
     }
 
     public func watchedWords(_ member: MemberScope) throws -> [WatchedWord] {
-        try database.watchedWords(tenantID: try admin(member).tenantID)
+        try database.watchedWords(tenantID: try member.asAdmin().tenantID)
     }
 
     /// Words are matched whole, without case, like the built-in safety phrases.
     public func addWatchedWord(_ member: MemberScope, phrase: String, action: WatchedWord.Action) throws {
-        let admin = try admin(member)
+        let admin = try member.asAdmin()
         let normalised = phrase.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard (2...60).contains(normalised.count) else { throw UseCaseError.conflict("A watched word or phrase is 2 to 60 characters.") }
         do {
@@ -135,7 +122,7 @@ public struct Safeguarding: Sendable {
     }
 
     public func removeWatchedWord(_ member: MemberScope, id: WatchedWordID) throws {
-        let admin = try admin(member)
+        let admin = try member.asAdmin()
         guard try database.removeWatchedWord(tenantID: admin.tenantID, id: id.rawValue, audit: entry(admin, "Stopped watching a word"))
         else { throw UseCaseError.notFound }
     }

@@ -13,7 +13,7 @@ enum ModerationHandler {
         let queue = try environment.moderation.queue(member)
         let tenant = member.tenant
         let now = environment.clock()
-        func values(_ item: ModerationItem) -> [String: Any] { itemValues(item, queue: queue, tenant: tenant, now: now, member: member) }
+        func values(_ item: ModerationItem) -> [String: Any] { itemValues(item, topicNames: queue.topicNames, tenant: tenant, now: now, member: member) }
         let sections = Moderation.Sections(queue.items)
         let restrictions = queue.restrictions.map {
             ["who": Moderation.pseudonym($0.accountID, tenant: tenant), "reason": $0.reason,
@@ -34,7 +34,6 @@ enum ModerationHandler {
     static func post(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.staffMember()
         let found = try environment.safeguarding.post(member, try context.id("id", PostEntity.self))
-        let queue = try environment.moderation.queue(member)
         let now = environment.clock()
         let tenant = member.tenant
         let item = found.item
@@ -42,7 +41,7 @@ enum ModerationHandler {
             list.map { ["author": $0.author, "body": $0.body,
                         "when": SubscriptionHandler.date($0.createdAt, member.account) + " " + LocalDay.time($0.createdAt, in: member.account.timeZone)] }
         }
-        var values = itemValues(item, queue: queue, tenant: tenant, now: now, member: member)
+        var values = itemValues(item, topicNames: found.topicNames, tenant: tenant, now: now, member: member)
         values.merge(safeguardingValues(tenant)) { $1 }
         values["postNotes"] = notes(found.postNotes)
         values["authorNotes"] = notes(found.authorNotes)
@@ -53,11 +52,11 @@ enum ModerationHandler {
         return try environment.render("admin/moderation-post", title: "A post in the queue", values, context: context)
     }
 
-    static func itemValues(_ item: ModerationItem, queue: Moderation.Queue, tenant: Tenant, now: Int, member: MemberScope) -> [String: Any] {
+    static func itemValues(_ item: ModerationItem, topicNames: [String: String], tenant: Tenant, now: Int, member: MemberScope) -> [String: Any] {
         let post = PostID(stored: item.postID)
         let overdue = Moderation.isOverdue(item, tenant: tenant, now: now)
         var values: [String: Any] = [
-            "id": item.postID, "topic": queue.topicNames[item.topic] ?? item.topic, "body": item.body,
+            "id": item.postID, "topic": topicNames[item.topic] ?? item.topic, "body": item.body,
             "ago": CommunityHandler.timeAgo(now - item.createdAt), "author": Moderation.pseudonym(item.authorID, tenant: tenant),
             "why": item.heldFor == "safety" ? "Held: its words suggest its author may be at risk"
                 : item.status == .held ? "Held: it contains a watched word" : item.status == .hidden ? "Hidden by reports" : "Reported",
