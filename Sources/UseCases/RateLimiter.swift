@@ -17,8 +17,9 @@ public struct RateLimiter: Sendable {
         self.database = database
     }
 
+    /// The first 1 KiB of the key's bytes, hashed: a cut through a character cannot make two keys one.
     static func keyHash(_ key: String) -> String {
-        Digest.sha256Hex(String(key.utf8.prefix(1024)) ?? "")
+        Hex.encode(Digest.sha256(Array(key.utf8.prefix(1024))))
     }
 
     /// Seconds to wait if the key is at its limit now, else nil.
