@@ -344,4 +344,44 @@ struct SafeguardingTests {
         #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM team_messages") } == 0)
         #expect(try author.get("/admin/moderation/posts/\(post)").status == 404)
     }
+
+    @Test func hostileInputToTheNewRoutesIsRefusedCalmly() throws {
+        let app = try RunningApp()
+        let author = app.browser()
+        try author.signUp("author@example.com")
+        _ = try share(author, topic: "anxious", "I want to die")
+        let post = try postID(app, body: "I want to die")
+        let admin = try staff(app, "admin@example.com", .admin)
+        _ = try admin.get("/admin/moderation")
+        // Ids of the wrong form, or paths trying to climb out of their segment: no such page.
+        for path in ["/admin/moderation/posts/..%2F..%2Fadmin%2Fsettings", "/admin/moderation/posts/\(post.uppercased())",
+                     "/admin/moderation/posts/\(post)x"] {
+            #expect(try admin.get(path).status == 404, "\(path)")
+        }
+        for path in ["/admin/moderation/posts/\(post)/..%2Fapprove", "/messages/..%2F..%2Fx/seen", "/admin/crisis-contacts/%2E%2E/remove",
+                     "/admin/watched-words/\(String(repeating: "f", count: 33))/remove"] {
+            #expect(try admin.post(path, [("note", "x"), ("message", "x")]).status == 404, "\(path)")
+        }
+        // Huge, negative and malformed numbers and dates: ignored in a filter, refused with a message in a form.
+        for query in ["before=99999999999999999999999999", "before=-1", "before=1e9", "from=9999-99-99&to=-1", "moderator=\(String(repeating: "a", count: 5000))"] {
+            #expect(try admin.get("/admin/audit?" + query).status == 200, "\(query)")
+        }
+        #expect(try admin.get("/admin/audit?action=%00").status == 400)  // strict decoding, as everywhere
+        _ = try admin.get("/admin/settings")
+        for minutes in ["99999999999999999999", "-5", "4", "1441", "60.5"] {
+            let saved = try admin.post("/admin/settings", [("name", "Resett"), ("accent", "#0F7A5C"), ("freeResets", "3"), ("price", "1.99"),
+                                                            ("threshold", "3"), ("crisis", "Call us."), ("responseMinutes", minutes)])
+            #expect(saved.status == 422 && saved.text.contains("from 5 to 1440"), "\(minutes)")
+            #expect(saved.text.contains("value=\"\(minutes)\""), "\(minutes) kept")
+        }
+        // Too long a message or note: a clear 400, nothing written.
+        let before = try auditCount(app)
+        _ = try admin.get("/admin/moderation/posts/\(post)")
+        #expect(try admin.post("/admin/moderation/posts/\(post)/reach-out", [("message", String(repeating: "x", count: 5000))]).status == 400)
+        #expect(try admin.post("/admin/moderation/posts/\(post)/notes", [("note", String(repeating: "x", count: 1500))]).status == 400)
+        #expect(try auditCount(app) == before)
+        // A forged host finds no tenant; "I'm safe for now" with a huge or foreign address goes home.
+        #expect(try app.browser(host: "evil.example").get("/help").status == 404)
+        #expect(try app.browser().get("/help/safe?from=/" + String(repeating: "a", count: 600)).header("Location") == "/")
+    }
 }
