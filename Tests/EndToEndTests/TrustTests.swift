@@ -353,6 +353,14 @@ struct TrustTests {
         #expect(!app.mails().contains { $0.contains("gone@example.com") })
     }
 
+    @Test func longKeysCutThroughACharacterStayDistinct() {
+        // 1,024 bytes end inside "é": the old hash read that as no text at all, so every such key shared one limit.
+        let first = String(repeating: "a", count: 1022) + "bé", second = String(repeating: "a", count: 1022) + "cé"
+        #expect(RateLimiter.keyHash(first) != RateLimiter.keyHash(second))
+        #expect(RateLimiter.keyHash(first) != RateLimiter.keyHash(""))
+        #expect(RateLimiter.keyHash(first + "more") == RateLimiter.keyHash(first + "else"))  // only the first KiB counts
+    }
+
     @Test func theRateLimiterStoresOnlyHashesAndForgetsOnTime() throws {
         let app = try RunningApp()
         let database = app.environment.database
