@@ -24,9 +24,12 @@ public struct Run: Sendable, Equatable {
     public var finishedAt: Int?
     public var mood: Int?
     public var durationSeconds: Int?
+    /// How the person felt before starting, if they said (the brief's moodBefore).
+    public var moodBefore: Int?
 
     public init(id: String, accountID: String, resetID: String, emotion: String, startedAt: Int, localDay: String,
-                localTime: String = "00:00", stepCount: Int, stepsReached: Int, outcome: RunOutcome?, finishedAt: Int?, mood: Int?, durationSeconds: Int?) {
+                localTime: String = "00:00", stepCount: Int, stepsReached: Int, outcome: RunOutcome?, finishedAt: Int?, mood: Int?,
+                durationSeconds: Int?, moodBefore: Int? = nil) {
         self.id = id
         self.accountID = accountID
         self.resetID = resetID
@@ -40,6 +43,7 @@ public struct Run: Sendable, Equatable {
         self.finishedAt = finishedAt
         self.mood = mood
         self.durationSeconds = durationSeconds
+        self.moodBefore = moodBefore
     }
 
     public var isFinished: Bool { outcome != nil }
@@ -86,9 +90,37 @@ public enum MoodScale {
         }
     }
 
+    /// Each point in words, for its accessible name and beside its face.
+    public static func words(for mood: Int) -> String {
+        switch mood {
+        case ...1: "Very low"
+        case 2: "Low"
+        case 3: "Quite low"
+        case 4: "A little low"
+        case 5: "So-so"
+        case 6: "Okay"
+        case 7: "Quite good"
+        case 8: "Good"
+        case 9: "Very good"
+        default: "Great"
+        }
+    }
+
     /// 1–3: offer another reset.
     public static func isLow(_ mood: Int) -> Bool { mood <= 3 }
 
     /// 1–2: offer help a person can act on first, never the paywall.
     public static func isVeryLow(_ mood: Int) -> Bool { mood <= 2 }
+}
+
+/// How long something took, in words: "1 second", "45 seconds", "1 minute", "2 minutes 5 seconds".
+public enum DurationWords {
+    public static func of(seconds: Int) -> String {
+        let seconds = max(0, seconds)
+        let minutes = seconds / 60, rest = seconds % 60
+        let secondsText = "\(rest) second\(rest == 1 ? "" : "s")"
+        guard minutes > 0 else { return secondsText }
+        let minutesText = "\(minutes) minute\(minutes == 1 ? "" : "s")"
+        return rest == 0 ? minutesText : minutesText + " " + secondsText
+    }
 }

@@ -9,5 +9,5 @@ public enum TimeZoneName {
     }
 
     /// The names offered in the no-script select, most used by our people first.
-    public static var all: [String] { TimeZone.knownTimeZoneIdentifiers.sorted() }
+    public static let all: [String] = TimeZone.knownTimeZoneIdentifiers.sorted()
 }

@@ -200,12 +200,12 @@ extension AppDatabase {
                 AccountExport.Session(device: $0["device"], createdAt: $0["created_at"], lastSeenAt: $0["last_seen_at"])
             }
             let runs = try db.rows(sql: """
-                SELECT reset_id, emotion, started_at, local_day, local_time, steps_reached, step_count, outcome, mood, duration_seconds
+                SELECT reset_id, emotion, started_at, local_day, local_time, steps_reached, step_count, outcome, mood_before, mood, duration_seconds
                 FROM runs WHERE tenant_id = ? AND account_id = ? ORDER BY started_at
                 """, arguments: [tenantID, accountID]).map {
                 AccountExport.Run(resetID: $0["reset_id"], emotion: $0["emotion"], startedAt: $0["started_at"],
                                   localDay: $0["local_day"], localTime: $0["local_time"], stepsReached: $0["steps_reached"], stepCount: $0["step_count"],
-                                  outcome: $0["outcome"], mood: $0["mood"], durationSeconds: $0["duration_seconds"])
+                                  outcome: $0["outcome"], moodBefore: $0["mood_before"], mood: $0["mood"], durationSeconds: $0["duration_seconds"])
             }
             let subscription = try db.row(sql: """
                 SELECT status, price_minor, currency, current_period_end, grace_until, created_at FROM subscriptions
@@ -278,6 +278,7 @@ public struct AccountExport: Codable, Sendable {
         public let stepsReached: Int
         public let stepCount: Int
         public let outcome: String?
+        public let moodBefore: Int?
         public let mood: Int?
         public let durationSeconds: Int?
     }

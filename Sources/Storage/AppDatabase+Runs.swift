@@ -5,44 +5,73 @@ import Domain
 extension AppDatabase {
     private static let runColumns = """
         id, account_id, reset_id, emotion, started_at, local_day, local_time, step_count, steps_reached, outcome, finished_at,
-        mood, duration_seconds
+        mood, duration_seconds, mood_before
         """
 
     static func run(from row: SQLRow) -> Run {
         Run(id: row["id"], accountID: row["account_id"], resetID: row["reset_id"], emotion: row["emotion"],
             startedAt: row["started_at"], localDay: row["local_day"], localTime: row["local_time"], stepCount: row["step_count"],
             stepsReached: row["steps_reached"], outcome: (row["outcome"] as String?).flatMap(RunOutcome.init(rawValue:)),
-            finishedAt: row["finished_at"], mood: row["mood"], durationSeconds: row["duration_seconds"])
+            finishedAt: row["finished_at"], mood: row["mood"], durationSeconds: row["duration_seconds"], moodBefore: row["mood_before"])
     }
 
     /// What starting a run came to.
     public enum RunStart: Sendable {
         case started(Run)
+        /// The same reset was already under way today: the person carries on with that run, at no cost.
+        case resumed(Run)
         /// No free resets left today; no run was made.
         case limitReached(limit: Int)
     }
 
-    /// Starts a run unless the person has used today's free resets. The count and the insert are one write
-    /// transaction (SQLite runs one writer at a time), so fifty starts at once cannot slip past the limit.
+    /// Starts a run, or resumes today's unfinished run of the same reset. A new run is refused only when today's
+    /// free resets are used up. The check and the insert are one write transaction under a per-person lock, so
+    /// fifty starts at once on any number of nodes make one run.
     public func startRun(tenantID: String, accountID: String, reset: Reset, now: Int, localDay: String,
-                         localTime: String = "00:00") throws(StorageError) -> RunStart {
+                         localTime: String = "00:00", moodBefore: Int? = nil) throws(StorageError) -> RunStart {
         try write { db in
-            // Starts arriving together on any node are counted one after another.
             try db.lock("runs:" + tenantID + ":" + accountID)
+            if let open = try db.row(sql: """
+                SELECT \(Self.runColumns) FROM runs
+                WHERE tenant_id = ? AND account_id = ? AND local_day = ? AND reset_id = ? AND outcome IS NULL
+                ORDER BY started_at DESC LIMIT 1
+                """, arguments: [tenantID, accountID, localDay, reset.id]).map(Self.run(from:)) {
+                guard open.moodBefore == nil, let moodBefore else { return .resumed(open) }
+                try db.execute(sql: "UPDATE runs SET mood_before = ? WHERE tenant_id = ? AND account_id = ? AND id = ?",
+                               arguments: [moodBefore, tenantID, accountID, open.id])
+                var resumed = open
+                resumed.moodBefore = moodBefore
+                return .resumed(resumed)
+            }
             if case .remaining(let left, let limit) = try Self.allowance(db, tenantID: tenantID, accountID: accountID,
                                                                           localDay: localDay, now: now), left <= 0 {
                 return .limitReached(limit: limit)
             }
             let id = RandomID.make()
             try db.execute(sql: """
-                INSERT INTO runs (id, tenant_id, account_id, reset_id, emotion, started_at, local_day, local_time, step_count)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [id, tenantID, accountID, reset.id, reset.emotion, now, localDay, localTime, reset.steps.count])
+                INSERT INTO runs (id, tenant_id, account_id, reset_id, emotion, started_at, local_day, local_time, step_count, mood_before)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [id, tenantID, accountID, reset.id, reset.emotion, now, localDay, localTime, reset.steps.count,
+                                 moodBefore])
             return .started(Run(id: id, accountID: accountID, resetID: reset.id, emotion: reset.emotion, startedAt: now,
                                 localDay: localDay, localTime: localTime, stepCount: reset.steps.count, stepsReached: 1, outcome: nil, finishedAt: nil,
-                                mood: nil, durationSeconds: nil))
+                                mood: nil, durationSeconds: nil, moodBefore: moodBefore))
         }
     }
+
+    /// Today's runs that were started and not finished, newest first: each can be resumed where it stopped.
+    public func unfinishedRuns(tenantID: String, accountID: String, localDay: String) throws(StorageError) -> [Run] {
+        try read { db in
+            try db.rows(sql: """
+                SELECT \(Self.runColumns) FROM runs
+                WHERE tenant_id = ? AND account_id = ? AND local_day = ? AND outcome IS NULL ORDER BY started_at DESC
+                """, arguments: [tenantID, accountID, localDay]).map(Self.run(from:))
+        }
+    }
+
+    /// A run costs one of the day's free resets once the person goes past its first step (or, for a one-step
+    /// reset, as soon as it starts). An accidental tap that goes no further costs nothing.
+    static let countedRunSQL = "(steps_reached >= 2 OR step_count = 1 OR outcome = 'completed')"
 
     /// Free resets left on `localDay`, or unlimited.
     public func allowance(tenantID: String, accountID: String, localDay: String, now: Int) throws(StorageError) -> Allowance {
@@ -64,8 +93,9 @@ extension AppDatabase {
             """, arguments: [now, now, tenantID, accountID]) ?? false
         if unlimited { return .unlimited }
         let limit = try db.int(sql: "SELECT free_resets_per_day FROM tenants WHERE id = ?", arguments: [tenantID]) ?? 0
-        let used = try db.int(sql: "SELECT count(*) FROM runs WHERE tenant_id = ? AND account_id = ? AND local_day = ?",
-                                    arguments: [tenantID, accountID, localDay]) ?? 0
+        let used = try db.int(sql: """
+            SELECT count(*) FROM runs WHERE tenant_id = ? AND account_id = ? AND local_day = ? AND \(countedRunSQL)
+            """, arguments: [tenantID, accountID, localDay]) ?? 0
         return .remaining(max(0, limit - used), of: limit)
     }
 
@@ -77,14 +107,31 @@ extension AppDatabase {
         }
     }
 
-    /// Remembers the furthest step shown, while the run is still going.
-    public func reachStep(tenantID: String, accountID: String, id typedID: RunID, step: Int) throws(StorageError) {
+    /// Whether a step may be shown.
+    public enum StepReach: Sendable, Equatable {
+        case allowed
+        /// Going past the first step would use a free reset, and none are left today.
+        case limitReached
+    }
+
+    /// Remembers the furthest step shown, while the run is still going. Moving past the first step is when a run
+    /// starts to count, so that move checks the day's allowance under the same lock as a start.
+    public func reachStep(tenantID: String, accountID: String, id typedID: RunID, step: Int, now: Int) throws(StorageError) -> StepReach {
         let id = typedID.rawValue
-        try write { db in
+        return try write { db in
+            try db.lock("runs:" + tenantID + ":" + accountID)
+            guard let run = try db.row(sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND id = ?",
+                                       arguments: [tenantID, accountID, id]).map(Self.run(from:)),
+                  run.outcome == nil, step <= run.stepCount, step > run.stepsReached else { return .allowed }
+            if run.stepsReached < 2, step >= 2, run.stepCount > 1,
+               case .remaining(let left, _) = try Self.allowance(db, tenantID: tenantID, accountID: accountID,
+                                                                  localDay: run.localDay, now: now), left <= 0 {
+                return .limitReached
+            }
             try db.execute(sql: """
-                UPDATE runs SET steps_reached = CASE WHEN steps_reached > ? THEN steps_reached ELSE ? END
-                WHERE tenant_id = ? AND account_id = ? AND id = ? AND outcome IS NULL AND ? <= step_count
-                """, arguments: [step, step, tenantID, accountID, id, step])
+                UPDATE runs SET steps_reached = ? WHERE tenant_id = ? AND account_id = ? AND id = ? AND outcome IS NULL
+                """, arguments: [step, tenantID, accountID, id])
+            return .allowed
         }
     }
 

@@ -15,6 +15,29 @@ struct LayoutContext: Sendable {
     let theme: String?
     /// "Need help now?", remembering the page it was opened from (for "I'm safe for now").
     let helpPath: String
+    /// The part of the site this page belongs to, for the navigation's current-page mark.
+    let section: Section?
+
+    /// The navigation's parts.
+    enum Section: String, Sendable {
+        case resets, calendar, community, account, staff
+
+        init?(path: String) {
+            if path == Paths.home || path.hasPrefix("/emotions/") || path.hasPrefix("/resets/") || path.hasPrefix("/runs/") {
+                self = .resets
+            } else if path.hasPrefix(Paths.calendar) {
+                self = .calendar
+            } else if path.hasPrefix(Paths.community) {
+                self = .community
+            } else if path.hasPrefix(Paths.account) || path == Paths.paywall || path.hasPrefix("/checkout/") {
+                self = .account
+            } else if path.hasPrefix("/admin") {
+                self = .staff
+            } else {
+                return nil
+            }
+        }
+    }
 
     init(context: RequestContext?, staticFiles: StaticFileStore) {
         siteName = context?.scope.tenant.name ?? "Resett"
@@ -29,6 +52,7 @@ struct LayoutContext: Sendable {
         favicon = staticFiles.url(for: "/img/favicon.svg")
         let here = context.map { String($0.request.path) } ?? Paths.home
         helpPath = here.hasPrefix(Paths.help) || !Paths.isSafeReturn(here) ? Paths.help : Paths.help(Paths.help, from: here)
+        section = Section(path: here)
     }
 
     /// The layout's values merged with a page's own (the page's win). Titles read "Page – Site".
@@ -45,7 +69,9 @@ struct LayoutContext: Sendable {
             "isAdmin": isAdmin,
             "csrf": csrfToken,
             "helpPath": helpPath,
+            "icons": Icon.forTemplates,
         ]
+        if let section { context["current"] = [section.rawValue: true] }
         // Only present values go in: swift-mustache would print an absent Optional as "nil".
         if let theme { context["theme"] = theme }
         context.merge(values) { _, page in page }

@@ -29,6 +29,11 @@ enum Paths {
     static let signUpConfirm = "/signup/confirm"
     static let logOut = "/logout"
     static let account = "/account"
+    static let accountProfile = "/account/profile"
+    static let accountSecurity = "/account/security"
+    static let accountAppearance = "/account/appearance"
+    static let accountData = "/account/data"
+    static let staff = "/admin"
     static let accountPassword = "/account/password"
     static let accountTimeZone = "/account/time-zone"
     static let accountEmail = "/account/email"
@@ -83,6 +88,8 @@ enum Paths {
 
     static let forTemplates: [String: String] = [
         "home": home, "help": help, "brand": brand, "accountTheme": accountTheme, "signUp": signUp, "logIn": logIn, "logOut": logOut, "account": account,
+        "accountProfile": accountProfile, "accountSecurity": accountSecurity, "accountAppearance": accountAppearance,
+        "accountData": accountData, "staff": staff,
         "accountPassword": accountPassword, "accountTimeZone": accountTimeZone, "accountEmail": accountEmail, "accountExport": accountExport,
         "accountDelete": accountDelete, "accountSessions": accountSessions,
         "accountSessionsSignOutOthers": accountSessionsSignOutOthers, "passwordForgot": passwordForgot,

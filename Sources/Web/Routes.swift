@@ -84,6 +84,11 @@ enum Routes {
         post(Paths.passwordReset, PasswordResetHandler.reset)
 
         get(Paths.account, AccountHandler.show)
+        get(Paths.accountProfile, AccountHandler.profile)
+        get(Paths.accountSecurity, AccountHandler.security)
+        get(Paths.accountAppearance, AccountHandler.appearance)
+        get(Paths.accountData, AccountHandler.data)
+        get(Paths.staff, AdminHandler.index)
         post(Paths.accountPassword, AccountHandler.changePassword)
         post(Paths.accountTimeZone, AccountHandler.changeTimeZone)
         post(Paths.accountEmail, AccountHandler.changeEmail)

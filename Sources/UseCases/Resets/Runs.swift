@@ -14,16 +14,34 @@ public struct Runs: Sendable {
         self.clock = clock
     }
 
-    /// Starts `reset` unless today's free resets are used up. The count and the insert are one transaction, so
-    /// fifty starts at once cannot slip past the limit. The day is the member's local day, fixed now.
-    public func start(_ member: MemberScope, reset: Reset) throws -> RunID? {
+    /// What pressing Start came to.
+    public enum Start: Sendable, Equatable {
+        case started(RunID)
+        /// Today's unfinished run of the same reset, to carry on at the step it reached.
+        case resumed(RunID, step: Int)
+        case limitReached
+    }
+
+    /// Starts `reset`, or resumes today's unfinished run of it (which costs nothing more). A new run is refused only
+    /// when today's free resets are used up; the day is the member's local day, fixed now. `moodBefore` is optional
+    /// and already bounded by the caller.
+    public func start(_ member: MemberScope, reset: Reset, moodBefore: Int? = nil) throws -> Start {
         let now = clock()
         let zone = member.account.timeZone
         switch try database.startRun(tenantID: member.tenantID, accountID: member.accountID, reset: reset, now: now,
-                                     localDay: LocalDay.of(now, in: zone), localTime: LocalDay.time(now, in: zone)) {
-        case .started(let run): return run.typedID
-        case .limitReached: return nil
+                                     localDay: LocalDay.of(now, in: zone), localTime: LocalDay.time(now, in: zone),
+                                     moodBefore: moodBefore) {
+        case .started(let run): return .started(run.typedID)
+        case .resumed(let run): return .resumed(run.typedID, step: max(1, run.stepsReached))
+        case .limitReached: return .limitReached
         }
+    }
+
+    /// Today's unfinished runs with their resets, newest first, to resume where they stopped.
+    public func unfinished(_ member: MemberScope) throws -> [(Run, Reset)] {
+        try database.unfinishedRuns(tenantID: member.tenantID, accountID: member.accountID,
+                                    localDay: LocalDay.of(clock(), in: member.account.timeZone))
+            .compactMap { run in library.reset(id: run.resetID).map { (run, $0) } }
     }
 
     /// Free resets left today, or unlimited.
@@ -40,9 +58,11 @@ public struct Runs: Sendable {
         return (run, reset)
     }
 
-    /// Remembers the furthest step shown (1-based, already checked against the reset's steps).
-    public func reach(_ member: MemberScope, _ run: Run, step: Int) throws {
-        try database.reachStep(tenantID: member.tenantID, accountID: member.accountID, id: run.typedID, step: step)
+    /// Remembers the furthest step shown (1-based, already checked against the reset's steps). False when going
+    /// past the first step would need a free reset and none are left today.
+    public func reach(_ member: MemberScope, _ run: Run, step: Int) throws -> Bool {
+        try database.reachStep(tenantID: member.tenantID, accountID: member.accountID, id: run.typedID, step: step,
+                               now: clock()) == .allowed
     }
 
     /// Complete (from the last step) or finish early; a second press changes nothing.

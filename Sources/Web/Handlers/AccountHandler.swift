@@ -3,11 +3,50 @@ import Foundation
 import HTTPServer
 import UseCases
 
-/// `/account`: email, time zone, password, theme, export and deletion (rules in `AccountSettings`).
+/// The account's settings pages (rules in `AccountSettings`).
+enum AccountPage: String, Sendable {
+    /// A short list of the pages below, the subscription and logging out.
+    case hub = "show"
+    /// Email address and time zone.
+    case profile
+    /// Password, with a way to the signed-in devices.
+    case security
+    /// Light or dark, and the calendar's first day of the week.
+    case appearance
+    /// Downloads, and deleting the account.
+    case data
+
+    var title: String {
+        switch self {
+        case .hub: "Your account"
+        case .profile: "Profile"
+        case .security: "Security and devices"
+        case .appearance: "Appearance"
+        case .data: "Your data"
+        }
+    }
+}
+
+/// `/account` and its pages: email, time zone, password, theme, export and deletion.
 enum AccountHandler {
     static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
-        return try page(context, environment, account: member.account, errors: FormErrors())
+        try page(.hub, context, environment, account: try context.member().account, errors: FormErrors())
+    }
+
+    static func profile(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        try page(.profile, context, environment, account: try context.member().account, errors: FormErrors())
+    }
+
+    static func security(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        try page(.security, context, environment, account: try context.member().account, errors: FormErrors())
+    }
+
+    static func appearance(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        try page(.appearance, context, environment, account: try context.member().account, errors: FormErrors())
+    }
+
+    static func data(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        try page(.data, context, environment, account: try context.member().account, errors: FormErrors())
     }
 
     /// After too many wrong passwords the session is over: sign out, and say why on the login page.
@@ -20,17 +59,17 @@ enum AccountHandler {
         var errors = FormErrors()
         if let problem = environment.passwordPolicy.check(new) {
             errors.add("new_password", problem.message)
-            return try page(context, environment, account: member.account, errors: errors, status: .unprocessableContent)
+            return try page(.security, context, environment, account: member.account, errors: errors, status: .unprocessableContent)
         }
         switch try environment.accountSettings.changePassword(member, current: form["current_password"] ?? "", new: new,
                                                               session: context.session) {
         case .confirmed:
-            return .redirect(to: Paths.account + "?notice=password-changed")
+            return .redirect(to: Paths.accountSecurity + "?notice=password-changed")
         case .sessionEnded:
             return LogInHandler.signedOut(to: endedSession, environment)
         case .wrong:
             errors.add("current_password", "That isn’t your current password.")
-            return try page(context, environment, account: member.account, errors: errors, status: .unprocessableContent)
+            return try page(.security, context, environment, account: member.account, errors: errors, status: .unprocessableContent)
         }
     }
 
@@ -41,11 +80,11 @@ enum AccountHandler {
         var errors = FormErrors()
         guard let email = EmailAddress(typed) else {
             errors.add("new_email", "Enter your email address, like name@example.com.")
-            return try page(context, environment, account: member.account, errors: errors, status: .unprocessableContent, typedEmail: typed)
+            return try page(.profile, context, environment, account: member.account, errors: errors, status: .unprocessableContent, typedEmail: typed)
         }
         switch try environment.accountSettings.changeEmail(member, to: email, password: form["password"] ?? "", session: context.session) {
         case .changed:
-            return .redirect(to: Paths.account + "?notice=email-changed")
+            return .redirect(to: Paths.accountProfile + "?notice=email-changed")
         case .password(.sessionEnded):
             return LogInHandler.signedOut(to: endedSession, environment)
         case .password:
@@ -53,7 +92,7 @@ enum AccountHandler {
         case .taken:
             errors.add("new_email", "That email can’t be used here. Please choose another.")
         }
-        return try page(context, environment, account: member.account, errors: errors, status: .unprocessableContent, typedEmail: typed)
+        return try page(.profile, context, environment, account: member.account, errors: errors, status: .unprocessableContent, typedEmail: typed)
     }
 
     /// Light, dark or the device's choice; applied by the server in the page itself, so there is no flash.
@@ -63,7 +102,7 @@ enum AccountHandler {
             throw WebError.badRequest("Choose light, dark or the same as your device.")
         }
         try environment.accountSettings.setTheme(member, theme)
-        return .redirect(to: Paths.account + "?notice=theme-saved")
+        return .redirect(to: Paths.accountAppearance + "?notice=theme-saved")
     }
 
     static func changeTimeZone(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -72,10 +111,10 @@ enum AccountHandler {
         guard TimeZoneName.isValid(timeZone) else {
             var errors = FormErrors()
             errors.add("time_zone", "Choose your time zone from the list.")
-            return try page(context, environment, account: member.account, errors: errors, status: .unprocessableContent)
+            return try page(.profile, context, environment, account: member.account, errors: errors, status: .unprocessableContent)
         }
         try environment.accountSettings.setTimeZone(member, timeZone)
-        return .redirect(to: Paths.account + "?notice=time-zone-saved")
+        return .redirect(to: Paths.accountProfile + "?notice=time-zone-saved")
     }
 
     /// Everything stored about the person, as one JSON document.
@@ -102,7 +141,7 @@ enum AccountHandler {
         case .wrong:
             var errors = FormErrors()
             errors.add("delete_password", "That isn’t your password, so nothing has been deleted.")
-            return try page(context, environment, account: member.account, errors: errors, status: .unprocessableContent)
+            return try page(.data, context, environment, account: member.account, errors: errors, status: .unprocessableContent)
         case .confirmed:
             let signedOut = RequestContext(request: context.request, scope: context.scope.signedOut, csrfToken: context.csrfToken)
             var response = try environment.render("account/deleted", title: "Account deleted", [:], context: signedOut)
@@ -111,21 +150,31 @@ enum AccountHandler {
         }
     }
 
-    private static func page(_ context: RequestContext, _ environment: AppEnvironment, account: Account, errors: FormErrors,
-                             status: HTTPStatus = .ok, typedEmail: String? = nil) throws -> Response {
-        let values: [String: Any] = [
-            "email": account.email,
-            "newEmail": typedEmail ?? account.email,
-            "weekStartsOnSunday": account.weekStartsOnSunday,
-            "themes": Theme.allCases.map { theme in
+    private static func page(_ page: AccountPage, _ context: RequestContext, _ environment: AppEnvironment, account: Account,
+                             errors: FormErrors, status: HTTPStatus = .ok, typedEmail: String? = nil) throws -> Response {
+        var values: [String: Any] = ["email": account.email]
+        switch page {
+        case .hub:
+            if let member = context.scope.member, case .remaining = try environment.runs.allowance(member) {
+                values["subscriptionHint"] = "Unlimited resets for £1.99 a month"
+            } else {
+                values["subscriptionHint"] = "Your plan, payments and renewal"
+            }
+        case .profile:
+            values["newEmail"] = typedEmail ?? account.email
+            values["timeZoneOptions"] = TimeZoneOptions.html(selected: account.timeZone)
+        case .security:
+            values["minimumLength"] = PasswordPolicy.minimumLength
+        case .appearance:
+            values["weekStartsOnSunday"] = account.weekStartsOnSunday
+            values["themes"] = Theme.allCases.map { theme in
                 ["value": theme.rawValue, "checked": theme == account.theme,
                  "label": theme == .system ? "Same as my device" : theme == .light ? "Light" : "Dark"] as [String: Any]
-            },
-            "timeZone": account.timeZone,
-            "timeZones": TimeZoneName.all.map { ["name": $0, "selected": $0 == account.timeZone] },
-            "minimumLength": PasswordPolicy.minimumLength,
-        ]
-        return try environment.renderForm("account/show", title: "Your account", values, errors: errors, context: context,
+            }
+        case .data:
+            break
+        }
+        return try environment.renderForm("account/" + page.rawValue, title: page.title, values, errors: errors, context: context,
                                           status: status)
     }
 }

@@ -6,6 +6,13 @@ import UseCases
 /// A tenant's admins manage their members' roles and their organisation's settings. For anyone else these
 /// pages do not exist (404).
 enum AdminHandler {
+    /// `/admin`: the team's tools in one list, so they are never buried in a person's own account pages.
+    static func index(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.staffMember()
+        guard member.account.role.canModerate else { throw WebError.notFound }
+        return try environment.render("admin/index", title: "Team tools", ["isAdmin": member.account.role == .admin], context: context)
+    }
+
     static func members(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.staffMember()
         let members = try environment.administration.members(member).map { listed in

@@ -61,7 +61,7 @@ enum CalendarHandler {
                 "outcome": run.outcome == .completed ? "Completed" : run.outcome == .finishedEarly ? "Finished early" : "Not finished",
             ]
             if let mood = run.mood { values["mood"] = "\(mood) \(MoodScale.emoji(for: mood))" }
-            if let seconds = run.durationSeconds { values["duration"] = seconds < 60 ? "\(seconds) seconds" : "\(seconds / 60) min \(seconds % 60) s" }
+            if let seconds = run.durationSeconds { values["duration"] = DurationWords.of(seconds: seconds) }
             return values
         }
         return try environment.render("calendar/day", title: "\(day.longText) – Calendar", [
@@ -101,7 +101,7 @@ enum CalendarHandler {
         let choice = try context.form()["week_starts_on"]
         guard choice == "monday" || choice == "sunday" else { throw WebError.badRequest("Choose Monday or Sunday.") }
         try environment.accountSettings.setWeekStart(member, sunday: choice == "sunday")
-        return .redirect(to: Paths.account + "?notice=week-start-saved")
+        return .redirect(to: Paths.accountAppearance + "?notice=week-start-saved")
     }
 
     /// One row per run: local date and time, emotion, reset id and name, completed, mood after, duration.

@@ -5,14 +5,25 @@ import UseCases
 /// The emotion selector, the list of resets for an emotion, a reset's introduction and starting it.
 enum ResetsHandler {
     static func home(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let library = environment.library
-        let emotions = library.emotions.map { emotion in
-            ["id": emotion.id, "label": emotion.label, "description": emotion.description, "path": Paths.emotion(emotion.id),
-             "count": library.resets(for: emotion.id).count] as [String: Any]
-        }
-        var values: [String: Any] = ["emotions": emotions]
+        var values: [String: Any] = ["emotions": emotionCards(environment.library)]
         values.merge(try SafeguardingViews.teamMessages(context, environment)) { $1 }
+        values.merge(try allowanceValues(context, environment)) { $1 }
+        if let member = context.scope.member {
+            let unfinished = try environment.runs.unfinished(member).prefix(3).map { run, reset in
+                ["name": reset.name, "emotion": reset.emotion, "step": run.stepsReached, "count": reset.steps.count,
+                 "path": Paths.runStep(run.typedID, max(1, run.stepsReached))] as [String: Any]
+            }
+            if !unfinished.isEmpty { values["unfinished"] = unfinished; values["hasUnfinished"] = true }
+        }
         return try environment.render("home/index", title: nil, values, context: context)
+    }
+
+    /// The five emotions' cards never change, so their view data is made once.
+    private static func emotionCards(_ library: ResetLibrary) -> [[String: Any]] {
+        library.emotions.map { emotion in
+            ["id": emotion.id, "label": emotion.label, "description": emotion.description, "path": Paths.emotion(emotion.id),
+             "icon": Icon(rawValue: emotion.id)?.svg ?? ""] as [String: Any]
+        }
     }
 
     static func list(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -22,9 +33,9 @@ enum ResetsHandler {
              "duration": duration(reset.durationSeconds), "path": Paths.reset(reset.id)] as [String: Any]
         }
         var values: [String: Any] = ["emotion": emotion.id, "label": emotion.label, "description": emotion.description,
-                                     "resets": resets]
+                                     "resets": resets, "icon": Icon(rawValue: emotion.id)?.svg ?? ""]
         values.merge(try allowanceValues(context, environment)) { $1 }
-        return try environment.render("resets/list", title: "\(emotion.label) Resets", values, context: context)
+        return try environment.render("resets/list", title: "\(emotion.label) resets", values, context: context)
     }
 
     static func intro(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -37,21 +48,45 @@ enum ResetsHandler {
             "emotionLabel": emotion.label, "emotionPath": Paths.emotion(emotion.id), "startPath": Paths.resetStart(reset.id),
             "signUpPath": Paths.signUp + "?next=" + PercentEncoding.encode(here),
             "logInPath": Paths.logIn + "?next=" + PercentEncoding.encode(here),
+            "icon": Icon(rawValue: emotion.id)?.svg ?? "",
         ]
         if let note = reset.safetyNote { values["safetyNote"] = note }
         values.merge(try allowanceValues(context, environment)) { $1 }
+        if let member = context.scope.member {
+            if let (run, _) = try environment.runs.unfinished(member).first(where: { $0.1.id == reset.id }) {
+                // Starting again carries on where the person stopped, at no cost.
+                values["resumeStep"] = max(1, run.stepsReached)
+                if run.moodBefore == nil { values["askMoodBefore"] = true }
+            } else if values["noneLeft"] as? Bool == true {
+                values["blocked"] = true
+            } else {
+                values["askMoodBefore"] = true
+            }
+            values["moodChoices"] = MoodView.choices(name: "mood_before", selected: nil)
+        }
         return try environment.render("resets/intro", title: reset.name, values, context: context)
     }
 
-    /// Creates a run and goes to its first step. Signed out, the visitor is sent to log in and back here.
+    /// Creates a run and goes to its first step, or carries on with today's unfinished run of the same reset.
+    /// Signed out, the visitor is sent to log in and back here.
     static func start(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         guard let reset = environment.library.reset(id: try context.parameter("id")) else { throw WebError.notFound }
         guard let member = context.scope.member else {
             return .redirect(to: Paths.logIn + "?next=" + PercentEncoding.encode(Paths.reset(reset.id)))
         }
+        var moodBefore: Int?
+        if let typed = try context.form()["mood_before"], !typed.isEmpty {
+            guard let mood = WholeNumber.parse(typed, in: MoodScale.range) else {
+                throw WebError.badRequest("How you feel before a reset is a number from 1 to 10, or can be left out.")
+            }
+            moodBefore = mood
+        }
         // The daily free-reset limit is decided inside the start's transaction, never from what the browser says.
-        guard let run = try environment.runs.start(member, reset: reset) else { return .redirect(to: Paths.paywall) }
-        return .redirect(to: Paths.runStep(run, 1))
+        switch try environment.runs.start(member, reset: reset, moodBefore: moodBefore) {
+        case .started(let run): return .redirect(to: Paths.runStep(run, 1))
+        case .resumed(let run, let step): return .redirect(to: Paths.runStep(run, step))
+        case .limitReached: return .redirect(to: Paths.paywall)
+        }
     }
 
     /// "2 free resets left today", said plainly and only to people with a limit.
@@ -61,8 +96,8 @@ enum ResetsHandler {
                 "noneLeft": left == 0]
     }
 
-    /// "About 2 minutes", "About 75 seconds": the brief's durations, said plainly.
+    /// "About 2 min": the brief's durations, rounded to the nearest minute and worded one way everywhere.
     static func duration(_ seconds: Int) -> String {
-        seconds % 60 == 0 ? "About \(seconds / 60) minute\(seconds == 60 ? "" : "s")" : "About \(seconds) seconds"
+        "About \(max(1, (seconds + 30) / 60)) min"
     }
 }

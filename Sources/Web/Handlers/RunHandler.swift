@@ -18,24 +18,30 @@ enum RunHandler {
             throw WebError.notFound
         }
         if run.isFinished { return .redirect(to: run.mood == nil ? Paths.runMood(run.typedID) : Paths.runResult(run.typedID)) }
-        try environment.runs.reach(member, run, step: number)
+        // Going past the first step is when a run starts to use a free reset; with none left, the paywall says so.
+        guard try environment.runs.reach(member, run, step: number) else { return .redirect(to: Paths.paywall) }
         let step = reset.steps[number - 1]
         let isLast = number == reset.steps.count
         var values: [String: Any] = [
             "resetName": reset.name, "emotion": reset.emotion, "stepTitle": step.title,
             "lines": step.lines, "number": number, "count": reset.steps.count,
-            "dots": (1...reset.steps.count).map { ["state": $0 < number ? "done" : $0 == number ? "current" : "todo",
-                                                   "label": "Step \($0)"] },
             "isLast": isLast, "finishPath": Paths.runFinish(run.typedID),
         ]
         if number > 1 { values["backPath"] = Paths.runStep(run.typedID, number - 1) }
         if !isLast { values["continuePath"] = Paths.runStep(run.typedID, number + 1) }
+        if reset.interactive { values["bubbles"] = bubbles }
         let template = reset.interactive ? "runs/bubbles" : "runs/step"
         let title = reset.interactive ? reset.name : "Step \(number) of \(reset.steps.count) – \(reset.name)"
         return try environment.render(template, title: title, values, context: context)
     }
 
-    /// Complete Reset (from the last step) or Finish Early (from any step). A second press changes nothing.
+    /// Bubble Pop Calm's bubbles: sizes and colours in a fixed, gentle order (the field lays them out, so none is
+    /// ever clipped).
+    private static let bubbles: [[String: String]] = (1...15).map { number in
+        ["number": String(number), "colour": ["pink", "purple", "blue"][number % 3], "size": ["small", "medium", "large"][(number * 7) % 3]]
+    }
+
+    /// "Complete reset" (from the last step) or "Finish early" (from any other). A second press changes nothing.
     static func finish(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let (member, run, _) = try load(context, environment)
         try environment.runs.finish(member, run, completed: try context.form()["outcome"] == RunOutcome.completed.rawValue)
@@ -67,9 +73,13 @@ enum RunHandler {
         guard let mood = run.mood else { return .redirect(to: run.isFinished ? Paths.runMood(run.typedID) : Paths.runStep(run.typedID, 1)) }
         let low = MoodScale.isLow(mood), veryLow = MoodScale.isVeryLow(mood)
         var values: [String: Any] = [
-            "low": low && !veryLow, "veryLow": veryLow, "mood": mood, "emoji": MoodScale.emoji(for: mood), "resetName": reset.name,
-            "emotionPath": Paths.emotion(run.emotion),
+            "low": low && !veryLow, "veryLow": veryLow, "mood": mood, "face": MoodView.face(mood), "resetName": reset.name,
+            "emotionPath": Paths.emotion(run.emotion), "whatWasDone": whatWasDone(run, reset),
+            "dayPath": Day(run.localDay).map(Paths.calendarDay) ?? Paths.calendar,
         ]
+        if let before = run.moodBefore {
+            values["change"] = before == mood ? "You felt \(mood) before and after." : "From \(before) to \(mood)."
+        }
         if veryLow {
             // Help a person can act on comes first; the paywall never does.
             values.merge(try SafeguardingViews.contacts(context, environment)) { $1 }
@@ -82,11 +92,21 @@ enum RunHandler {
         return try environment.render("runs/result", title: title, values, context: context)
     }
 
+    /// What the person did, truthfully: every step or how many, and how long it took.
+    static func whatWasDone(_ run: Run, _ reset: Reset) -> String {
+        let time = run.durationSeconds.map { " in " + DurationWords.of(seconds: $0) } ?? ""
+        if run.outcome == .completed {
+            return reset.steps.count == 1 ? "You took time for \(reset.name)\(time)." : "You did all \(reset.steps.count) steps of \(reset.name)\(time)."
+        }
+        let reached = min(max(run.stepsReached, 1), reset.steps.count)
+        return "You did \(reached) of \(reset.steps.count) steps of \(reset.name)\(time). Stopping early is fine too."
+    }
+
     private static func moodPage(_ context: RequestContext, _ environment: AppEnvironment, run: Run, errors: FormErrors,
                                  status: HTTPStatus = .ok) throws -> Response {
         let values: [String: Any] = [
             "moodPath": Paths.runMood(run.typedID),
-            "scale": MoodScale.range.map { ["value": $0, "emoji": MoodScale.emoji(for: $0)] as [String: Any] },
+            "moodChoices": MoodView.choices(name: "mood", selected: nil), "emotion": run.emotion,
         ]
         return try environment.renderForm("runs/mood", title: "How do you feel now?", values, errors: errors, context: context,
                                           status: status)

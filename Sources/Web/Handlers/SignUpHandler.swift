@@ -58,7 +58,7 @@ enum SignUpHandler {
         let values: [String: Any] = [
             "email": email,
             "next": next,
-            "timeZones": TimeZoneName.all.map { ["name": $0, "selected": $0 == timeZone] },
+            "timeZoneOptions": TimeZoneOptions.html(selected: timeZone),
             "minimumLength": PasswordPolicy.minimumLength,
             "recommendedLength": PasswordPolicy.recommendedLength,
         ]

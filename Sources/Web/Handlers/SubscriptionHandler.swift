@@ -7,10 +7,17 @@ import UseCases
 enum SubscriptionHandler {
     static func paywall(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let settings = context.scope.tenant.settings
-        return try environment.render("subscriptions/paywall", title: "Unlimited resets", [
+        var usedUp = false
+        if let member = context.scope.member {
+            // Someone with unlimited resets already has nothing to buy here: their subscription page says what they have.
+            switch try environment.runs.allowance(member) {
+            case .unlimited: return .redirect(to: Paths.subscription)
+            case .remaining(let left, _): usedUp = left == 0
+            }
+        }
+        return try environment.render("subscriptions/paywall", title: usedUp ? "Today’s free resets are used" : "Unlimited resets", [
             "limit": settings.freeResetsPerDay, "resetsWord": settings.freeResetsPerDay == 1 ? "reset" : "resets",
-            "price": settings.priceText,
-            "resetCount": environment.library.resets.count,
+            "price": settings.priceText, "usedUp": usedUp,
         ], context: context)
     }
 
@@ -73,10 +80,24 @@ enum SubscriptionHandler {
             // Paid or being paid already (a second click lands here): the subscription page says how it went.
             return .redirect(to: Paths.subscription)
         }
-        guard let card = TestPaymentProvider.Card(number: try context.form()["card_number"] ?? "") else {
-            var errors = FormErrors()
+        let form = try context.form()
+        var errors = FormErrors()
+        let card = TestPaymentProvider.Card(number: String((form["card_number"] ?? "").prefix(40)))
+        if card == nil {
             errors.add("card_number", "In test mode, use 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).")
-            return try checkoutPage(context, environment, id: id, amount: amount, errors: errors, status: .unprocessableContent)
+        }
+        let expiry = String((form["expiry"] ?? "").prefix(16))
+        if !CardExpiry.isValid(expiry, now: environment.clock()) {
+            errors.add("expiry", "Enter the expiry date on the card as MM/YY, like 08/29, and not in the past.")
+        }
+        let cvc = (form["cvc"] ?? "").trimmingCharacters(in: .whitespaces)
+        if !(3...4).contains(cvc.count) || !cvc.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            errors.add("cvc", "Enter the 3 or 4 digits on the back of the card.")
+        }
+        guard let card, errors.isEmpty else {
+            // What was typed stays, except the security code, which is never sent back.
+            return try checkoutPage(context, environment, id: id, amount: amount, errors: errors, status: .unprocessableContent,
+                                    typed: ["typedCard": String((form["card_number"] ?? "").prefix(40)), "typedExpiry": expiry])
         }
         switch try environment.billing.pay(member, id, card: card) {
         case .alreadyClaimed: return .redirect(to: Paths.subscription)
@@ -114,10 +135,22 @@ enum SubscriptionHandler {
     }
 
     private static func checkoutPage(_ context: RequestContext, _ environment: AppEnvironment, id: CheckoutID, amount: Money,
-                                     errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
-        let values: [String: Any] = ["amount": amount.formatted, "payPath": Paths.testCheckout(id)]
+                                     errors: FormErrors, status: HTTPStatus = .ok, typed: [String: String] = [:]) throws -> Response {
+        var values: [String: Any] = ["amount": amount.formatted, "payPath": Paths.testCheckout(id)]
+        values.merge(typed) { $1 }
         return try environment.renderForm("subscriptions/checkout", title: "Test checkout", values, errors: errors,
                                                   context: context, status: status)
+    }
+
+    /// "MM/YY" (or "MM / YY", "MMYY") for a month not yet over.
+    enum CardExpiry {
+        static func isValid(_ text: String, now: Int) -> Bool {
+            let digits = text.filter { $0 != "/" && $0 != " " }
+            guard digits.count == 4, let month = WholeNumber.parse(digits.prefix(2), in: 1...12, digits: 2...2),
+                  let year = WholeNumber.parse(digits.suffix(2), in: 0...99, digits: 2...2) else { return false }
+            let today = Day.of(now, in: TimeZoneName.fallback)
+            return (2000 + year, month) >= (today.year, today.month)
+        }
     }
 
     /// "22 December 2026" in the person's time zone.
