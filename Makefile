@@ -5,7 +5,7 @@ DB ?= ./data/resett.sqlite
 PORT ?= 8080
 SWIFT_FLAGS ?=
 
-.PHONY: run test setup browser-setup postgres-setup build migrate bench clean
+.PHONY: run test setup browser-setup postgres-setup build migrate bench clean screenshots
 
 # Installs the system libraries the build links against, with apt-get, when any is missing.
 setup:
@@ -63,6 +63,11 @@ test: setup browser-setup postgres-setup
 	python3 -m pytest -q Tests/Browser && \
 	echo "Running the browser suite again on PostgreSQL" && \
 	RESETT_TEST_POSTGRES="$$url" python3 -m pytest -q Tests/Browser
+
+# Every page (signed out, member, subscriber, moderator, admin; light and dark; 375 and 1280 px) with demo data,
+# into .build/screenshots/pages/.
+screenshots: build browser-setup
+	python3 scripts/screenshots.py
 
 bench: setup
 	bench/run.sh

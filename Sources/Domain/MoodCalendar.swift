@@ -112,7 +112,7 @@ public struct DaySummary: Sendable, Equatable {
 
     /// 1…5 on the calendar's calm scale (never red), from the average mood; nil when nothing was rated.
     public var tint: Int? {
-        averageMood.map { min(5, max(1, Int((($0 - 1) / 9 * 5).rounded(.down)) + 1)) }
+        averageMood.map { min(5, max(1, Int((($0 - 1) / 2).rounded(.down)) + 1)) }
     }
 }
 

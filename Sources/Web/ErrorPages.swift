@@ -1,3 +1,4 @@
+import Domain
 import HTTPServer
 
 /// Error pages rendered from `Views/errors/error.mustache`, in calm words, never with a stack trace.
@@ -20,6 +21,14 @@ struct ErrorPages: Sendable {
             pages[status.code] = Self.render(status, detail: nil, renderer: renderer, layout: layout)
         }
         self.pages = pages
+    }
+
+    /// A 429 or 503 that says how long to wait, in words ("about 5 minutes"), matching its Retry-After.
+    func response(for status: HTTPStatus, wait seconds: Int) -> Response {
+        let wait = seconds <= 60 ? "a minute" : seconds < 3_600 ? "about \(DurationWords.of(seconds: (seconds + 59) / 60 * 60))"
+            : "about \((seconds + 3_599) / 3_600) hour\(seconds > 3_600 ? "s" : "")"
+        let detail = seconds <= 60 && status == .serviceUnavailable ? nil : "Please wait \(wait), then try again. Nothing you’ve saved is lost."
+        return Self.render(status, detail: detail, renderer: renderer, layout: layout)
     }
 
     func response(for status: HTTPStatus, detail: WebError? = nil) -> Response {

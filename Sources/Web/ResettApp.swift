@@ -116,7 +116,7 @@ public final class ResettApp: HTTPResponder {
             response.headers.set("Allow", allowed.joined(separator: ", "))
             return response
         case .tooManyRequests(let seconds), .busy(let seconds):
-            var response = errorPages.response(for: error.status)
+            var response = errorPages.response(for: error.status, wait: seconds)
             response.headers.set("Retry-After", String(seconds))
             return response
         default:

@@ -5,7 +5,7 @@ struct Resett: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resett",
         abstract: "Resett: calm, science-backed resets for organisations and their people.",
-        subcommands: [Serve.self, Migrate.self, TenantCommand.self, UserCommand.self, SubscriptionsCommand.self, CopyDataCommand.self,
+        subcommands: [Serve.self, Migrate.self, DemoCommand.self, TenantCommand.self, UserCommand.self, SubscriptionsCommand.self, CopyDataCommand.self,
                       BackupCommand.self]
     )
 }

@@ -6,6 +6,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 
 import pytest
@@ -46,6 +47,8 @@ def server():
     if port is None:
         process.kill()
         raise RuntimeError("resett did not start")
+    # Keep reading the server's log, or a full pipe would stop it mid-write (and then stop it answering).
+    threading.Thread(target=lambda: [None for _ in process.stderr], daemon=True).start()
     # Tests that need an operator's command (say, making a moderator) find the database here.
     os.environ["RESETT_TEST_DB"] = database
     os.environ["RESETT_TEST_OUTBOX"] = outbox

@@ -38,6 +38,34 @@ def foreign_requests(driver, origin):
     return foreign
 
 
+# Every control a person taps in the page's main content is at least 44 × 44 px (the brief's minimum). Radio buttons
+# and checkboxes are measured by their label, which is what a finger hits. Two kinds are left out, as WCAG 2.5.8
+# leaves them out: a link inside a sentence, and the year view's day squares (a dense reference grid of 24 px squares).
+SMALL_TARGETS = """
+const found = [];
+const main = document.querySelector('main');
+if (!main) return found;
+for (const el of main.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary')) {
+  if (el.closest('.mini-grid')) continue;
+  let target = el;
+  if (el.type === 'radio' || el.type === 'checkbox') {
+    target = el.closest('label') || (el.id && document.querySelector('label[for="' + el.id + '"]')) || el;
+  }
+  const box = target.getBoundingClientRect();
+  if (box.width === 0 && box.height === 0) continue;  // not shown (a closed disclosure, a hidden panel)
+  if (el.tagName === 'A' && getComputedStyle(el).display === 'inline') {
+    const block = el.parentElement;
+    if (block && block.textContent.trim() !== el.textContent.trim()) continue;  // a link in running text
+  }
+  if (box.width < 43.5 || box.height < 43.5) {
+    const label = (el.getAttribute('aria-label') || el.textContent || el.name || el.type || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
+    found.push(el.tagName.toLowerCase() + ' "' + label + '" ' + Math.round(box.width) + 'x' + Math.round(box.height));
+  }
+}
+return found;
+"""
+
+
 def check_page(driver, name, origin, expected_error_status=False):
     """At each width and theme (switched live, without reloading, so a page reached by a form stays as it
     is): axe finds nothing serious, the page does not scroll sideways, and a screenshot is kept. Then: the
@@ -59,6 +87,9 @@ def check_page(driver, name, origin, expected_error_status=False):
             overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             if overflow > 1:
                 problems.append(f"{name} {width}px {theme}: scrolls sideways by {overflow}px")
+            if width < 600 and theme == "light":
+                for small in driver.execute_script(SMALL_TARGETS):
+                    problems.append(f"{name} {width}px: a target smaller than 44x44: {small}")
             safe = re.sub(r"[^a-z0-9-]+", "-", name.lower())
             driver.save_screenshot(os.path.join(SCREENSHOTS, f"{safe}-{width}-{theme}.png"))
     for error in console_errors(driver):

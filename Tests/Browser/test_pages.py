@@ -25,8 +25,10 @@ def gone(element):
 
 
 def go(driver, element):
-    """Clicks something that loads a new page and waits until the new page has loaded."""
+    """Clicks something that loads a new page and waits until the new page has loaded. Like a person, it first
+    scrolls the thing to the middle of the screen (on a phone the tab bar covers the bottom edge)."""
     old = driver.find_element(By.TAG_NAME, "html")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
     element.click()
     WebDriverWait(driver, 15).until(gone(old))
     WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
@@ -66,6 +68,21 @@ def sign_up(driver, server, email, check=None):
     go(driver, driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
 
 
+def member(driver, server, email, role="member"):
+    """A new account made by the operator's command (sign-ups from one address are limited to ten an hour, and
+    the sign-up journey has its own tests), then signed in through the login form."""
+    import subprocess
+    from conftest import ROOT
+    subprocess.run([os.path.join(ROOT, ".build", "debug", "resett"), "user", "create", "--tenant", "default", "--email", email,
+                    "--role", role, "--password-stdin", "--db", os.environ["RESETT_TEST_DB"], "--root", ROOT],
+                   input="a calm and steady passphrase\n", text=True, check=True, capture_output=True)
+    driver.get(server + "/login")
+    fill(driver, "email", email)
+    fill(driver, "password", "a calm and steady passphrase")
+    go(driver, driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    assert driver.current_url == server + "/", driver.current_url
+
+
 def test_public_pages_pass_every_check(browser, server):
     problems = []
     for name, path in [("home", "/"), ("sign-up", "/signup"), ("log-in", "/login"), ("forgotten-password", "/password/forgot"),
@@ -83,10 +100,14 @@ def test_sign_up_and_account_pages(browser, server):
     assert browser.current_url == server + "/"
     browser.get(server + "/account")
     assert email in browser.page_source
-    # The script filled the time zone from the browser (UTC in this headless Chromium, or the machine's zone).
     problems += check_page(browser, "account", server)
-    browser.get(server + "/account/sessions")
-    problems += check_page(browser, "signed-in-devices", server)
+    # A short list of settings pages, each its own page.
+    for name, path in [("account-profile", "/account/profile"), ("account-security", "/account/security"),
+                       ("account-appearance", "/account/appearance"), ("account-data", "/account/data"),
+                       ("signed-in-devices", "/account/sessions"), ("account-subscription", "/account/subscription"),
+                       ("paywall-with-resets-left", "/paywall")]:
+        browser.get(server + path)
+        problems += check_page(browser, name, server)
     assert problems == [], "\n".join(problems)
 
 
@@ -133,7 +154,8 @@ def test_sign_up_and_log_in_without_javascript(browser_without_javascript, serve
     email = f"nojs-{uuid.uuid4().hex[:8]}@example.com"
     sign_up(driver, server, email)
     assert driver.current_url == server + "/"
-    go(driver, driver.find_element(By.CSS_SELECTOR, ".site-nav button[type=submit]"))  # Log out
+    driver.get(server + "/account")
+    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Log out']"))
     driver.get(server + "/login")
     fill(driver, "email", email)
     fill(driver, "password", "a calm and steady passphrase")
@@ -150,7 +172,7 @@ def play_tense_and_release(driver, server, check=None):
     driver.get(server + "/")
     if check: problems += check(driver, "emotion-selector", server)
     go(driver, driver.find_element(By.CSS_SELECTOR, "a.emotion-card.emotion-stressed"))
-    assert driver.find_element(By.TAG_NAME, "h1").text == "Stressed Resets"
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Stressed resets"
     if check: problems += check(driver, "stressed-resets", server)
     go(driver, driver.find_element(By.LINK_TEXT, "Full-Body Tense & Release"))
     if check: problems += check(driver, "reset-intro", server)
@@ -164,18 +186,18 @@ def play_tense_and_release(driver, server, check=None):
     for number in range(2, 7):
         go(driver, driver.find_element(By.LINK_TEXT, "Continue"))
         assert f"Step {number} of 6" in driver.title
-    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Complete Reset']"))
+    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Complete reset']"))
     assert driver.find_element(By.TAG_NAME, "h1").text == "How do you feel now?"
     if check: problems += check(driver, "mood-rating", server)
     driver.find_element(By.CSS_SELECTOR, "label[for=mood-8]").click()
-    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Submit']"))
+    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Save how I feel']"))
     assert driver.find_element(By.TAG_NAME, "h1").text == "Well done"
     if check: problems += check(driver, "reset-result", server)
     return problems
 
 
 def test_the_reset_journey(browser, server):
-    sign_up(browser, server, f"journey-{uuid.uuid4().hex[:8]}@example.com")
+    member(browser, server, f"journey-{uuid.uuid4().hex[:8]}@example.com")
     problems = play_tense_and_release(browser, server, check=check_page)
     # The calendar shows today's reset.
     browser.get(server + "/calendar")
@@ -195,17 +217,17 @@ def test_the_reset_journey(browser, server):
 
 def test_the_reset_journey_without_javascript(browser_without_javascript, server):
     driver = browser_without_javascript
-    sign_up(driver, server, f"journey-nojs-{uuid.uuid4().hex[:8]}@example.com")
+    member(driver, server, f"journey-nojs-{uuid.uuid4().hex[:8]}@example.com")
     play_tense_and_release(driver, server)
     assert console_errors(driver) == []
 
 
 def test_the_mood_scale_works_with_a_keyboard(browser, server):
-    sign_up(browser, server, f"keys-{uuid.uuid4().hex[:8]}@example.com")
+    member(browser, server, f"keys-{uuid.uuid4().hex[:8]}@example.com")
     browser.get(server + "/resets/tired-blink-track")
     go(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
     WebDriverWait(browser, 10).until(EC.title_contains("Step 1 of"))
-    go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Finish Early']"))
+    go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Finish early']"))
     WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.ID, "mood-1")))
     first = browser.find_element(By.ID, "mood-1")
     first.send_keys(" ")
@@ -218,45 +240,115 @@ def test_the_mood_scale_works_with_a_keyboard(browser, server):
     WebDriverWait(browser, 10).until(EC.title_contains("Try another reset?"))
 
 
-def test_bubbles_rise_and_pop(browser, server):
-    sign_up(browser, server, f"bubbles-{uuid.uuid4().hex[:8]}@example.com")
-    browser.get(server + "/resets/anxiety-bubble-calm")
-    go(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
-    WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".bubble")))
-    assert len(browser.find_elements(By.CSS_SELECTOR, ".bubble")) >= 4
-    # Bubbles start below the field and rise into view; pop the first one that is there.
-    bubble = WebDriverWait(browser, 10).until(EC.element_to_be_clickable((By.CSS_SELECTOR, ".bubble:not(.popped)")))
-    bubble.send_keys(Keys.ENTER)  # the keyboard pops a bubble too
-    # It fades and is gone.
-    WebDriverWait(browser, 5).until(EC.staleness_of(bubble))
+def pop_bubbles(driver, server, email):
+    """Bubble Pop Calm: three bubbles popped, by click and by keyboard; focus stays in the field; then Done."""
+    member(driver, server, email)
+    driver.get(server + "/resets/anxiety-bubble-calm")
+    go(driver, driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    bubbles = driver.find_elements(By.CSS_SELECTOR, ".bubble")
+    assert len(bubbles) == 12
+    field = driver.find_element(By.CSS_SELECTOR, ".bubble-field").rect
+    for bubble in bubbles:  # none is clipped: every bubble lies wholly inside its field
+        box = bubble.rect
+        assert box["x"] >= field["x"] - 1 and box["x"] + box["width"] <= field["x"] + field["width"] + 1
+    bubbles[0].click()
+    assert driver.find_elements(By.CSS_SELECTOR, ".bubble-input")[0].is_selected()
+    return bubbles
+
+
+def test_bubbles_pop_by_touch_and_keyboard(browser, server):
+    pop_bubbles(browser, server, f"bubbles-{uuid.uuid4().hex[:8]}@example.com")
+    inputs = browser.find_elements(By.CSS_SELECTOR, ".bubble-input")
+    inputs[1].send_keys(" ")  # Space pops the focused bubble...
+    assert inputs[1].is_selected()
+    assert browser.switch_to.active_element == inputs[1], "focus stays on the popped bubble"
+    browser.switch_to.active_element.send_keys("\t")  # ...and Tab goes on to the next bubble
+    assert browser.switch_to.active_element == inputs[2]
+    time.sleep(0.6)
     problems = check_page(browser, "bubble-pop-calm", server)
     assert problems == [], "\n".join(problems)
     go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Done']"))
     assert browser.find_element(By.TAG_NAME, "h1").text == "How do you feel now?"
 
 
+def test_bubbles_pop_without_javascript(browser_without_javascript, server):
+    driver = browser_without_javascript
+    pop_bubbles(driver, server, f"bubbles-nojs-{uuid.uuid4().hex[:8]}@example.com")
+    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Done']"))
+    assert driver.find_element(By.TAG_NAME, "h1").text == "How do you feel now?"
+
+
 def test_the_paywall_and_a_test_mode_subscription(browser, server):
-    sign_up(browser, server, f"paywall-{uuid.uuid4().hex[:8]}@example.com")
-    for _ in range(3):
-        browser.get(server + "/resets/tired-blink-track")
+    member(browser, server, f"paywall-{uuid.uuid4().hex[:8]}@example.com")
+    # Three resets, each taken past its first step (when a run starts to count).
+    for reset in ["tired-blink-track", "tired-posture-ladder", "stressed-safety-scan"]:
+        browser.get(server + "/resets/" + reset)
         go(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
         assert "Step 1 of" in browser.title
-    browser.get(server + "/resets/tired-blink-track")
-    assert "No free resets left today" in browser.page_source
-    go(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+        go(browser, browser.find_element(By.LINK_TEXT, "Continue"))
+    # The next intro says so, calmly, and offers the subscription instead of a Start that leads to the paywall.
+    browser.get(server + "/resets/scattered-grid-focus")
+    assert "You’ve used today’s free resets" in browser.page_source
+    assert browser.find_elements(By.CSS_SELECTOR, "form.start-form") == []
+    problems = check_page(browser, "reset-intro-none-left", server)
+    go(browser, browser.find_element(By.LINK_TEXT, "About unlimited resets"))
     assert browser.current_url == server + "/paywall"
-    assert browser.find_element(By.TAG_NAME, "h1").text == "You've used your 3 free resets today"
-    subscribe = browser.find_element(By.XPATH, "//button[normalize-space()='Subscribe Now']")
-    later = browser.find_element(By.LINK_TEXT, "Maybe Later")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "You’ve used your 3 free resets today"
+    subscribe = browser.find_element(By.XPATH, "//button[normalize-space()='Subscribe']")
+    later = browser.find_element(By.LINK_TEXT, "Maybe later")
     assert abs(subscribe.size["height"] - later.size["height"]) <= 2 and abs(subscribe.size["width"] - later.size["width"]) <= 2
-    problems = check_page(browser, "paywall", server)
+    problems += check_page(browser, "paywall", server)
     go(browser, subscribe)
     assert "Test mode." in browser.page_source
     problems += check_page(browser, "test-checkout", server)
+    # Each field is checked, and each problem said once in the summary and once at its field.
     fill(browser, "card_number", "4242 4242 4242 4242")
+    go(browser, browser.find_element(By.XPATH, "//button[starts-with(normalize-space(), 'Pay')]"))
+    assert [a.text for a in browser.find_elements(By.CSS_SELECTOR, ".error-summary a")] == [
+        "Enter the expiry date on the card as MM/YY, like 08/29, and not in the past.", "Enter the 3 or 4 digits on the back of the card."]
+    assert browser.find_element(By.ID, "card_number").get_attribute("value") == "4242 4242 4242 4242"
+    problems += check_page(browser, "test-checkout-with-errors", server, expected_error_status=True)
+    fill(browser, "expiry", "12/30")
+    fill(browser, "cvc", "123")
     go(browser, browser.find_element(By.XPATH, "//button[starts-with(normalize-space(), 'Pay')]"))
     assert browser.find_element(By.ID, "status-heading").text == "Active"
     problems += check_page(browser, "subscription", server)
+    # A subscriber who opens the paywall is sent to their subscription.
+    browser.get(server + "/paywall")
+    assert browser.current_url == server + "/account/subscription"
+    assert problems == [], "\n".join(problems)
+
+
+def test_every_step_of_every_reset_keeps_its_action_on_a_small_phone(browser, server):
+    """At 375 x 667, on every step of all 20 resets: the page itself never scrolls (a long step scrolls inside its
+    card), the primary action is wholly on screen, and "Finish early" shows on every step but the last."""
+    member(browser, server, f"player-{uuid.uuid4().hex[:8]}@example.com", role="moderator")  # no daily limit
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 375, "height": 667, "deviceScaleFactor": 1, "mobile": True})
+    import json
+    from conftest import ROOT
+    with open(os.path.join(ROOT, "Content", "resets.json"), encoding="utf-8") as library:
+        resets = json.load(library)["resets"]
+    assert len(resets) == 20
+    problems = []
+    for reset in resets:
+        browser.get(server + "/resets/" + reset["id"])
+        go(browser, browser.find_element(By.CSS_SELECTOR, "form.start-form button[type=submit]"))
+        run = re.search(r"/runs/([0-9a-f]{32})/steps/", browser.current_url).group(1)
+        for number in range(1, len(reset["steps"]) + 1):
+            browser.get(f"{server}/runs/{run}/steps/{number}")
+            state = browser.execute_script("""
+                const action = document.querySelector('.player-actions .player-primary').getBoundingClientRect();
+                return {pageScrolls: document.documentElement.scrollHeight > window.innerHeight + 1,
+                        actionTop: action.top, actionBottom: action.bottom, actionHeight: action.height,
+                        height: window.innerHeight, finishEarly: !!document.querySelector('.player-close'),
+                        header: !!document.querySelector('.site-header, .tab-bar, .site-footer')};""")
+            where = f"{reset['id']} step {number}"
+            if state["pageScrolls"]: problems.append(f"{where}: the page scrolls")
+            if state["actionTop"] < 0 or state["actionBottom"] > state["height"]: problems.append(f"{where}: the action is off screen")
+            if state["actionHeight"] < 56: problems.append(f"{where}: the action is {state['actionHeight']}px tall")
+            if state["finishEarly"] != (number < len(reset["steps"])): problems.append(f"{where}: Finish early shown wrongly")
+            if state["header"]: problems.append(f"{where}: the site header or footer shows during a reset")
+        go(browser, browser.find_element(By.CSS_SELECTOR, ".player-actions form button[type=submit]"))
     assert problems == [], "\n".join(problems)
 
 
@@ -271,19 +363,22 @@ def resett(*arguments):
 
 def test_community_post_react_report_and_moderate(browser, server):
     author_email = f"author-{uuid.uuid4().hex[:8]}@example.com"
-    sign_up(browser, server, author_email)
+    member(browser, server, author_email)
     browser.get(server + "/community")
+    # The feed comes first; "Share something" opens the form.
+    assert not browser.find_element(By.ID, "body").is_displayed()
+    browser.find_element(By.CSS_SELECTOR, "details.share > summary").click()
     Select = __import__("selenium.webdriver.support.ui", fromlist=["Select"]).Select
     Select(browser.find_element(By.ID, "topic")).select_by_visible_text("Wins")
     fill(browser, "body", "Went for a walk at lunch and it helped.")
     go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Share anonymously']"))
     assert "Thank you for sharing." in browser.page_source
     problems = check_page(browser, "community", server)
+    browser.get(server + "/account")
     go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Log out']"))
 
     moderator_email = f"moderator-{uuid.uuid4().hex[:8]}@example.com"
-    sign_up(browser, server, moderator_email)
-    resett("user", "set-role", "--tenant", "default", "--email", moderator_email, "--role", "moderator")
+    member(browser, server, moderator_email, role="moderator")
     browser.get(server + "/community")
     post = browser.find_element(By.XPATH, "//li[contains(@class,'post')][.//p[contains(., 'Went for a walk at lunch')]]")
     assert author_email not in browser.page_source
@@ -304,6 +399,8 @@ def test_community_post_react_report_and_moderate(browser, server):
     problems += check_page(browser, "moderation-audit", server)
     # As an admin: the members and settings pages.
     resett("user", "set-role", "--tenant", "default", "--email", moderator_email, "--role", "admin")
+    browser.get(server + "/admin")
+    problems += check_page(browser, "team-tools", server)
     browser.get(server + "/admin/members")
     assert moderator_email in browser.page_source
     problems += check_page(browser, "admin-members", server)
@@ -311,6 +408,7 @@ def test_community_post_react_report_and_moderate(browser, server):
     problems += check_page(browser, "admin-settings", server)
     # A post suggesting risk is held, and its author is shown help at once.
     browser.get(server + "/community")
+    browser.find_element(By.CSS_SELECTOR, "details.share > summary").click()
     Select(browser.find_element(By.ID, "topic")).select_by_visible_text("Other")
     help_panel = browser.find_element(By.CSS_SELECTOR, "[data-compose-help]")
     assert not help_panel.is_displayed()

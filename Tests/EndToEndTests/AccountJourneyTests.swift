@@ -81,10 +81,10 @@ struct AccountJourneyTests {
         let browser = app.browser()
         // No time zone sent (no script): London.
         #expect(try browser.signUp("tz@example.com", timeZone: "").status == 303)
-        #expect(try browser.get("/account").text.contains("<option value=\"Europe/London\" selected>"))
+        #expect(try browser.get("/account/profile").text.contains("<option value=\"Europe/London\" selected>"))
         let saved = try browser.post("/account/time-zone", [("time_zone", "Pacific/Auckland")])
-        #expect(saved.header("Location") == "/account?notice=time-zone-saved")
-        let page = try browser.get("/account?notice=time-zone-saved")
+        #expect(saved.header("Location") == "/account/profile?notice=time-zone-saved")
+        let page = try browser.get("/account/profile?notice=time-zone-saved")
         #expect(page.text.contains("<option value=\"Pacific/Auckland\" selected>"))
         #expect(page.text.contains("Your time zone has been saved."))
         #expect(try browser.post("/account/time-zone", [("time_zone", "Nowhere/Land")]).status == 422)
@@ -176,7 +176,7 @@ struct AccountJourneyTests {
         #expect(wrong.status == 422)
         let changed = try laptop.post("/account/password", [("current_password", "a calm and steady passphrase"),
                                                              ("new_password", "another calm passphrase")])
-        #expect(changed.header("Location") == "/account?notice=password-changed")
+        #expect(changed.header("Location") == "/account/security?notice=password-changed")
         #expect(try laptop.get("/account").status == 200)
         #expect(try phone.get("/account").status == 303)
         #expect(try app.browser().logIn("two@example.com", "another calm passphrase").status == 303)
@@ -248,7 +248,7 @@ struct AccountMaintenanceTests {
         #expect(noPassword.text.contains("value=\"new@example.com\""), "what was typed is kept")
         #expect(try browser.post("/account/email", [("email", "taken@example.com"), ("password", "a calm and steady passphrase")]).status == 422)
         let changed = try browser.post("/account/email", [("email", "New@Example.com"), ("password", "a calm and steady passphrase")])
-        #expect(changed.header("Location") == "/account?notice=email-changed")
+        #expect(changed.header("Location") == "/account/profile?notice=email-changed")
         #expect(try app.browser().logIn("new@example.com").status == 303)
         #expect(try app.browser().logIn("old@example.com").status == 422)
     }

@@ -43,22 +43,29 @@ struct CalendarTests {
         #expect(page.header("Cache-Control") == "no-store")
         #expect(page.text.contains("<h1>November 2026</h1>"))
         #expect(page.text.contains("<span class=\"fact-label\">Resets this month</span> <span class=\"fact-value\">4</span>"))
-        #expect(page.text.contains("<span class=\"fact-label\">Average mood</span> <span class=\"fact-value\">6.3</span>"))
-        #expect(page.text.contains("<span class=\"fact-label\">Current streak</span> <span class=\"fact-value\">3 days</span>"))
-        #expect(page.text.contains("<span class=\"fact-label\">Longest streak</span> <span class=\"fact-value\">3 days</span>"))
-        #expect(page.text.contains("21 November: 2 resets, average mood 8.0"))
+        #expect(page.text.contains("<span class=\"fact-label\">Average mood after</span> <span class=\"fact-value\">6.3</span>"))
+        // The month's own facts; no "current streak", which would mean nothing on a past month.
+        #expect(page.text.contains("<span class=\"fact-label\">Days with a reset</span> <span class=\"fact-value\">3</span>"))
+        #expect(page.text.contains("<span class=\"fact-label\">Most days in a row</span> <span class=\"fact-value\">3 days</span>"))
+        #expect(!page.text.contains("streak"))
+        #expect(page.text.contains("21 November: 2 resets, average mood 8"))
         #expect(page.text.contains("22 November: 1 reset (today)"))
         #expect(page.text.contains("class=\"day tint-4\""))
         #expect(page.text.contains("class=\"day today\""))
-        #expect(page.text.contains("href=\"/calendar?month=2026-10\"") && page.text.contains("href=\"/calendar?month=2026-12\""))
+        // No future months: no link to one, and asking for one shows this month.
+        #expect(page.text.contains("href=\"/calendar?month=2026-10\"") && !page.text.contains("href=\"/calendar?month=2026-12\""))
+        #expect(try browser.get("/calendar?month=2026-12").header("Location") == "/calendar")
+        // The trend's axes are labelled, and its words state facts without judging.
+        #expect(page.text.contains("class=\"trend-label\" x=\"22\"") && page.text.contains(">Today</text>"))
         #expect(page.text.contains("<svg class=\"trend\""))
-        #expect(page.text.contains("averaging 6.0 out of 10"))
+        #expect(page.text.contains("6 out of 10 on average"))
         #expect(!page.text.contains("#ef4444") && !page.text.contains("red"))
 
         let october = try browser.get("/calendar?month=2026-10").text
-        #expect(october.contains("31 October: 1 reset, average mood 5.0"))
-        let empty = try browser.get("/calendar?month=2026-12").text
-        #expect(empty.contains("No resets yet this month."))
+        #expect(october.contains("31 October: 1 reset, average mood 5"))
+        #expect(october.contains("href=\"/calendar?month=2026-11\""))
+        let empty = try browser.get("/calendar?month=2026-09").text
+        #expect(empty.contains("No resets this month."))
         for bad in ["2026-13", "26-11", "2026-1", "x", "2026-11-01"] {
             #expect(try browser.get("/calendar?month=\(bad)").status == 400, "\(bad)")
         }
@@ -112,15 +119,18 @@ struct CalendarTests {
         let day = try browser.get("/calendar/2028-02-29")
         #expect(day.text.contains("<h1>Tuesday 29 February 2028</h1>"))
         #expect(day.text.contains("09:15 · Safety Scan"))
-        #expect(day.text.contains("Finished early") && day.text.contains("2 😔") && day.text.contains("1 min 10 s"))
+        #expect(day.text.contains("Finished early") && day.text.contains("</svg> 2</span>") && day.text.contains("1 minute 10 seconds"))
         #expect(day.text.contains("href=\"/resets/stressed-safety-scan\""))
         #expect(try browser.get("/calendar/2026-02-29").status == 404)
         #expect(try browser.get("/calendar/2028-03-02").text.contains("No resets on this day."))
         let year = try browser.get("/calendar/year?year=2028")
         #expect(year.text.contains("<h1>2028</h1>"))
-        #expect(year.text.components(separatedBy: "class=\"mini-month\"").count == 13)
-        #expect(year.text.contains("29 February: 1 reset, average mood 2.0"))
-        #expect(year.text.contains("class=\"mini-day tint-1 has-runs\""))
+        // Up to this month, not beyond; every past day is a link to its own page.
+        #expect(year.text.components(separatedBy: "class=\"mini-month\"").count == 4)
+        #expect(year.text.contains("29 February: 1 reset, average mood 2"))
+        #expect(year.text.contains("class=\"mini-day tint-1 has-runs\"><a href=\"/calendar/2028-02-29\">"))
+        #expect(year.text.contains("<a href=\"/calendar/2028-01-01\">") && !year.text.contains("/calendar/2028-03-02\""))
+        #expect(try browser.get("/calendar/year?year=2029").header("Location") == "/calendar/year?year=2028")
         #expect(try browser.get("/calendar/year?year=20x8").status == 400)
     }
 
@@ -134,9 +144,9 @@ struct CalendarTests {
         let csv = try browser.get("/account/export.csv")
         #expect(csv.header("Content-Type") == "text/csv; charset=utf-8")
         #expect(csv.header("Content-Disposition") == "attachment; filename=\"resett-history.csv\"")
-        #expect(csv.text == "date,time,emotion,reset_id,reset_name,completed,mood_after,duration_seconds\r\n"
-                + "2026-11-20,08:05,stressed,stressed-tense-release,Full-Body Tense & Release,no,8,70\r\n"
-                + "2026-11-21,18:40,tired,tired-blink-track,Blink & Track,no,,70\r\n")
+        #expect(csv.text == "date,time,emotion,reset_id,reset_name,completed,mood_before,mood_after,duration_seconds\r\n"
+                + "2026-11-20,08:05,stressed,stressed-tense-release,Full-Body Tense & Release,no,,8,70\r\n"
+                + "2026-11-21,18:40,tired,tired-blink-track,Blink & Track,no,,,70\r\n")
         #expect(CSV.encode([["a,b", "say \"hi\"", "two\nlines", "plain"]]) == "\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\",plain\r\n")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(try browser.get("/account/export.json").body)) as? [String: Any])
         #expect((json["runs"] as? [[String: Any]])?.first?["localTime"] as? String == "08:05")
@@ -176,6 +186,6 @@ struct CalendarTests {
         let page = try browser.get("/calendar")
         #expect(page.status == 200)
         #expect(page.text.contains("<span class=\"fact-label\">Resets this month</span> <span class=\"fact-value\">22</span>"))
-        #expect(page.text.contains("<span class=\"fact-label\">Longest streak</span> <span class=\"fact-value\">1825 days</span>"))
+        #expect(page.text.contains("<span class=\"fact-label\">Most days in a row</span> <span class=\"fact-value\">22 days</span>"))
     }
 }

@@ -69,14 +69,27 @@ struct MultiNodeTests {
         onSecond.cookies = onFirst.cookies
         #expect(try onSecond.get("/account").status == 200)
 
-        // Fifty starts at once, split across both nodes, for a member with three free resets: exactly three runs.
+        // Fifty starts of one reset at once, split across both nodes: one run, which every start resumes.
         _ = try onFirst.get("/resets/tired-blink-track")
         let start = onFirst.formPostText("/resets/tired-blink-track/start", [])
         let answers = try RawClient.simultaneously((0..<50).map { (start, $0 % 2 == 0 ? first.port : second.port) })
         let tenant = try #require(try storage.tenant(slug: "default"))
-        #expect(try storage.read { try $0.int(sql: "SELECT count(*) FROM runs WHERE tenant_id = ?", arguments: [tenant.id]) } == 3)
-        #expect(answers.filter { $0?.header("Location")?.hasPrefix("/runs/") == true }.count == 3)
+        #expect(try storage.read { try $0.int(sql: "SELECT count(*) FROM runs WHERE tenant_id = ?", arguments: [tenant.id]) } == 1)
+        #expect(Set(answers.compactMap { $0?.header("Location") }).count == 1)
         #expect(answers.allSatisfy { $0 != nil })
+        // Every reset started, then all taken past their first step at once across both nodes, for a member with
+        // three free resets: exactly three go on, the rest are sent to the paywall.
+        var steps: [(String, Int)] = []
+        for (index, reset) in ["stressed-tense-release", "stressed-grounding-walk", "stressed-safety-scan", "anxiety-calm-corridor",
+                               "restless-pulse-reset", "tired-posture-ladder", "scattered-grid-focus", "tired-blink-track"].enumerated() {
+            _ = try onFirst.get("/resets/\(reset)")
+            let location = try #require(try onFirst.post("/resets/\(reset)/start", []).header("Location"))
+            let run = try #require(location.firstMatch(of: /\/runs\/([0-9a-f]{32})\/steps\/1$/)?.1)
+            steps.append((onFirst.requestText("GET", "/runs/\(run)/steps/2", headers: [], body: nil), index % 2 == 0 ? first.port : second.port))
+        }
+        let moved = try RawClient.simultaneously(steps)
+        #expect(moved.filter { $0?.status == 200 }.count == 3)
+        #expect(moved.filter { $0?.header("Location") == "/paywall" }.count == steps.count - 3)
 
         // Logging out on one node ends the session on both.
         #expect(try onFirst.post("/logout", []).status == 303)
@@ -134,6 +147,8 @@ struct MultiNodeTests {
         #expect(try login.logIn("writer@example.com").status == 303)
         _ = try login.get("/resets/tired-blink-track")
         let start = login.formPostText("/resets/tired-blink-track/start", [])
+        let finishTemplate = login.formPostText("/runs/RUN/finish", [("outcome", "finished_early")])
+        let finish: @Sendable (String) -> String = { finishTemplate.replacingOccurrences(of: "RUN", with: $0) }
         let acknowledged = Mutex<[String]>([])
         let stop = Atomic<Bool>(false)
         let writers = DispatchGroup()
@@ -148,6 +163,10 @@ struct MultiNodeTests {
                     guard let answer = try? client.readResponse(), let location = answer.header("Location"),
                           let id = location.firstMatch(of: /\/runs\/([0-9a-f]{32})/)?.1 else { return }
                     acknowledged.withLock { $0.append(String(id)) }
+                    // Finished, so the next start makes a new run rather than resuming this one.
+                    guard let finisher = try? RawClient(port: victimPort) else { return }
+                    finisher.send(finish(String(id)))
+                    _ = try? finisher.readResponse()
                 }
             }
         }
@@ -155,7 +174,7 @@ struct MultiNodeTests {
         victim.kill9()
         stop.store(true, ordering: .relaxed)
         writers.wait()
-        let ids = acknowledged.withLock { $0 }
+        let ids = Array(Set(acknowledged.withLock { $0 }))
         #expect(ids.count >= 10, "only \(ids.count) writes before the kill")
         let stored = Set(try storage.read { try $0.strings(sql: "SELECT id FROM runs") })
         #expect(ids.filter { !stored.contains($0) }.isEmpty, "acknowledged runs missing after kill -9")

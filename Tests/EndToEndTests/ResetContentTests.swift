@@ -43,11 +43,11 @@ struct ResetContentTests {
         #expect(walk.steps[0].lines[1] == "Keep your eyes open and imagine it vividly—no need to move.")
         #expect(walk.steps[3].lines[1] == "The colour of the sky, the texture of the path, something at the edge.")
         let pulse = try #require(library.reset(id: "restless-pulse-reset"))
-        #expect(pulse.safetyNote == "ease or skip any movement that isn't comfortable for you.")
+        #expect(pulse.safetyNote == "ease or skip any movement that isn’t comfortable for you.")
         #expect(pulse.scienceBenefit.hasPrefix("Bilateral rhythm + longer exhales"))
         let bubbles = try #require(library.reset(id: "anxiety-bubble-calm"))
         #expect(bubbles.interactive)
-        #expect(bubbles.steps[0].lines == ["Tap the bubbles as they float across the screen. Watch them gently pop and fade away. Take your time, there's no rush."])
+        #expect(bubbles.steps[0].lines == ["Tap the bubbles as they float across the screen. Watch them gently pop and fade away. Take your time, there’s no rush."])
         #expect(library.resets.filter { $0.safetyNote != nil }.count == 6)
         #expect(library.resets.allSatisfy { (60...150).contains($0.durationSeconds) })
     }

@@ -21,19 +21,25 @@ struct ResetFlowTests {
         let browser = app.browser()
         let home = try browser.get("/")
         #expect(home.text.contains("<h1>How are you feeling?</h1>"))
-        #expect(home.text.contains("Choose what you're experiencing right now, and we'll guide you through a science-backed reset"))
+        #expect(home.text.contains("Choose what you’re experiencing right now, and we’ll guide you through a science-backed reset."))
         #expect(home.text.components(separatedBy: "class=\"emotion-card").count == 6)
-        #expect(home.text.contains("All resets are under 2 minutes • Science-backed techniques • Instant relief"))
+        // Each emotion has its own icon (inline, our own), and the footer doesn't contradict the 150-second resets.
+        #expect(home.text.components(separatedBy: "<span class=\"emotion-icon\" aria-hidden=\"true\"><svg class=\"icon\"").count == 6)
+        #expect(home.text.contains("Each reset takes 1 to 3 minutes"))
+        #expect(app.environment.library.resets.allSatisfy { (60...180).contains($0.durationSeconds) })
 
         let list = try browser.get("/emotions/tired")
-        #expect(list.text.contains("<h1>Tired Resets</h1>"))
+        #expect(list.text.contains("<h1>Tired resets</h1>"))
         #expect(list.text.components(separatedBy: "class=\"card reset-card\"").count == 5)
-        #expect(list.text.contains("Posture Ladder") && list.text.contains("About 105 seconds"))
+        // One wording for durations everywhere: rounded to the minute.
+        #expect(list.text.contains("Posture Ladder") && list.text.contains("<span class=\"chip\">About 2 min</span>"))
+        #expect(ResetsHandler.duration(75) == "About 1 min" && ResetsHandler.duration(90) == "About 2 min"
+                && ResetsHandler.duration(150) == "About 3 min")
         #expect(try browser.get("/emotions/sad").status == 404)
 
         let intro = try browser.get("/resets/restless-pulse-reset")
         #expect(intro.text.contains("<title>The Pulse Reset – Resett</title>"))
-        #expect(intro.text.contains("ease or skip any movement that isn&#39;t comfortable for you."))
+        #expect(intro.text.contains("ease or skip any movement that isn’t comfortable for you."))
         #expect(intro.text.contains("href=\"/signup?next=/resets/restless-pulse-reset\""))
         #expect(!(try browser.get("/resets/stressed-tense-release").text.contains("Before you begin")))
         #expect(try browser.get("/resets/no-such-reset").status == 404)
@@ -73,11 +79,14 @@ struct ResetFlowTests {
             #expect(page.status == 200)
             #expect(page.text.contains("<title>Step \(number) of \(reset.steps.count) – \(reset.name) – Resett</title>"))
             #expect(page.text.contains(">\(step.title.replacingOccurrences(of: "&", with: "&amp;"))</h1>"))
-            #expect(page.text.contains("<progress class=\"progress\" max=\"\(reset.steps.count)\" value=\"\(number)\""))
-            #expect(page.text.contains("Finish Early"))
+            // The focused player: no site header or tab bar, one progress indicator, "Finish early" except on the last step.
+            #expect(!page.text.contains("class=\"site-header\"") && !page.text.contains("class=\"tab-bar\""))
+            #expect(page.text.contains("<progress max=\"\(reset.steps.count)\" value=\"\(number)\" aria-label=\"Step \(number) of \(reset.steps.count)\">"))
+            #expect(page.text.contains("Finish early") == (number < reset.steps.count))
+            #expect(page.text.contains("Need help now?"))
             #expect(page.text.contains("href=\"/runs/\(run)/steps/\(number - 1)\">Back</a>") == (number > 1))
             #expect(page.text.contains(">Continue</a>") == (number < reset.steps.count))
-            #expect(page.text.contains("Complete Reset") == (number == reset.steps.count))
+            #expect(page.text.contains("Complete reset") == (number == reset.steps.count))
             #expect(page.header("Cache-Control") == "no-store")
         }
         app.clock.advance(95)
@@ -108,8 +117,10 @@ struct ResetFlowTests {
         #expect(try browser.post("/runs/\(run)/mood", [("mood", "3")]).status == 303)
         let result = try browser.get("/runs/\(run)/result")
         #expect(result.text.contains("Try another reset?"))
-        #expect(result.text.contains("href=\"/emotions/tired\">Yes, Please</a>"))
-        #expect(result.text.contains(">Not Now</a>"))
+        #expect(result.text.contains("href=\"/emotions/tired\">Try another reset</a>"))
+        #expect(result.text.contains(">Not now</a>"))
+        // What was done, truthfully: two of eight steps.
+        #expect(result.text.contains("You did 2 of 8 steps of Blink &amp; Track in "))
         let stored = try #require(try app.environment.database.run(tenantID: try tenantID(app), accountID: try accountID(app), id: RunID(stored: run)))
         #expect(stored.outcome == .finishedEarly && stored.stepsReached == 2 && stored.mood == 3)
     }
@@ -175,9 +186,10 @@ struct ResetFlowTests {
         try browser.signUp("bubbles@example.com")
         let run = try start(browser, "anxiety-bubble-calm")
         let page = try browser.get("/runs/\(run)/steps/1")
-        #expect(page.text.contains("Tap the bubbles as they float across the screen. Watch them gently pop and fade away. Take your time, there&#39;s no rush."))
+        #expect(page.text.contains("Tap the bubbles as they float across the screen. Watch them gently pop and fade away. Take your time, there’s no rush."))
         #expect(page.text.contains(">Done</button>"))
-        #expect(page.text.contains("data-bubbles"))
+        // Real bubbles without script: each a checkbox that pops, so focus stays in the field.
+        #expect(page.text.components(separatedBy: "<input type=\"checkbox\" class=\"bubble-input\">").count == 13)
         #expect(try browser.post("/runs/\(run)/finish", [("outcome", "completed")]).header("Location") == "/runs/\(run)/mood")
         #expect(try app.environment.database.run(tenantID: try tenantID(app), accountID: try accountID(app), id: RunID(stored: run))?.outcome == .completed)
     }

@@ -79,6 +79,7 @@ struct SafeguardingTests {
             _ = try browser.get("/resets/tired-blink-track")
             let started = try browser.post("/resets/tired-blink-track/start", [])
             let run = try #require(started.header("Location")?.firstMatch(of: /\/runs\/([0-9a-f]{32})/)?.1)
+            _ = try browser.get("/runs/\(run)/steps/2")  // past its first step: it uses a free reset
             _ = try browser.post("/runs/\(run)/finish", [("outcome", "finished_early")])
             _ = try browser.post("/runs/\(run)/mood", [("mood", "1")])
             last = String(run)
@@ -88,6 +89,7 @@ struct SafeguardingTests {
         #expect(result.contains("href=\"tel:116123\""))
         #expect(result.contains("Breathe for two minutes"))
         #expect(!result.contains("/paywall") && !result.contains("Try another reset"))
+        #expect(result.contains("class=\"button button-crisis\" href=\"/help\">Need help now?</a>"))
         // A mood of 3 still offers another reset, as before.
         #expect(MoodScale.isLow(3) && !MoodScale.isVeryLow(3))
     }
@@ -167,7 +169,7 @@ struct SafeguardingTests {
         #expect(queue.contains("Priya Shah, safeguarding lead, 020 7946 0000"))
         #expect(queue.contains("Reach out privately with warmth"))
         // The navigation counts what waits, for staff only.
-        #expect(queue.contains("<span class=\"nav-count\">2<span class=\"visually-hidden\"> waiting</span></span>"))
+        #expect(queue.contains("<span class=\"nav-count\">2<span class=\"visually-hidden\"> posts waiting</span></span>"))
         #expect(!(try member.get("/community").text.contains("nav-count")))
     }
 
@@ -310,11 +312,11 @@ struct SafeguardingTests {
         for index in 0..<55 { _ = try moderator.post("/admin/moderation/posts/\(post)/notes", [("note", "Note \(index)")]) }
         _ = try moderator.post("/admin/moderation/posts/\(post)/escalate", [("note", "Told the lead")])
         let first = try moderator.get("/admin/audit").text
-        #expect(first.components(separatedBy: "<tr><td>").count - 1 == 50)
+        #expect(first.components(separatedBy: "<tr><td data-label=\"When\">").count - 1 == 50)
         let older = try #require(first.firstMatch(of: /href="(\/admin\/audit\?before=\d+)"/)?.1)
-        #expect(try moderator.get(String(older)).text.components(separatedBy: "<tr><td>").count - 1 == 6)
+        #expect(try moderator.get(String(older)).text.components(separatedBy: "<tr><td data-label=\"When\">").count - 1 == 6)
         let filtered = try moderator.get("/admin/audit?action=" + PercentEncoding.encode("Escalated to the safeguarding lead")).text
-        #expect(filtered.components(separatedBy: "<tr><td>").count - 1 == 1 && filtered.contains("Told the lead"))
+        #expect(filtered.components(separatedBy: "<tr><td data-label=\"When\">").count - 1 == 1 && filtered.contains("Told the lead"))
         #expect(try moderator.get("/admin/audit?from=2000-01-01&to=2000-01-02").text.contains("No moderation actions match."))
         let csv = try moderator.get("/admin/audit.csv?action=" + PercentEncoding.encode("Escalated to the safeguarding lead"))
         #expect(csv.header("Content-Type") == "text/csv; charset=utf-8")

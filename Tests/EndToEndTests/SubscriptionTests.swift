@@ -12,10 +12,17 @@ func epoch(_ iso: String) -> Int {
 
 @Suite("The daily limit and the paywall over real sockets")
 struct DailyLimitTests {
-    /// Posts a start; returns where it sent the browser.
+    /// Starts a reset and goes on to its second step, where a run starts to use a free reset, then finishes it
+    /// (so the next start of the same reset is a new run). Returns where the start sent the browser, or the paywall
+    /// if the second step was refused.
     func startRun(_ browser: Browser, _ resetID: String = "tired-blink-track") throws -> String {
         _ = try browser.get("/resets/\(resetID)")
-        return try #require(try browser.post("/resets/\(resetID)/start", []).header("Location"))
+        let location = try #require(try browser.post("/resets/\(resetID)/start", []).header("Location"))
+        guard let run = location.firstMatch(of: /\/runs\/([0-9a-f]{32})\/steps\/1$/)?.1 else { return location }
+        let second = try browser.get("/runs/\(run)/steps/2")
+        if second.status == 303 { return second.header("Location") ?? "" }
+        _ = try browser.post("/runs/\(run)/finish", [("outcome", "finished_early")])
+        return location
     }
 
     func runCount(_ app: RunningApp) throws -> Int {
@@ -36,10 +43,10 @@ struct DailyLimitTests {
         #expect(try startRun(browser) == "/paywall")
         #expect(try runCount(app) == 3)
         let paywall = try browser.get("/paywall")
-        #expect(paywall.text.contains("You've used your 3 free resets today"))
+        #expect(paywall.text.contains("You’ve used your 3 free resets today"))
         #expect(paywall.text.contains("£1.99/month"))
-        #expect(paywall.text.contains("All 20 science-backed techniques"))
-        #expect(paywall.text.contains(">Subscribe Now</button>") && paywall.text.contains(">Maybe Later</a>"))
+        #expect(paywall.text.contains("Your calendar, the community and help when you need it stay free for everyone"))
+        #expect(paywall.text.contains(">Subscribe</button>") && paywall.text.contains(">Maybe later</a>"))
         // Tomorrow, at the person's own midnight, there are three again.
         app.clock.set(epoch("2026-11-23T00:00:01Z"))
         #expect(try startRun(browser).hasPrefix("/runs/"))
@@ -58,7 +65,7 @@ struct DailyLimitTests {
         let result = try browser.get("/runs/\(run)/result").text
         #expect(result.contains("That was your last free reset for today"))
         #expect(result.contains("href=\"/paywall\""))
-        #expect(try browser.get("/paywall").text.contains("You've used your 1 free reset today"))
+        #expect(try browser.get("/paywall").text.contains("You’ve used your 1 free reset today"))
     }
 
     @Test func localMidnightIsThePersonsOwnInTwoTimeZones() throws {
@@ -96,27 +103,95 @@ struct DailyLimitTests {
         #expect(try startRun(browser).hasPrefix("/runs/"))
     }
 
-    @Test func fiftyStartsAtOnceWithTwoLeftMakeExactlyTwoRuns() throws {
+    /// The same request fifty times at once, with the member's cookies and token.
+    func simultaneously(_ app: RunningApp, _ browser: Browser, _ requests: [String]) throws -> [String] {
+        let clients = try requests.map { _ in try app.client() }
+        let locations = Locations()
+        DispatchQueue.concurrentPerform(iterations: requests.count) { index in
+            clients[index].send(requests[index])
+            locations.add((try? clients[index].readResponse())?.header("Location") ?? "none")
+        }
+        return locations.all
+    }
+
+    @Test func fiftyStartsOfTheSameResetAtOnceMakeOneRun() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("race@example.com")
+        _ = try browser.get("/resets/tired-blink-track")
+        let start = browser.formPostText("/resets/tired-blink-track/start", [])
+        let all = try simultaneously(app, browser, Array(repeating: start, count: 50))
+        #expect(Set(all).count == 1 && all[0].hasPrefix("/runs/"), "every start went to the one run: \(Set(all))")
+        #expect(try runCount(app) == 1)
+        #expect(try browser.get("/emotions/tired").text.contains("3 free resets left today"), "an unplayed run costs nothing")
+    }
+
+    @Test func twentyRunsGoingPastTheirFirstStepAtOnceWithTwoLeftCountExactlyTwo() throws {
         let app = try RunningApp()
         let browser = app.browser()
         try browser.signUp("race@example.com")
         #expect(try startRun(browser).hasPrefix("/runs/"))
-        _ = try browser.get("/resets/tired-blink-track")
-        let csrf = try #require(browser.lastCSRF)
-        let cookie = browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
-        let body = "_csrf=\(csrf)"
-        let request = "POST /resets/tired-blink-track/start HTTP/1.1\r\nHost: localhost\r\nCookie: \(cookie)\r\n"
-            + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
-        let clients = try (0..<50).map { _ in try app.client() }
-        let locations = Locations()
-        DispatchQueue.concurrentPerform(iterations: 50) { index in
-            clients[index].send(request)
-            locations.add((try? clients[index].readResponse())?.header("Location") ?? "none")
+        // Every reset in the library started (each costs nothing yet), then all moved to their second step at once.
+        var steps: [String] = []
+        for reset in app.environment.library.resets where reset.steps.count > 1 {
+            _ = try browser.get("/resets/\(reset.id)")
+            let location = try #require(try browser.post("/resets/\(reset.id)/start", []).header("Location"))
+            let run = try #require(location.firstMatch(of: /\/runs\/([0-9a-f]{32})\/steps\/1$/)?.1)
+            steps.append(browser.requestText("GET", "/runs/\(run)/steps/2", headers: [], body: nil))
         }
-        let all = locations.all
-        #expect(all.filter { $0.hasPrefix("/runs/") }.count == 2)
-        #expect(all.filter { $0 == "/paywall" }.count == 48)
-        #expect(try runCount(app) == 3)
+        let all = try simultaneously(app, browser, steps)
+        #expect(all.filter { $0 == "none" }.count == 2, "two second steps shown (200, no redirect)")
+        #expect(all.filter { $0 == "/paywall" }.count == steps.count - 2)
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM runs WHERE steps_reached >= 2") } == 3)
+    }
+
+    @Test func anAccidentalTapCostsNothingAndStartingAgainResumes() throws {
+        let app = try RunningApp()
+        var tenant = try #require(try app.environment.database.tenant(slug: "default"))
+        tenant.settings.freeResetsPerDay = 1
+        try app.environment.database.saveSettings(of: tenant)
+        let browser = app.browser()
+        try browser.signUp("tap@example.com")
+        _ = try browser.get("/resets/tired-blink-track")
+        let first = try #require(try browser.post("/resets/tired-blink-track/start", []).header("Location"))
+        let run = try #require(first.firstMatch(of: /\/runs\/([0-9a-f]{32})\/steps\/1$/)?.1)
+        // Finished early on its first step: nothing used.
+        _ = try browser.post("/runs/\(run)/finish", [("outcome", "finished_early")])
+        #expect(try browser.get("/emotions/tired").text.contains("1 free reset left today"))
+        // A new run, played to step 3 and left: starting the same reset again carries on at step 3, at no cost.
+        _ = try browser.get("/resets/tired-posture-ladder")
+        let second = try #require(try browser.post("/resets/tired-posture-ladder/start", []).header("Location"))
+        let id = try #require(second.firstMatch(of: /\/runs\/([0-9a-f]{32})\/steps\/1$/)?.1)
+        #expect(try browser.get("/runs/\(id)/steps/2").status == 200)
+        #expect(try browser.get("/runs/\(id)/steps/3").status == 200)
+        #expect(try browser.get("/").text.contains("Pick up where you left off"))
+        let intro = try browser.get("/resets/tired-posture-ladder").text
+        #expect(intro.contains("Carry on from step 3"))
+        #expect(try browser.post("/resets/tired-posture-ladder/start", []).header("Location") == "/runs/\(id)/steps/3")
+        // The day's one free reset is that run: another reset now goes to the paywall, and its intro says so.
+        #expect(try browser.get("/resets/tired-blink-track").text.contains("You’ve used today’s free resets"))
+        #expect(try browser.post("/resets/tired-blink-track/start", []).header("Location") == "/paywall")
+        #expect(try runCount(app) == 2)
+    }
+
+    @Test func theMoodBeforeIsOptionalBoundedAndShownAfter() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("before@example.com")
+        _ = try browser.get("/resets/tired-blink-track")
+        #expect(try browser.post("/resets/tired-blink-track/start", [("mood_before", "11")]).status == 400)
+        #expect(try browser.post("/resets/tired-blink-track/start", [("mood_before", "-1")]).status == 400)
+        #expect(try runCount(app) == 0)
+        let location = try #require(try browser.post("/resets/tired-blink-track/start", [("mood_before", "4")]).header("Location"))
+        let run = try #require(location.firstMatch(of: /\/runs\/([0-9a-f]{32})\/steps\/1$/)?.1)
+        for step in 2...8 { _ = try browser.get("/runs/\(run)/steps/\(step)") }
+        _ = try browser.post("/runs/\(run)/finish", [("outcome", "completed")])
+        _ = try browser.post("/runs/\(run)/mood", [("mood", "7")])
+        let result = try browser.get("/runs/\(run)/result").text
+        #expect(result.contains("From 4 to 7."))
+        #expect(result.contains("You did all 8 steps of Blink &amp; Track in "))
+        #expect(result.contains("href=\"/calendar/"))
+        #expect(try browser.get("/account/export.csv").text.contains(",Blink & Track,yes,4,7,"))
     }
 
     @Test func everyWayToBeUnlimited() throws {
@@ -190,7 +265,9 @@ struct SubscriptionFlowTests {
         let page = try browser.get("/account/subscription?notice=subscribed").text
         #expect(page.contains("<h2 id=\"status-heading\">Active</h2>"))
         #expect(page.contains("Renews on 22 December 2026."))
-        #expect(page.contains("<td class=\"number\">£1.99</td><td>Paid</td>"))
+        #expect(page.contains("<td class=\"number\" data-label=\"Amount\">£1.99</td><td data-label=\"Result\">Paid</td>"))
+        // A subscriber who opens the paywall is sent to their subscription.
+        #expect(try browser.get("/paywall").header("Location") == "/account/subscription")
         #expect(try subscription(app, "payer@example.com")?.status == .active)
         for _ in 0..<5 {
             _ = try browser.get("/resets/tired-blink-track")
@@ -205,13 +282,19 @@ struct SubscriptionFlowTests {
         #expect(try subscribe(browser, card: "4000 0000 0000 0002") == "/account/subscription?notice=card-declined")
         #expect(try subscription(app, "declined@example.com") == nil)
         let page = try browser.get("/account/subscription?notice=card-declined").text
-        #expect(page.contains("Your card was declined") && page.contains("<td>Declined</td>"))
+        #expect(page.contains("Your card was declined") && page.contains("<td data-label=\"Result\">Declined</td>"))
         // An unknown card number is a clear error that keeps the checkout open.
         _ = try browser.get("/paywall")
         let checkout = try #require(try browser.post("/account/subscription/checkout", []).header("Location"))
         _ = try browser.get(checkout)
-        let wrong = try browser.post(checkout, [("card_number", "1234")])
+        let wrong = try browser.post(checkout, [("card_number", "1234"), ("expiry", "13/20"), ("cvc", "12")])
         #expect(wrong.status == 422 && wrong.text.contains("In test mode, use 4242"))
+        // Each field's problem is said once in the summary and once at its field; what was typed stays, the code never.
+        for message in ["In test mode, use 4242", "Enter the expiry date on the card", "Enter the 3 or 4 digits"] {
+            #expect(wrong.text.components(separatedBy: message).count - 1 == 2, "\(message) shown twice: summary and field")
+        }
+        #expect(wrong.text.contains("value=\"1234\"") && wrong.text.contains("value=\"13/20\""))
+        #expect(!wrong.text.contains("value=\"12\""))
         // Someone else's checkout is not found.
         let other = app.browser()
         try other.signUp("other@example.com")

@@ -174,7 +174,7 @@ struct TrustTests {
             let started = try browser.post("/account/subscription/checkout", [])
             let path = try #require(started.header("Location"))
             _ = try browser.get(path)
-            let click = browser.formPostText(path, [("card_number", "4242 4242 4242 4242")])
+            let click = browser.formPostText(path, [("card_number", "4242 4242 4242 4242"), ("expiry", "12/30"), ("cvc", "123")])
             _ = try RawClient.simultaneously(Array(repeating: click, count: 6), port: app.port)
             let payments = try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM payments") }
             #expect(payments == 1)

@@ -19,6 +19,8 @@ enum CalendarHandler {
             year = y
             month = m
         }
+        // There is nothing to see in a month that hasn't happened yet.
+        if (year, month) > (today.year, today.month) { return .redirect(to: Paths.calendar) }
         guard let first = Day(year: year, month: month, day: 1),
               let last = Day(year: year, month: month, day: Day.daysIn(year: year, month: month))
         else { throw WebError.badRequest("Months look like 2026-11.") }
@@ -29,22 +31,25 @@ enum CalendarHandler {
         }
         let runs = summaries.reduce(0) { $0 + $1.runs }
         let rated = summaries.reduce(0) { $0 + $1.rated }, total = summaries.reduce(0) { $0 + $1.moodTotal }
-        let streaks = Streaks.of(days: try environment.moodHistory.activeDays(member), today: today)
+        // The month's own facts, as facts: today's streak means nothing on a past month, so it isn't shown there.
+        let longest = Streaks.of(days: summaries.map(\.day), today: last).longest
         let previous = first.adding(days: -1), next = last.adding(days: 1)
+        let isCurrent = year == today.year && month == today.month
         var values: [String: Any] = [
             "monthName": "\(Day.monthNames[month - 1]) \(year)",
             "weekdays": MonthGrid.weekdays(weekStartsOnSunday: account.weekStartsOnSunday).map { ["name": $0, "short": String($0.prefix(3))] },
-            "weeks": weeks, "runs": runs, "runsWord": runs == 1 ? "reset" : "resets",
-            "currentStreak": streaks.current, "longestStreak": streaks.longest,
-            "currentDays": streaks.current == 1 ? "day" : "days", "longestDays": streaks.longest == 1 ? "day" : "days",
+            "weeks": weeks, "runs": runs, "activeDays": summaries.count,
+            "longestStreak": longest == 1 ? "1 day" : "\(longest) days",
             "previousPath": Paths.calendarMonth(year: previous.year, month: previous.month),
-            "nextPath": Paths.calendarMonth(year: next.year, month: next.month),
             "previousName": "\(Day.monthNames[previous.month - 1]) \(previous.year)",
-            "nextName": "\(Day.monthNames[next.month - 1]) \(next.year)",
-            "yearPath": Paths.calendarYear(year), "isEmpty": runs == 0,
-            "legend": (1...5).map { ["level": $0, "label": ["1–2", "3–4", "5–6", "7–8", "9–10"][$0 - 1]] },
+            "yearPath": Paths.calendarYear(year), "isEmpty": runs == 0, "isCurrent": isCurrent,
+            "legend": legend,
         ]
-        if rated > 0 { values["averageMood"] = String(format: "%.1f", Double(total) / Double(rated)) }
+        if !isCurrent {
+            values["nextPath"] = Paths.calendarMonth(year: next.year, month: next.month)
+            values["nextName"] = "\(Day.monthNames[next.month - 1]) \(next.year)"
+        }
+        if rated > 0 { values["averageMood"] = MoodNumber.text(Double(total) / Double(rated)) }
         values.merge(try trend(member, today: today, environment)) { $1 }
         return try environment.render("calendar/month", title: "\(Day.monthNames[month - 1]) \(year) – Calendar", values,
                                       context: context)
@@ -60,13 +65,19 @@ enum CalendarHandler {
                 "resetName": reset?.name ?? run.resetID, "againPath": Paths.reset(run.resetID),
                 "outcome": run.outcome == .completed ? "Completed" : run.outcome == .finishedEarly ? "Finished early" : "Not finished",
             ]
-            if let mood = run.mood { values["mood"] = "\(mood) \(MoodScale.emoji(for: mood))" }
+            if let mood = run.mood {
+                values["mood"] = run.moodBefore.map { "\($0) to \(mood)" } ?? "\(mood)"
+                values["moodWords"] = MoodScale.words(for: mood)
+                values["face"] = MoodView.face(mood)
+                values["moodClass"] = "mood-\(mood)"
+            }
             if let seconds = run.durationSeconds { values["duration"] = DurationWords.of(seconds: seconds) }
             return values
         }
         return try environment.render("calendar/day", title: "\(day.longText) – Calendar", [
             "dayName": day.longText, "runs": runs, "isEmpty": runs.isEmpty,
             "monthPath": Paths.calendarMonth(year: day.year, month: day.month),
+            "monthName": "\(Day.monthNames[day.month - 1]) \(day.year)",
         ], context: context)
     }
 
@@ -80,19 +91,21 @@ enum CalendarHandler {
             else { throw WebError.badRequest("Years look like 2026.") }
             year = y
         }
+        if year > today.year { return .redirect(to: Paths.calendarYear(today.year)) }
         guard let first = Day(year: year, month: 1, day: 1), let last = Day(year: year, month: 12, day: 31) else { throw WebError.notFound }
         let summaries = try environment.moodHistory.summaries(member, from: first, through: last)
         let byDay = Dictionary(uniqueKeysWithValues: summaries.map { ($0.day, $0) })
-        let months = (1...12).map { month in
+        let runs = summaries.reduce(0) { $0 + $1.runs }
+        let months = (1...(year == today.year ? today.month : 12)).map { month in
             ["name": Day.monthNames[month - 1], "path": Paths.calendarMonth(year: year, month: month),
              "weeks": MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday).map { week in
                  ["days": week.map { cell($0, byDay, today: today) }]
              }] as [String: Any]
         }
         return try environment.render("calendar/year", title: "\(year) – Calendar", [
-            "year": year, "months": months, "previousPath": Paths.calendarYear(year - 1), "nextPath": Paths.calendarYear(year + 1),
-            "previousYear": year - 1, "nextYear": year + 1, "runs": summaries.reduce(0) { $0 + $1.runs },
-            "legend": (1...5).map { ["level": $0, "label": ["1–2", "3–4", "5–6", "7–8", "9–10"][$0 - 1]] },
+            "year": year, "months": months, "previousPath": Paths.calendarYear(year - 1), "previousYear": year - 1,
+            "nextPath": year < today.year ? Paths.calendarYear(year + 1) : "", "nextYear": year + 1,
+            "runs": runs, "runsWord": runs == 1 ? "reset" : "resets", "legend": legend,
         ], context: context)
     }
 
@@ -104,14 +117,14 @@ enum CalendarHandler {
         return .redirect(to: Paths.accountAppearance + "?notice=week-start-saved")
     }
 
-    /// One row per run: local date and time, emotion, reset id and name, completed, mood after, duration.
+    /// One row per run: local date and time, emotion, reset id and name, completed, mood before and after, duration.
     static func exportCSV(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.member()
-        var rows = [["date", "time", "emotion", "reset_id", "reset_name", "completed", "mood_after", "duration_seconds"]]
+        var rows = [["date", "time", "emotion", "reset_id", "reset_name", "completed", "mood_before", "mood_after", "duration_seconds"]]
         for run in try environment.moodHistory.allRuns(member) {
             rows.append([run.localDay, run.localTime, run.emotion, run.resetID,
                          environment.library.reset(id: run.resetID)?.name ?? "", run.outcome == .completed ? "yes" : "no",
-                         run.mood.map(String.init) ?? "", run.durationSeconds.map(String.init) ?? ""])
+                         run.moodBefore.map(String.init) ?? "", run.mood.map(String.init) ?? "", run.durationSeconds.map(String.init) ?? ""])
         }
         var response = Response(status: .ok, headers: ["Content-Type": "text/csv; charset=utf-8"], body: Array(CSV.encode(rows).utf8))
         response.headers.set("Content-Disposition", "attachment; filename=\"resett-history.csv\"")
@@ -119,9 +132,12 @@ enum CalendarHandler {
         return response
     }
 
+    private static let legend: [[String: String]] = (1...5).map { ["level": String($0), "label": ["1–2", "3–4", "5–6", "7–8", "9–10"][$0 - 1]] }
+
     private static func cell(_ day: Day?, _ byDay: [Day: DaySummary], today: Day) -> [String: Any] {
         guard let day else { return ["blank": true] }
-        var values: [String: Any] = ["number": day.day, "isToday": day == today, "path": Paths.calendarDay(day)]
+        var values: [String: Any] = ["number": day.day, "isToday": day == today, "path": Paths.calendarDay(day),
+                                     "isPast": day <= today]
         var label = "\(day.day) \(Day.monthNames[day.month - 1])"
         if let summary = byDay[day] {
             // Not "runs": Mustache would find the page's own "runs" for days without any.
@@ -129,7 +145,7 @@ enum CalendarHandler {
             label += ": \(summary.runs) reset\(summary.runs == 1 ? "" : "s")"
             if let tint = summary.tint, let mood = summary.averageMood {
                 values["tint"] = tint
-                label += ", average mood \(String(format: "%.1f", mood))"
+                label += ", average mood \(MoodNumber.text(mood))"
             }
         } else {
             label += ": no resets"
@@ -145,26 +161,36 @@ enum CalendarHandler {
         let summaries = try environment.moodHistory.summaries(member, from: start, through: today)
         let rated = summaries.filter { $0.averageMood != nil }
         guard !rated.isEmpty else { return ["trendSummary": "There are no mood ratings in the last 30 days yet."] }
-        let width = 300.0, height = 120.0, pad = 10.0
+        // The plot area sits inside room for the axes' labels: moods 1, 5 and 10 up the left, dates along the bottom.
+        let left = 30.0, right = 310.0, top = 10.0, bottom = 120.0
+        func y(_ mood: Double) -> Double { top + (1 - (mood - 1) / 9) * (bottom - top) }
         let points = rated.map { summary -> (x: Double, y: Double) in
-            let x = pad + Double(summary.day.ordinal - start.ordinal) / 29 * (width - 2 * pad)
-            let y = pad + (1 - ((summary.averageMood ?? 1) - 1) / 9) * (height - 2 * pad)
-            return (x, y)
+            (left + Double(summary.day.ordinal - start.ordinal) / 29 * (right - left), y(summary.averageMood ?? 1))
         }
         let polyline = points.map { String(format: "%.1f,%.1f", $0.x, $0.y) }.joined(separator: " ")
         let average = Double(rated.reduce(0) { $0 + $1.moodTotal }) / Double(rated.reduce(0) { $0 + $1.rated })
-        guard let best = rated.max(by: { ($0.averageMood ?? 0) < ($1.averageMood ?? 0) }),
-              let first = rated.first?.averageMood, let lastMood = rated.last?.averageMood
-        else { return ["trendSummary": "There are no mood ratings in the last 30 days yet."] }
-        let direction = lastMood > first + 0.5 ? "higher than" : lastMood < first - 0.5 ? "lower than" : "about the same as"
+        guard let best = rated.max(by: { ($0.averageMood ?? 0) < ($1.averageMood ?? 0) }) else {
+            return ["trendSummary": "There are no mood ratings in the last 30 days yet."]
+        }
         return [
             "trendPoints": polyline,
             "trendDots": points.map { ["x": String(format: "%.1f", $0.x), "y": String(format: "%.1f", $0.y)] },
+            "trendTicks": [1, 5, 10].map { ["label": String($0), "y": String(format: "%.1f", y(Double($0))),
+                                             "textY": String(format: "%.1f", y(Double($0)) + 4)] },
+            "trendStart": "\(start.day) \(Day.monthNames[start.month - 1].prefix(3))", "trendEnd": "Today",
+            // Facts, never a verdict: how often, the average, the highest.
             "trendSummary": "In the last 30 days you rated your mood on \(rated.count) day\(rated.count == 1 ? "" : "s"), "
-                + "averaging \(String(format: "%.1f", average)) out of 10. Your best day was \(best.day.longText) "
-                + "(\(String(format: "%.1f", best.averageMood ?? 0)))."
-                + (rated.count > 1 ? " Your most recent rating was \(direction) your first." : ""),
+                + "\(MoodNumber.text(average)) out of 10 on average. Your highest was \(MoodNumber.text(best.averageMood ?? 0)), "
+                + "on \(best.day.longText).",
         ]
+    }
+}
+
+/// A mood average as people say it: "7" for a whole number, else one decimal place ("6.5").
+enum MoodNumber {
+    static func text(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
     }
 }
 

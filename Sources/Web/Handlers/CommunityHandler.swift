@@ -129,7 +129,8 @@ enum CommunityHandler {
             "isMine": post.isMine, "waiting": post.status != .visible, "deletePath": Paths.postDelete(post.typedID),
             "reactPath": Paths.postReactions(post.typedID), "reportPath": Paths.postReport(post.typedID),
             "reactions": ReactionKind.allCases.map { kind in
-                ["kind": kind.rawValue, "emoji": kind.emoji, "label": kind.label, "count": post.reactions[kind] ?? 0,
+                // A reaction nobody has given shows no "0".
+                ["kind": kind.rawValue, "emoji": kind.emoji, "label": kind.label, "count": post.reactions[kind] ?? 0, "hasCount": (post.reactions[kind] ?? 0) > 0,
                  "pressed": post.myReaction == kind] as [String: Any]
             },
         ]

@@ -37,7 +37,7 @@ enum RunHandler {
 
     /// Bubble Pop Calm's bubbles: sizes and colours in a fixed, gentle order (the field lays them out, so none is
     /// ever clipped).
-    private static let bubbles: [[String: String]] = (1...15).map { number in
+    private static let bubbles: [[String: String]] = (1...12).map { number in
         ["number": String(number), "colour": ["pink", "purple", "blue"][number % 3], "size": ["small", "medium", "large"][(number * 7) % 3]]
     }
 

@@ -20,8 +20,10 @@ final class Browser {
         try exchange("GET", target, headers: headers, body: nil)
     }
 
-    /// Posts a form; `_csrf` is added from the last page unless the fields say otherwise.
+    /// Posts a form; `_csrf` is added from the last page unless the fields say otherwise. A browser only posts
+    /// forms it was shown: with no token from this session yet, it first opens a page with a form (as a person would).
     func post(_ target: String, _ fields: [(String, String)], csrf: String? = nil, headers: [String] = []) throws -> RawClient.Answer {
+        if csrf == nil, lastCSRF == nil { _ = try get(cookies.keys.contains(where: { $0.hasSuffix("resett_session") }) ? "/account/data" : "/login") }
         var all = fields
         if !fields.contains(where: { $0.0 == "_csrf" }), let token = csrf ?? lastCSRF { all.append(("_csrf", token)) }
         let body = all.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
@@ -38,6 +40,7 @@ final class Browser {
 
     /// A form POST's bytes, `_csrf` included as `post` adds it.
     func formPostText(_ target: String, _ fields: [(String, String)]) -> String {
+        if lastCSRF == nil { _ = try? get(cookies.keys.contains(where: { $0.hasSuffix("resett_session") }) ? "/account/data" : "/login") }
         var all = fields
         if let token = lastCSRF { all.append(("_csrf", token)) }
         let body = all.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
@@ -53,6 +56,8 @@ final class Browser {
             let pair = cookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(pair[0]), value = pair.count > 1 ? String(pair[1]) : ""
             if cookie.contains("Max-Age=0") { cookies[name] = nil } else { cookies[name] = value }
+            // A new or ended session has its own token: the one from before no longer applies.
+            if name.hasSuffix("resett_session") { lastCSRF = nil }
         }
         if let match = answer.text.firstMatch(of: /name="_csrf" value="([0-9a-f]{64})"/) { lastCSRF = String(match.1) }
         return answer
