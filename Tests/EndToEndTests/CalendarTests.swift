@@ -131,6 +131,7 @@ struct CalendarTests {
         #expect(year.text.contains("class=\"mini-day tint-1 has-runs\"><a href=\"/calendar/2028-02-29\">"))
         #expect(year.text.contains("<a href=\"/calendar/2028-01-01\">") && !year.text.contains("/calendar/2028-03-02\""))
         #expect(try browser.get("/calendar/year?year=2029").header("Location") == "/calendar/year?year=2028")
+        #expect(!year.text.contains("href=\"/calendar/year?year=2029\"") && year.text.contains("href=\"/calendar/year?year=2027\""))
         #expect(try browser.get("/calendar/year?year=20x8").status == 400)
     }
 

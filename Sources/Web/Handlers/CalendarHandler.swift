@@ -102,11 +102,13 @@ enum CalendarHandler {
                  ["days": week.map { cell($0, byDay, today: today) }]
              }] as [String: Any]
         }
-        return try environment.render("calendar/year", title: "\(year) – Calendar", [
+        var values: [String: Any] = [
             "year": year, "months": months, "previousPath": Paths.calendarYear(year - 1), "previousYear": year - 1,
-            "nextPath": year < today.year ? Paths.calendarYear(year + 1) : "", "nextYear": year + 1,
             "runs": runs, "runsWord": runs == 1 ? "reset" : "resets", "legend": legend,
-        ], context: context)
+        ]
+        // No link to a year that hasn't happened (an empty string would still count as present in a template).
+        if year < today.year { values["nextPath"] = Paths.calendarYear(year + 1); values["nextYear"] = year + 1 }
+        return try environment.render("calendar/year", title: "\(year) – Calendar", values, context: context)
     }
 
     static func setWeekStart(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {

@@ -84,7 +84,7 @@ enum ModerationHandler {
     }
 
     static func safeguardingValues(_ tenant: Tenant) -> [String: Any] {
-        var values: [String: Any] = ["safeguardingSteps": tenant.settings.safeguardingSteps.split(separator: "\n").map(String.init)]
+        var values: [String: Any] = ["safeguardingSteps": stepLines(tenant.settings.safeguardingSteps)]
         if !tenant.settings.escalationContact.isEmpty { values["escalationContact"] = tenant.settings.escalationContact }
         return values
     }
@@ -202,5 +202,15 @@ enum ModerationHandler {
         try environment.render("admin/confirm", title: action == .delete ? "Delete this post?" : "Restrict this member?", [
             "actionPath": Paths.moderate(post, action), "isDelete": action == .delete, "isRestrict": action == .restrict,
         ], context: context)
+    }
+
+    /// The safeguarding steps as list items: the list numbers them, so an admin's own "1." is left off.
+    static func stepLines(_ text: String) -> [String] {
+        text.split(separator: "\n").map { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard let dot = trimmed.firstIndex(where: { !$0.isNumber }), dot != trimmed.startIndex,
+                  trimmed[dot] == "." || trimmed[dot] == ")" else { return trimmed }
+            return trimmed[trimmed.index(after: dot)...].trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
     }
 }
