@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
@@ -33,13 +35,15 @@ let package = Package(
                 "CPostgres",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         // Use cases: one type per area, each method taking the request's scope, enforcing its rules and running
         // one transaction. Handlers call these, never Storage.
         .target(
             name: "UseCases",
-            dependencies: ["Domain", "Security", "Storage", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Domain", "Security", "Storage", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "CoreMetrics", package: "swift-metrics")]
         ),
         .target(
             name: "Web",
@@ -51,6 +55,8 @@ let package = Package(
                 "UseCases",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .executableTarget(

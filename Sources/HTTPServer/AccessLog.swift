@@ -5,8 +5,10 @@ import Logging
 /// terminal or disk). Lines wait in a bounded queue; past the bound they are counted and dropped.
 final class AccessLog: @unchecked Sendable {
     struct Line {
+        let requestID: String
         let method: String
-        let path: Substring
+        /// The route template; "-" when no route answered. Never the path (it carries ids) or the query.
+        let route: String
         let status: Int
         let bytes: Int
         let milliseconds: Int
@@ -21,9 +23,9 @@ final class AccessLog: @unchecked Sendable {
     private let capacity: Int
     private let finished = DispatchGroup()
 
-    init(logger: Logger, capacity: Int = 10_000) {
+    init(logger: Logger, enabled: Bool = true, capacity: Int = 10_000) {
         self.logger = logger
-        self.isEnabled = logger.logLevel <= .info
+        self.isEnabled = enabled && logger.logLevel <= .info
         self.capacity = capacity
         finished.enter()
         let thread = Thread { [self] in
@@ -34,8 +36,8 @@ final class AccessLog: @unchecked Sendable {
         thread.start()
     }
 
-    /// Whether lines are wanted at all: at `--log-level notice` and above, recording costs nothing. The level is
-    /// fixed at start, so it is read once rather than on every request.
+    /// Whether lines are wanted at all: switched off, or at `--log-level notice` and above, recording costs nothing.
+    /// Both are fixed at start, so they are read once rather than on every request.
     let isEnabled: Bool
 
     func record(_ line: Line) {
@@ -79,7 +81,7 @@ final class AccessLog: @unchecked Sendable {
             condition.unlock()
             for line in lines {
                 logger.info("request", metadata: [
-                    "method": .string(line.method), "path": .string(String(line.path)),
+                    "request_id": .string(line.requestID), "method": .string(line.method), "route": .string(line.route),
                     "status": .stringConvertible(line.status), "bytes": .stringConvertible(line.bytes),
                     "ms": .stringConvertible(line.milliseconds),
                 ])

@@ -40,7 +40,7 @@ final class Connection: @unchecked Sendable {
     /// Set on every read or write that made progress.
     var lastProgressAt: Double
     /// What the access log needs of the request in flight.
-    var current: (method: String, path: Substring, startedAt: Double)?
+    var current: (method: String, requestID: String, startedAt: Double)?
 
     init(fd: Int32, peer: String, limits: HTTPLimits, now: Double) {
         self.fd = fd

@@ -237,17 +237,18 @@ final class EventLoop: @unchecked Sendable {
                 connection.enqueue(ResponseEncoder.continueLine)
                 flush(connection, now: now)
             case .failure(let error):
-                connection.current = ("-", "-", now)
+                connection.current = ("-", shared.nextRequestID(), now)
                 let response = shared.responder.errorResponse(for: error.status)
                 finish(connection, response: response, isHead: false, keepAlive: false, version: .http1_1, now: now)
                 return
             case .request(var parsed):
                 parsed.remoteAddress = connection.peer
+                parsed.id = shared.nextRequestID()
                 let request = parsed
                 connection.phase = .processing
                 connection.processingStartedAt = now
                 connection.requestNumber += 1
-                connection.current = (request.method, request.path, connection.requestStartedAt)
+                connection.current = (request.method, request.id, connection.requestStartedAt)
                 let keepAlive = request.wantsKeepAlive && !shared.isShuttingDown
                 let placement = shared.responder.placement(for: request)
                 switch placement {
@@ -305,14 +306,21 @@ final class EventLoop: @unchecked Sendable {
     private func finish(_ connection: Connection, response: Response, isHead: Bool, keepAlive: Bool,
                         version: HTTPVersion, now: Double) {
         let keepAlive = keepAlive && !connection.closeAfterWrite && !connection.peerClosed && !shared.isShuttingDown
+        var response = response
+        if let current = connection.current { response.headers.set("X-Request-Id", current.requestID) }
         let head = ResponseEncoder.head(for: response, version: version, isHead: isHead, keepAlive: keepAlive, date: dateText)
         connection.enqueue(head)
         let sendsBody = !isHead && response.status.allowsBody
         if sendsBody { connection.enqueue(response.body) }
-        if let current = connection.current, shared.accessLog.isEnabled {
-            let bytes = head.count + (sendsBody ? response.body.count : 0)
-            shared.accessLog.record(AccessLog.Line(method: current.method, path: current.path, status: response.status.code,
-                                                   bytes: bytes, milliseconds: Int((now - current.startedAt) * 1000)))
+        if let current = connection.current {
+            shared.responder.didRespond(CompletedRequest(method: current.method, route: response.route, status: response.status.code,
+                                                         seconds: max(0, now - current.startedAt)))
+            if shared.accessLog.isEnabled {
+                let bytes = head.count + (sendsBody ? response.body.count : 0)
+                shared.accessLog.record(AccessLog.Line(requestID: current.requestID, method: current.method, route: response.route ?? "-",
+                                                       status: response.status.code, bytes: bytes,
+                                                       milliseconds: Int((now - current.startedAt) * 1000)))
+            }
         }
         connection.current = nil
         connection.phase = .idle
@@ -421,7 +429,7 @@ final class EventLoop: @unchecked Sendable {
             case nil:
                 break
             case .slowRequest:
-                connection.current = ("-", "-", connection.requestStartedAt)
+                connection.current = ("-", shared.nextRequestID(), connection.requestStartedAt)
                 finish(connection, response: shared.responder.errorResponse(for: .requestTimeout), isHead: false,
                        keepAlive: false, version: .http1_1, now: now)
             case .handlerTooSlow:

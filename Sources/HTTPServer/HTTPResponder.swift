@@ -15,6 +15,17 @@ public protocol HTTPResponder: Sendable {
     func respond(to request: Request) -> Response
     /// The page for a request the server refused itself (400, 413, 414, 431, 501, 505, 408, 503).
     func errorResponse(for status: HTTPStatus) -> Response
+    /// Called on an event loop once a response is queued for sending (for metrics). It must not block.
+    func didRespond(_ completed: CompletedRequest)
+}
+
+/// What a finished request came to, without anything personal: for metrics.
+public struct CompletedRequest: Sendable {
+    public let method: String
+    /// The route template, or nil when no route answered (a refused request, a file, a 404).
+    public let route: String?
+    public let status: Int
+    public let seconds: Double
 }
 
 extension HTTPResponder {
@@ -23,4 +34,6 @@ extension HTTPResponder {
     public func errorResponse(for status: HTTPStatus) -> Response {
         .text("\(status.code) \(status.reason)\n", status: status)
     }
+
+    public func didRespond(_ completed: CompletedRequest) {}
 }

@@ -18,6 +18,8 @@ public struct Request: Sendable, Equatable {
     public var body: [UInt8]
     /// The client's IP address, set by the server.
     public var remoteAddress: String = ""
+    /// This request's id, set by the server: in every log line about it and in the `X-Request-Id` response header.
+    public var id: String = ""
 
     public init(method: String, target: String, version: HTTPVersion = .http1_1,
                 headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {

@@ -3,6 +3,9 @@ public struct Response: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// The route that answered, as written in the route table ("/runs/:run/steps/:step"), for logs and metrics:
+    /// never sent, and never the path itself (paths carry ids).
+    public var route: String?
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

@@ -89,4 +89,7 @@ public final class Server: Sendable {
 
     /// Open connections across all loops.
     public var connectionCount: Int { shared.openConnections.load(ordering: .relaxed) }
+
+    /// Requests waiting for a worker thread.
+    public var queuedRequests: Int { shared.workers.queuedCount }
 }

@@ -41,5 +41,8 @@ public struct ServerConfiguration: Sendable {
     public var shutdownGracePeriod: Double = 10
     public var listenBacklog: Int32 = 1024
 
+    /// One `info` line per request; off keeps warnings and errors.
+    public var accessLog: Bool = true
+
     public init() {}
 }

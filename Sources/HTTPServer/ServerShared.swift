@@ -21,13 +21,23 @@ final class ServerShared: Sendable {
         self.responder = responder
         self.logger = logger
         self.connectionCap = connectionCap
-        self.accessLog = AccessLog(logger: logger)
+        self.accessLog = AccessLog(logger: logger, enabled: configuration.accessLog)
         self.workers = WorkerPool(threadCount: configuration.workerCount, maxQueued: configuration.maxQueuedRequests,
                                   name: "resett-worker")
         self.priorityWorkers = WorkerPool(threadCount: 1, maxQueued: 64, name: "resett-priority")
     }
 
     var isShuttingDown: Bool { shuttingDown.load(ordering: .acquiring) }
+
+    /// Request ids: this process's random prefix and a count, so ids never repeat across nodes or restarts
+    /// and making one costs an atomic add.
+    private let requestIDPrefix = String(UInt32.random(in: .min ... .max), radix: 16)
+    private let requestCount = Atomic<Int>(0)
+
+    func nextRequestID() -> String {
+        let number = requestCount.wrappingAdd(1, ordering: .relaxed).newValue
+        return requestIDPrefix + "-" + String(number, radix: 16)
+    }
 
     func beginShutdown() { shuttingDown.store(true, ordering: .releasing) }
 

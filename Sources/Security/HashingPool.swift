@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// At most a few password hashes at once: each takes ~19 MiB and tens of milliseconds, so a burst of
 /// logins must neither exhaust memory nor take every worker. A request that finds every slot taken is told
@@ -7,7 +8,11 @@ public final class HashingPool: Sendable {
     public enum Failure: Error, Sendable, Equatable { case busy }
 
     private let slots: DispatchSemaphore
+    private let running = Atomic<Int>(0)
     public let capacity: Int
+
+    /// Hashes running now (for metrics).
+    public var inProgress: Int { running.load(ordering: .relaxed) }
 
     public init(concurrentHashes: Int = 1) {
         capacity = max(1, concurrentHashes)
@@ -16,7 +21,11 @@ public final class HashingPool: Sendable {
 
     public func run<T>(_ work: () throws -> T) throws -> T {
         guard slots.wait(timeout: .now()) == .success else { throw Failure.busy }
-        defer { slots.signal() }
+        running.add(1, ordering: .relaxed)
+        defer {
+            running.subtract(1, ordering: .relaxed)
+            slots.signal()
+        }
         return try work()
     }
 }

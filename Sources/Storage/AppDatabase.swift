@@ -4,6 +4,8 @@ import Foundation
 /// file per area, written once in the SQL both databases share, so no rule lives in only one backend.
 public struct AppDatabase: Sendable {
     let store: any SQLStore
+    /// Where each transaction's time is recorded, when the app measures it.
+    public var timing: DatabaseTiming?
     public var dialect: SQLDialect { store.dialect }
     /// Where the data lives, for messages (a URL's password is never in it).
     public var displayName: String { store.displayName }
@@ -86,10 +88,14 @@ public struct AppDatabase: Sendable {
     }
 
     func read<T>(_ body: (any SQLConnection) throws -> T) throws(StorageError) -> T {
+        let start = timing == nil ? 0 : DatabaseTiming.now()
+        defer { if let timing { timing.record(timing.reads, since: start) } }
         do { return try store.read(body) } catch { throw Self.storageError(error) }
     }
 
     func write<T>(_ body: (any SQLConnection) throws -> T) throws(StorageError) -> T {
+        let start = timing == nil ? 0 : DatabaseTiming.now()
+        defer { if let timing { timing.record(timing.writes, since: start) } }
         do { return try store.write(body) } catch { throw Self.storageError(error) }
     }
 

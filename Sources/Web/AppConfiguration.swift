@@ -19,6 +19,8 @@ public struct AppConfiguration: Sendable {
     public var publicPort: Int?
     /// Reverse proxies whose `X-Forwarded-For` is believed; from anyone else it is ignored.
     public var trustedProxies: [IPAddressRange] = []
+    /// A bearer token that lets a scraper on another machine read `/metrics` (from this machine it is not needed).
+    public var metricsToken: String?
 
     public init() {}
 

@@ -24,6 +24,8 @@ public struct AppEnvironment: Sendable {
     public let clock: @Sendable () -> Int
     /// `Migrations/` under the project root, for `/readyz`.
     public let migrationsDirectory: String
+    /// The operator's numbers (`/metrics`).
+    public let metrics: AppMetrics
     /// Shared by every copy of the environment: the throttles (counted in the database) and the timing-equaliser hash.
     let throttles: Throttles
     let dummyHash: DummyHash
@@ -42,9 +44,13 @@ public struct AppEnvironment: Sendable {
                 staticFiles: StaticFileStore, logger: Logger, hasher: PasswordHasher = PasswordHasher(),
                 hashingPool: HashingPool = HashingPool(), passwordPolicy: PasswordPolicy, library: ResetLibrary,
                 safetyPhrases: SafetyPhrases, mailer: any Mailer,
-                clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }, migrationsDirectory: String = "./Migrations") {
+                clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }, migrationsDirectory: String = "./Migrations",
+                metrics: AppMetrics = AppMetrics()) {
         self.configuration = configuration
+        var database = database
+        database.timing = DatabaseTiming(factory: metrics.factory)
         self.database = database
+        self.metrics = metrics
         self.renderer = renderer
         self.staticFiles = staticFiles
         self.logger = logger
@@ -116,7 +122,7 @@ public struct AppEnvironment: Sendable {
     /// `database` is `--db`: a SQLite file (the outbox sits beside it) or a PostgreSQL URL (the outbox is `./data/outbox`).
     public static func load(root: String, database location: String, configuration: AppConfiguration = AppConfiguration(),
                             mailer: (any Mailer)? = nil, hasher: PasswordHasher = PasswordHasher(),
-                            logger: Logger) throws -> AppEnvironment {
+                            logger: Logger, metrics: AppMetrics = AppMetrics()) throws -> AppEnvironment {
         let renderer = try TemplateRenderer(directory: root + "/Views", required: requiredTemplates)
         let staticFiles = try StaticFileStore(directory: root + "/Public")
         let database = try AppDatabase.open(DatabaseLocation(location), migrationsDirectory: root + "/Migrations")
@@ -131,7 +137,7 @@ public struct AppEnvironment: Sendable {
                               logger: logger, hasher: hasher, passwordPolicy: policy, library: library,
                               safetyPhrases: safety,
                               mailer: MailQueue(sending: mailer ?? OutboxMailer(folder: dataFolder + "/outbox", logger: logger), logger: logger),
-                              migrationsDirectory: root + "/Migrations")
+                              migrationsDirectory: root + "/Migrations", metrics: metrics)
     }
 
     public enum ContentError: Error, CustomStringConvertible {

@@ -12,6 +12,7 @@ enum Paths {
     static let home = "/"
     static let health = "/healthz"
     static let ready = "/readyz"
+    static let metrics = "/metrics"
     static let help = "/help"
     static let helpNow = "/help/now"
     static let helpTalk = "/help/talk"

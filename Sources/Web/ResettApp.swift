@@ -31,9 +31,16 @@ public final class ResettApp: HTTPResponder {
     }
 
     public func respond(to request: Request) -> Response {
-        var response = route(request)
+        var matched: String?
+        var response = route(request, matched: &matched)
+        // An error page answered for a route still counts under that route.
+        if response.route == nil { response.route = matched }
         SecurityHeaders.apply(to: &response, https: environment.configuration.secureCookies)
         return response
+    }
+
+    public func didRespond(_ completed: CompletedRequest) {
+        environment.metrics.record(completed)
     }
 
     public func errorResponse(for status: HTTPStatus) -> Response {
@@ -42,17 +49,27 @@ public final class ResettApp: HTTPResponder {
         return response
     }
 
-    private func route(_ request: Request) -> Response {
-        if request.method == "GET" || request.method == "HEAD", let file = environment.staticFiles.response(for: request) {
+    private func route(_ request: Request, matched: inout String?) -> Response {
+        if request.method == "GET" || request.method == "HEAD", var file = environment.staticFiles.response(for: request) {
+            file.route = "/static"
             return file
         }
         // The health check is for operators and load balancers, whatever the host; it must not need the
         // database to find a tenant before it can say whether the database works.
         if request.path == Paths.health, request.method == "GET" || request.method == "HEAD" {
-            return HealthHandler.check(environment)
+            var response = HealthHandler.check(environment)
+            response.route = Paths.health
+            return response
         }
         if request.path == Paths.ready, request.method == "GET" || request.method == "HEAD" {
-            return HealthHandler.ready(environment)
+            var response = HealthHandler.ready(environment)
+            response.route = Paths.ready
+            return response
+        }
+        if request.path == Paths.metrics, request.method == "GET" {
+            var response = MetricsHandler.scrape(request, environment)
+            response.route = Paths.metrics
+            return response
         }
         var context: RequestContext?
         do {
@@ -74,7 +91,8 @@ public final class ResettApp: HTTPResponder {
             }
 
             switch try router.match(method: request.method, path: request.path) {
-            case .found(let handler, let parameters):
+            case .found(let handler, let parameters, let pattern):
+                matched = pattern
                 let current = RequestContext(request: request, parameters: parameters, scope: scope, session: session,
                                              csrfToken: csrfToken)
                 context = current
@@ -86,6 +104,7 @@ public final class ResettApp: HTTPResponder {
                 }
                 var response = try handler(current)
                 if let newCSRFCookie, request.method == "GET" { response.setCookie(newCSRFCookie) }
+                response.route = pattern
                 return response
             case .methodNotAllowed(let allowed):
                 throw WebError.methodNotAllowed(allowed: allowed)
@@ -97,11 +116,13 @@ public final class ResettApp: HTTPResponder {
         } catch let error as UseCaseError {
             return response(for: WebError(error), context: context)
         } catch HashingPool.Failure.busy {
+            environment.metrics.passwordHashRefusals.increment()
             return response(for: .busy(retryAfter: 5), context: context)
         } catch {
             // The cause goes to the log, never to the person; the path is logged without its query.
             environment.logger.error("handler failed", metadata: [
-                "method": .string(request.method), "path": .string(String(request.path)), "error": .string("\(error)"),
+                "request_id": .string(request.id), "method": .string(request.method), "route": .string(matched ?? "-"),
+                "error": .string("\(error)"),
             ])
             return errorPages.response(for: .internalServerError)
         }

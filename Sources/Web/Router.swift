@@ -12,12 +12,14 @@ public struct Router: Sendable {
 
     struct Route: Sendable {
         let method: String
+        /// As written in the route table, for logs and metrics.
+        let pattern: String
         let segments: [Segment]
         let handler: Handler
     }
 
     public enum Match {
-        case found(Handler, parameters: [String: String])
+        case found(Handler, parameters: [String: String], pattern: String)
         case methodNotAllowed(allowed: [String])
         case notFound
     }
@@ -30,7 +32,7 @@ public struct Router: Sendable {
         let segments = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { part in
             part.hasPrefix(":") ? Segment.parameter(String(part.dropFirst())) : Segment.literal(String(part))
         }
-        routes.append(Route(method: method, segments: Array(segments), handler: handler))
+        routes.append(Route(method: method, pattern: pattern, segments: Array(segments), handler: handler))
     }
 
     public mutating func get(_ pattern: String, _ handler: @escaping Handler) { add("GET", pattern, handler) }
@@ -47,7 +49,7 @@ public struct Router: Sendable {
         for route in routes {
             guard let parameters = Self.bind(route.segments, to: decoded) else { continue }
             if route.method == method || (method == "HEAD" && route.method == "GET") {
-                return .found(route.handler, parameters: parameters)
+                return .found(route.handler, parameters: parameters, pattern: route.pattern)
             }
             allowed.append(route.method)
             if route.method == "GET" { allowed.append("HEAD") }

@@ -65,8 +65,23 @@ struct Serve: ParsableCommand {
     @Option(help: "Worker threads for handlers (default: one per core).")
     var workers: Int?
 
+    @Option(help: "Logs as text (for people) or json (one object a line, for collectors).")
+    var logFormat: LogFormat = .text
+
+    @Flag(help: "No access log (one info line per request); warnings and errors are still logged.")
+    var noAccessLog = false
+
+    @Option(help: ArgumentHelp("A bearer token that lets another machine scrape /metrics (this machine needs none).",
+                               discussion: "Better from the environment: RESETT_METRICS_TOKEN (a command line shows in ps)."))
+    var metricsToken: String?
+
+    enum LogFormat: String, ExpressibleByArgument { case text, json }
+
     func run() throws {
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        switch logFormat {
+        case .text: LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        case .json: LoggingSystem.bootstrap(JSONLogHandler.init)
+        }
         let logger = try options.makeLogger(label: "resett")
         var appConfiguration = AppConfiguration()
         appConfiguration.baseDomain = baseDomain
@@ -81,6 +96,10 @@ struct Serve: ParsableCommand {
             appConfiguration.publicPort = publicPort
         } else if scheme == "http", (1...65535).contains(port) {
             appConfiguration.publicPort = port
+        }
+        appConfiguration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["RESETT_METRICS_TOKEN"]
+        if let token = appConfiguration.metricsToken, token.count < 16 {
+            throw ValidationError("The metrics token should be at least 16 characters (try: openssl rand -hex 24).")
         }
         appConfiguration.trustedProxies = try trustedProxy.map { text in
             guard let range = IPAddressRange(text) else { throw ValidationError("--trusted-proxy takes an address or CIDR, not \(text).") }
@@ -99,6 +118,7 @@ struct Serve: ParsableCommand {
         var configuration = ServerConfiguration()
         configuration.host = host
         configuration.port = port
+        configuration.accessLog = !noAccessLog
         guard (1...(16 * 1024 * 1024)).contains(maxBodyBytes) else { throw ValidationError("--max-body-bytes is 1 to 16 MiB.") }
         configuration.limits.maxBodyBytes = maxBodyBytes
         configuration.maxConnectionInputBytes = max(configuration.maxConnectionInputBytes,
@@ -114,6 +134,8 @@ struct Serve: ParsableCommand {
         signal(SIGTERM, SIG_IGN)
         signal(SIGINT, SIG_IGN)
         let server = try Server(configuration: configuration, responder: ResettApp(environment: environment), logger: logger)
+        environment.metrics.attach(AppMetrics.Sources(openConnections: { server.connectionCount },
+                                                      queuedRequests: { server.queuedRequests }))
         let signals = [SIGTERM, SIGINT].map { number in
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {

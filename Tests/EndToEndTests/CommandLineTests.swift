@@ -90,6 +90,37 @@ struct CommandLineTests {
         #expect(try AppDatabase.openWithoutMigrating(DatabaseLocation(path)).appliedMigrations().count >= 1)
     }
 
+    /// `--log-format json`: every line one JSON object; the access line names its request id and route, with numbers
+    /// as numbers. `--no-access-log` drops those lines and keeps the rest.
+    @Test func jsonLogsOneObjectALineAndAnAccessLogThatCanBeSwitchedOff() throws {
+        for accessLog in [true, false] {
+            let (process, errors) = try launch(["serve", "--port", "0", "--db", temporaryDatabasePath(), "--log-format", "json"]
+                                               + (accessLog ? [] : ["--no-access-log"]))
+            let ready = read(errors, until: "Resett is ready")
+            let port = try #require(ready.firstMatch(of: /"url":"http:\/\/localhost:(\d+)\/"/).flatMap { Int($0.1) }, "\(ready)")
+            let answer = try RawClient(port: port).request("GET", "/emotions/tired?from=somewhere")
+            let id = try #require(answer.header("X-Request-Id"))
+            Thread.sleep(forTimeInterval: 0.3)
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            let output = ready + String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let objects = try output.split(separator: "\n").map { line in
+                try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not JSON: \(line)")
+            }
+            #expect(objects.allSatisfy { $0["time"] is String && $0["level"] is String && $0["message"] is String })
+            let request = objects.first { $0["message"] as? String == "request" }
+            if accessLog {
+                let line = try #require(request, "\(output)")
+                #expect(line["request_id"] as? String == id && line["route"] as? String == "/emotions/:emotion")
+                #expect(line["status"] as? Int == 200 && line["ms"] is Int)
+                #expect(!output.contains("from=somewhere") && !output.contains("/emotions/tired"))
+            } else {
+                #expect(request == nil, "\(output)")
+                #expect(objects.contains { $0["message"] as? String == "stopped" })
+            }
+        }
+    }
+
     @Test func serveAnswersThenStopsCleanlyOnSIGTERM() throws {
         let path = temporaryDatabasePath()
         let (process, errors) = try launch(["serve", "--port", "0", "--db", path])

@@ -62,7 +62,7 @@ struct RouterTests {
     }
 
     func run(_ method: String, _ path: String) throws -> String? {
-        guard case .found(let handler, let parameters) = try router().match(method: method, path: path[...]) else { return nil }
+        guard case .found(let handler, let parameters, _) = try router().match(method: method, path: path[...]) else { return nil }
         let response = try handler(RequestContext(request: Request(method: method, target: path), parameters: parameters, scope: testScope))
         return String(decoding: response.body, as: UTF8.self)
     }
