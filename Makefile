@@ -1,6 +1,6 @@
 # Resett: two commands on a fresh Debian 12 machine with Swift 6.3: `make run` and `make test`.
 SHELL := /bin/bash
-SYSTEM_PACKAGES := libsqlite3-dev libssl-dev libargon2-dev libpq-dev
+SYSTEM_PACKAGES := libsqlite3-dev libssl-dev libargon2-dev libpq-dev libcurl4-openssl-dev
 DB ?= ./data/resett.sqlite
 PORT ?= 8080
 SWIFT_FLAGS ?=
@@ -19,8 +19,9 @@ setup:
 	  else echo "Please install:$$missing (apt-get install$$missing)"; exit 1; fi; \
 	fi
 
-# The browser suite's tools: Chromium and its driver from Debian, Selenium, axe-core and pytest from PyPI.
-BROWSER_PACKAGES := chromium chromium-driver fonts-noto-color-emoji
+# The browser suite's tools: Chromium and its driver from Debian, Selenium, axe-core and pytest from PyPI; and aiosmtpd,
+# the real SMTP server the mail tests send to.
+BROWSER_PACKAGES := chromium chromium-driver fonts-noto-color-emoji openssl
 browser-setup:
 	@missing=""; for p in $(BROWSER_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -30,7 +31,7 @@ browser-setup:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 install -y -qq $$missing; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 install -y -qq $$missing; fi; \
 	fi
-	@python3 -c "import selenium, axe_selenium_python, pytest" 2>/dev/null || python3 -m pip install -q -r Tests/Browser/requirements.txt
+	@python3 -c "import selenium, axe_selenium_python, pytest, aiosmtpd" 2>/dev/null || python3 -m pip install -q -r Tests/Browser/requirements.txt
 
 build: setup
 	swift build $(SWIFT_FLAGS) --product resett

@@ -22,6 +22,9 @@ let package = Package(
         .systemLibrary(name: "CArgon2", path: "Sources/CArgon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Mail over SMTP with libcurl; knows nothing of ours, like HTTPServer.
+        .target(name: "SMTP", dependencies: ["CCurl"]),
         .target(name: "Domain"),
         .target(name: "Security", dependencies: ["CArgon2", "CCrypto"]),
         .target(
@@ -42,8 +45,7 @@ let package = Package(
         // one transaction. Handlers call these, never Storage.
         .target(
             name: "UseCases",
-            dependencies: ["Domain", "Security", "Storage", .product(name: "Logging", package: "swift-log"),
-                           .product(name: "CoreMetrics", package: "swift-metrics")]
+            dependencies: ["Domain", "Security", "Storage", "SMTP", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "Web",
@@ -68,6 +70,7 @@ let package = Package(
                 "Storage",
                 "UseCases",
                 "Web",
+                "SMTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -94,7 +97,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Web", "HTTPServer", "Storage", "Domain", "Security", "UseCases", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Web", "HTTPServer", "Storage", "Domain", "Security", "UseCases", "SMTP", .product(name: "Logging", package: "swift-log")]
         ),
     ]
 )

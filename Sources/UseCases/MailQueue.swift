@@ -11,11 +11,16 @@ public final class MailQueue: Mailer, @unchecked Sendable {
     private var pending: [Mail] = []
     private var sending = false
     private let capacity: Int
+    private let onSent: @Sendable () -> Void
+    private let onFailed: @Sendable () -> Void
 
-    public init(sending mailer: any Mailer, logger: Logger, capacity: Int = 1000) {
+    public init(sending mailer: any Mailer, logger: Logger, capacity: Int = 1000, onSent: @escaping @Sendable () -> Void = {},
+                onFailed: @escaping @Sendable () -> Void = {}) {
         self.mailer = mailer
         self.logger = logger
         self.capacity = capacity
+        self.onSent = onSent
+        self.onFailed = onFailed
         let thread = Thread { [self] in self.run() }
         thread.name = "resett-mail"
         thread.start()
@@ -55,7 +60,13 @@ public final class MailQueue: Mailer, @unchecked Sendable {
             let mail = pending.removeFirst()
             sending = true
             condition.unlock()
-            do { try mailer.send(mail) } catch { logger.error("mail not sent", metadata: ["error": "\(error)"]) }
+            do {
+                try mailer.send(mail)
+                onSent()
+            } catch {
+                onFailed()
+                logger.error("mail not sent", metadata: ["error": "\(error)"])
+            }
             condition.lock()
             sending = false
             condition.broadcast()

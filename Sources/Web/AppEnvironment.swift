@@ -26,6 +26,8 @@ public struct AppEnvironment: Sendable {
     public let migrationsDirectory: String
     /// The operator's numbers (`/metrics`).
     public let metrics: AppMetrics
+    /// With SMTP: the worker that sends the database's outbox (the executable starts and stops it).
+    public let mailDelivery: MailDelivery?
     /// Shared by every copy of the environment: the throttles (counted in the database) and the timing-equaliser hash.
     let throttles: Throttles
     let dummyHash: DummyHash
@@ -45,12 +47,13 @@ public struct AppEnvironment: Sendable {
                 hashingPool: HashingPool = HashingPool(), passwordPolicy: PasswordPolicy, library: ResetLibrary,
                 safetyPhrases: SafetyPhrases, mailer: any Mailer,
                 clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }, migrationsDirectory: String = "./Migrations",
-                metrics: AppMetrics = AppMetrics()) {
+                metrics: AppMetrics = AppMetrics(), mailDelivery: MailDelivery? = nil) {
         self.configuration = configuration
         var database = database
         database.timing = DatabaseTiming(factory: metrics.factory)
         self.database = database
         self.metrics = metrics
+        self.mailDelivery = mailDelivery
         self.renderer = renderer
         self.staticFiles = staticFiles
         self.logger = logger
@@ -122,7 +125,8 @@ public struct AppEnvironment: Sendable {
     /// `database` is `--db`: a SQLite file (the outbox sits beside it) or a PostgreSQL URL (the outbox is `./data/outbox`).
     public static func load(root: String, database location: String, configuration: AppConfiguration = AppConfiguration(),
                             mailer: (any Mailer)? = nil, hasher: PasswordHasher = PasswordHasher(),
-                            logger: Logger, metrics: AppMetrics = AppMetrics()) throws -> AppEnvironment {
+                            logger: Logger, metrics: AppMetrics = AppMetrics(), mailTransport: (any MailTransport)? = nil,
+                            mailSender: String = "Resett <no-reply@resett.localhost>") throws -> AppEnvironment {
         let renderer = try TemplateRenderer(directory: root + "/Views", required: requiredTemplates)
         let staticFiles = try StaticFileStore(directory: root + "/Public")
         let database = try AppDatabase.open(DatabaseLocation(location), migrationsDirectory: root + "/Migrations")
@@ -133,11 +137,23 @@ public struct AppEnvironment: Sendable {
         case .sqlite(let path): URL(fileURLWithPath: path).deletingLastPathComponent().path
         case .postgres: "./data"
         }
+        // With SMTP, mail waits in the database until sent (retried, on any node); otherwise .eml files beside it.
+        var delivery: MailDelivery?
+        let chosenMailer: any Mailer
+        if let mailTransport {
+            let sending = MailDelivery(database: database, transport: mailTransport, sender: mailSender, logger: logger,
+                                       onSent: { metrics.mailSent.increment() }, onFailedAttempt: { metrics.mailFailed.increment() })
+            delivery = sending
+            chosenMailer = DurableMailer(database: database, sender: mailSender, clock: { Int(Date().timeIntervalSince1970) },
+                                         wake: { sending.wake() })
+        } else {
+            chosenMailer = MailQueue(sending: mailer ?? OutboxMailer(folder: dataFolder + "/outbox", sender: mailSender, logger: logger),
+                                     logger: logger, onSent: { metrics.mailSent.increment() }, onFailed: { metrics.mailFailed.increment() })
+        }
         return AppEnvironment(configuration: configuration, database: database, renderer: renderer, staticFiles: staticFiles,
                               logger: logger, hasher: hasher, passwordPolicy: policy, library: library,
-                              safetyPhrases: safety,
-                              mailer: MailQueue(sending: mailer ?? OutboxMailer(folder: dataFolder + "/outbox", logger: logger), logger: logger),
-                              migrationsDirectory: root + "/Migrations", metrics: metrics)
+                              safetyPhrases: safety, mailer: chosenMailer,
+                              migrationsDirectory: root + "/Migrations", metrics: metrics, mailDelivery: delivery)
     }
 
     public enum ContentError: Error, CustomStringConvertible {

@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import Logging
 import Security
+import SMTP
 import Synchronization
 import UseCases
 import Web
@@ -39,6 +40,19 @@ struct Serve: ParsableCommand {
 
     @Option(help: "Hand mail to this sendmail-compatible program instead of writing .eml files to data/outbox/.")
     var sendmail: String?
+
+    @Option(help: ArgumentHelp("Send mail over SMTP: smtp://host:587 (STARTTLS) or smtps://host:465.",
+                               discussion: "Credentials from RESETT_SMTP_USERNAME and RESETT_SMTP_PASSWORD. Mail waits in the database until sent, with retries."))
+    var smtpUrl: String?
+
+    @Option(help: "starttls (the default), tls (with smtps://) or none (only for a mail server on this machine).")
+    var smtpSecurity: String = "starttls"
+
+    @Option(help: "A CA certificate file to trust for the mail server (one with a private certificate).")
+    var smtpCaFile: String?
+
+    @Option(help: "The From of every message.")
+    var mailFrom: String = "Resett <no-reply@resett.localhost>"
 
     @Option(help: "Days a session may go unused before it ends.")
     var sessionIdleDays: Int = 7
@@ -111,9 +125,26 @@ struct Serve: ParsableCommand {
             throw ValidationError("Argon2id needs at least 19456 KiB and 2 iterations (OWASP's minimum).")
         }
         let hasher = PasswordHasher(parameters: .init(memoryKiB: argon2MemoryKib, iterations: argon2Iterations, parallelism: 1))
+        var transport: SMTPTransport?
+        if let smtpUrl {
+            guard sendmail == nil else { throw ValidationError("Choose --smtp-url or --sendmail, not both.") }
+            guard let security = SMTPTransport.Security(rawValue: smtpSecurity) else {
+                throw ValidationError("--smtp-security is starttls, tls or none.")
+            }
+            let environment = ProcessInfo.processInfo.environment
+            do {
+                transport = try SMTPTransport(url: smtpUrl, security: security, username: environment["RESETT_SMTP_USERNAME"],
+                                              password: environment["RESETT_SMTP_PASSWORD"], caFile: smtpCaFile)
+            } catch {
+                throw ValidationError("--smtp-url: \(error)")
+            }
+        }
+        guard !mailFrom.contains("\r"), !mailFrom.contains("\n"), mailFrom.contains("@") else {
+            throw ValidationError("--mail-from is an address, like: Resett <no-reply@example.org>")
+        }
         let environment = try AppEnvironment.load(root: options.root, database: options.db, configuration: appConfiguration,
-                                                  mailer: sendmail.map { SendmailMailer(program: $0) }, hasher: hasher,
-                                                  logger: logger)
+                                                  mailer: sendmail.map { SendmailMailer(program: $0, sender: mailFrom) }, hasher: hasher,
+                                                  logger: logger, mailTransport: transport, mailSender: mailFrom)
 
         var configuration = ServerConfiguration()
         configuration.host = host
@@ -150,8 +181,10 @@ struct Serve: ParsableCommand {
         environment.subscriptionClock.runInBackground(every: max(0.5, min(clockInterval, 3600)), clock: { Int(Date().timeIntervalSince1970) },
                                                       stop: { stopping.load(ordering: .relaxed) })
         server.start()
+        environment.mailDelivery?.start()
         logger.notice("Resett is ready", metadata: ["url": "http://localhost:\(server.port)/", "baseDomain": "\(baseDomain)"])
         server.wait()
+        environment.mailDelivery?.stop()
         stopping.store(true, ordering: .relaxed)
         signals.forEach { $0.cancel() }
         logger.notice("stopped")
