@@ -37,6 +37,8 @@ cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 
 trap cleanup EXIT
 
 rm -f "$work"/*.sqlite*
+echo "== seeding realistic data for the signed-in pages"
+eval "$(bench/pages.sh "$bin/resett" "$work/resett.sqlite" "$root")"
 PORT=8181 DB_PATH=$work/hb.sqlite "$work/hb-peer/.build/release/hb-peer" >"$work/hb.log" 2>&1 & pids+=($!); hb=$!
 PORT=8182 DB_PATH=$work/fixture.sqlite ROOT=$root/bench/fixture "$bin/ResettBenchFixture" >"$work/fixture.log" 2>&1 & pids+=($!); fixture=$!
 (cd "$work/nginx" && exec nginx -c "$PWD/nginx-w1.conf" -p "$PWD/" -e run/w1/error.log) & pids+=($!); ngx=$!
@@ -70,6 +72,19 @@ run resett /robots.txt http://127.0.0.1:8184/robots.txt
 run resett /healthz http://127.0.0.1:8184/healthz
 run resett "/ (template+SQLite)" http://127.0.0.1:8184/
 
+# Every page a member or a moderator sees, signed in, with the seeded data.
+member=$(bench/login.sh 8184 member@bench.example)
+moderator=$(bench/login.sh 8184 moderator@bench.example)
+page() { printf 'resett-page %s ' "$1" >>"$lines"; bench/wrk-page.sh "http://127.0.0.1:8184$2" "$secs" "$conns" "$3" | tee -a "$lines"; }
+for path in / /emotions/stressed /resets/stressed-grounding-walk "/runs/$step_run/steps/3" "/runs/$mood_run/mood" \
+            "/runs/$result_run/result" /calendar /calendar/year "/calendar/$yesterday" /community /account /account/profile \
+            /account/security /account/appearance /account/data /account/sessions /account/subscription /paywall /help /help/now; do
+  page "member $path" "$path" "$member"
+done
+for path in /admin /admin/moderation "/admin/moderation/posts/$held_post" /admin/audit /community; do
+  page "moderator $path" "$path" "$moderator"
+done
+
 echo "== $idle idle keep-alive connections against resett"
 idle_line=$(python3 "$root/bench/idle_connections.py" 8184 "$idle" "$resett")
 echo "$idle_line"
@@ -82,12 +97,12 @@ def ms(v):
     return float(m.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[m.group(2)] if m else float("nan")
 rows = {}
 for line in open(lines):
-    m = re.match(r"(\S+) (.+?) url=\S+ .*rps=([\d.]+) p50=(\S+) p99=(\S+)", line)
-    if m: rows[(m.group(1), m.group(2))] = (float(m.group(3)), ms(m.group(4)), ms(m.group(5)))
-peak = {"hb-peer": hwm_hb, "resett-fixture": hwm_fx, "resett": hwm_rs, "nginx": hwm_ngx}
-print(f"\n{'server':16} {'route':22} {'req/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'peak RSS MB':>12}")
-for (server, route), (rps, p50, p99) in rows.items():
-    print(f"{server:16} {route:22} {rps:10.0f} {p50:8.2f} {p99:8.2f} {int(peak[server])/1024:12.1f}")
+    m = re.match(r"(\S+) (.+?) url=\S+ .*rps=([\d.]+) p50=(\S+) p99=(\S+)(?:.*non2xx=(\d+))?", line)
+    if m: rows[(m.group(1), m.group(2))] = (float(m.group(3)), ms(m.group(4)), ms(m.group(5)), int(m.group(6) or 0))
+peak = {"hb-peer": hwm_hb, "resett-fixture": hwm_fx, "resett": hwm_rs, "nginx": hwm_ngx, "resett-page": hwm_rs}
+print(f"\n{'server':16} {'route':42} {'req/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'peak RSS MB':>12}")
+for (server, route), (rps, p50, p99, _) in rows.items():
+    print(f"{server:16} {route[:42]:42} {rps:10.0f} {p50:8.2f} {p99:8.2f} {int(peak[server])/1024:12.1f}")
 print(f"\nidle RSS MB: hb-peer {int(idle_hb)/1024:.1f}, resett-fixture {int(idle_fx)/1024:.1f}, resett {int(idle_rs)/1024:.1f}; cores: {cores}")
 print(f"idle connections: {idle_line}")
 def bar(name, ok, detail): print(f"{'PASS' if ok else 'MISS'}  {name}: {detail}")
@@ -103,4 +118,11 @@ if g(("nginx", "/plaintext-file")) and g(("resett", "/robots.txt")):
     a, b = g(("resett", "/robots.txt")), g(("nginx", "/plaintext-file"))
     bar("static file >= 0.8x nginx (1 worker)", a[0] >= 0.8 * b[0], f"{a[0]/b[0]:.2f}x")
 bar("idle RSS <= hb-peer", int(idle_rs) <= int(idle_hb), f"resett {int(idle_rs)/1024:.1f} MB vs hb-peer {int(idle_hb)/1024:.1f} MB")
+fortunes = g(("resett-fixture", "/fortunes"))
+if fortunes:
+    for (server, route), (rps, p50, p99, non2xx) in rows.items():
+        if server != "resett-page": continue
+        ok = rps >= 0.5 * fortunes[0] and p99 <= 2 * fortunes[2] and non2xx == 0
+        bar(f"{route}: >= 0.5x fixture /fortunes, p99 <= 2x", ok,
+            f"{rps / fortunes[0]:.2f}x, p99 {p99:.2f} vs {2 * fortunes[2]:.2f} ms" + (f", {non2xx} not 200" if non2xx else ""))
 PY

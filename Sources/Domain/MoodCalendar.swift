@@ -32,7 +32,7 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.init(year: y, month: m, day: d)
     }
 
-    public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var description: String { Digits.padded(year, 4) + "-" + Digits.padded(month, 2) + "-" + Digits.padded(day, 2) }
 
     public static func < (a: Day, b: Day) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
 

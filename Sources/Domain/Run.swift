@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How a run ended.
 public enum RunOutcome: String, Sendable, Codable {
@@ -49,29 +50,41 @@ public struct Run: Sendable, Equatable {
     public var isFinished: Bool { outcome != nil }
 }
 
-/// Calendar days in a person's own time zone.
+/// Calendar days in a person's own time zone. Asked on nearly every request (today's free resets), so the
+/// zone is looked up once per name and the date is plain arithmetic on the zone's offset at that instant.
 public enum LocalDay {
+    private static let zones = Mutex<[String: TimeZone]>([:])
+
+    /// The named zone, or Europe/London for a name the system doesn't know; each looked up once.
+    public static func zone(_ name: String) -> TimeZone {
+        if let known = zones.withLock({ $0[name] }) { return known }
+        let zone = TimeZone(identifier: name) ?? TimeZone(identifier: TimeZoneName.fallback)!
+        zones.withLock { cache in if cache.count < 1024 { cache[name] = zone } }
+        return zone
+    }
+
+    /// Seconds since 1970 as the wall clock in `timeZone` shows them (its offset at that instant, DST included).
+    static func wallClock(_ epochSeconds: Int, _ timeZone: String) -> Int {
+        epochSeconds + zone(timeZone).secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(epochSeconds)))
+    }
+
     /// "2026-11-22" for `epochSeconds` as seen in `timeZone` (falls back to Europe/London).
     public static func of(_ epochSeconds: Int, in timeZone: String) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: timeZone) ?? TimeZone(identifier: TimeZoneName.fallback)!
-        let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(epochSeconds)))
-        let year = parts.year ?? 1970, month = parts.month ?? 1, day = parts.day ?? 1
-        return String(format: "%04d-%02d-%02d", year, month, day)
+        let local = wallClock(epochSeconds, timeZone)
+        return Day(ordinal: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400).description
     }
 
     /// "07:45" for `epochSeconds` as seen in `timeZone`.
     public static func time(_ epochSeconds: Int, in timeZone: String) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: timeZone) ?? TimeZone(identifier: TimeZoneName.fallback)!
-        let parts = calendar.dateComponents([.hour, .minute], from: Date(timeIntervalSince1970: TimeInterval(epochSeconds)))
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        let local = wallClock(epochSeconds, timeZone)
+        let seconds = ((local % 86_400) + 86_400) % 86_400
+        return Digits.padded(seconds / 3600, 2) + ":" + Digits.padded(seconds % 3600 / 60, 2)
     }
 
     /// The first second of `day` in `timeZone`, as seconds since 1970 (for filtering by a person's own days).
     public static func start(of day: Day, in timeZone: String) -> Int {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: timeZone) ?? TimeZone(identifier: TimeZoneName.fallback)!
+        calendar.timeZone = zone(timeZone)
         let date = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day))
         return date.map { Int($0.timeIntervalSince1970) } ?? day.ordinal * 86400
     }
@@ -122,5 +135,22 @@ public enum DurationWords {
         guard minutes > 0 else { return secondsText }
         let minutesText = "\(minutes) minute\(minutes == 1 ? "" : "s")"
         return rest == 0 ? minutesText : minutesText + " " + secondsText
+    }
+}
+
+/// Numbers as text without Foundation's `String(format:)`, which a profile of the calendar found taking a sixth of
+/// its time (it parses the format and consults the locale on every call).
+public enum Digits {
+    /// `value` with leading zeros to `width` digits: padded(7, 2) is "07".
+    public static func padded(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+
+    /// One decimal place, rounded half away from zero: 6.25 is "6.3", -0.04 is "0.0".
+    public static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        let magnitude = tenths.magnitude
+        return (tenths < 0 ? "-" : "") + String(magnitude / 10) + "." + String(magnitude % 10)
     }
 }

@@ -45,9 +45,13 @@ public final class AppMetrics: Sendable {
         passwordHashRefusals = CoreMetrics.Counter(label: "resett_password_hash_refusals_total", dimensions: [], factory: factory)
         mailSent = CoreMetrics.Counter(label: "resett_mail_sent_total", dimensions: [], factory: factory)
         mailFailed = CoreMetrics.Counter(label: "resett_mail_failed_attempts_total", dimensions: [], factory: factory)
-        openConnections = registry.makeGauge(name: "resett_open_connections", help: "Client connections open now.")
-        queuedRequests = registry.makeGauge(name: "resett_worker_queue_depth", help: "Requests waiting for a worker thread.")
-        passwordHashesInProgress = registry.makeGauge(name: "resett_password_hashes_in_progress", help: "Argon2 hashes running now.")
+        let registry = self.registry
+        func gauge(_ name: String, _ unit: String, _ help: String) -> Prometheus.Gauge {
+            registry.makeGauge(descriptor: MetricNameDescriptor(metricName: name, unitName: unit, helpText: help))
+        }
+        openConnections = gauge("resett_open", "connections", "Client connections open now.")
+        queuedRequests = gauge("resett_worker_queue", "depth", "Requests waiting for a worker thread.")
+        passwordHashesInProgress = gauge("resett_password_hashes", "in_progress", "Argon2 hashes running now.")
     }
 
     /// Where the server's live numbers come from (set once the server exists).

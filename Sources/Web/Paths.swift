@@ -51,7 +51,7 @@ enum Paths {
     static func runMood(_ id: RunID) -> String { "/runs/\(id)/mood" }
     static func runResult(_ id: RunID) -> String { "/runs/\(id)/result" }
     static let calendar = "/calendar"
-    static func calendarMonth(year: Int, month: Int) -> String { "/calendar?month=" + String(format: "%04d-%02d", year, month) }
+    static func calendarMonth(year: Int, month: Int) -> String { "/calendar?month=" + Digits.padded(year, 4) + "-" + Digits.padded(month, 2) }
     static func calendarYear(_ year: Int) -> String { "/calendar/year?year=\(year)" }
     static func calendarDay(_ day: Day) -> String { "/calendar/\(day)" }
     static let accountExportCSV = "/account/export.csv"

@@ -26,9 +26,7 @@ enum CalendarHandler {
         else { throw WebError.badRequest("Months look like 2026-11.") }
         let summaries = try environment.moodHistory.summaries(member, from: first, through: last)
         let byDay = Dictionary(uniqueKeysWithValues: summaries.map { ($0.day, $0) })
-        let weeks = MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday).map { week in
-            ["days": week.map { day in cell(day, byDay, today: today) }]
-        }
+        let weeks = monthRows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday), byDay, today: today)
         let runs = summaries.reduce(0) { $0 + $1.runs }
         let rated = summaries.reduce(0) { $0 + $1.rated }, total = summaries.reduce(0) { $0 + $1.moodTotal }
         // The month's own facts, as facts: today's streak means nothing on a past month, so it isn't shown there.
@@ -98,9 +96,8 @@ enum CalendarHandler {
         let runs = summaries.reduce(0) { $0 + $1.runs }
         let months = (1...(year == today.year ? today.month : 12)).map { month in
             ["name": Day.monthNames[month - 1], "path": Paths.calendarMonth(year: year, month: month),
-             "weeks": MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday).map { week in
-                 ["days": week.map { cell($0, byDay, today: today) }]
-             }] as [String: Any]
+             "rows": yearRows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday), byDay,
+                              today: today)] as [String: Any]
         }
         var values: [String: Any] = [
             "year": year, "months": months, "previousPath": Paths.calendarYear(year - 1), "previousYear": year - 1,
@@ -136,25 +133,76 @@ enum CalendarHandler {
 
     private static let legend: [[String: String]] = (1...5).map { ["level": String($0), "label": ["1–2", "3–4", "5–6", "7–8", "9–10"][$0 - 1]] }
 
-    private static func cell(_ day: Day?, _ byDay: [Day: DaySummary], today: Day) -> [String: Any] {
-        guard let day else { return ["blank": true] }
-        var values: [String: Any] = ["number": day.day, "isToday": day == today, "path": Paths.calendarDay(day),
-                                     "isPast": day <= today]
+    /// One day's facts, the same for the month and the year: its words for screen readers and its colour band.
+    private static func describe(_ day: Day, _ byDay: [Day: DaySummary], today: Day) -> (label: String, runs: Int, tint: Int?) {
         var label = "\(day.day) \(Day.monthNames[day.month - 1])"
+        var runs = 0, tint: Int?
         if let summary = byDay[day] {
-            // Not "runs": Mustache would find the page's own "runs" for days without any.
-            values["dayRuns"] = summary.runs
+            runs = summary.runs
             label += ": \(summary.runs) reset\(summary.runs == 1 ? "" : "s")"
-            if let tint = summary.tint, let mood = summary.averageMood {
-                values["tint"] = tint
+            if let band = summary.tint, let mood = summary.averageMood {
+                tint = band
                 label += ", average mood \(MoodNumber.text(mood))"
             }
         } else {
             label += ": no resets"
         }
         if day == today { label += " (today)" }
-        values["label"] = label
-        return values
+        return (label, runs, tint)
+    }
+
+    /// The month's grid rows: each day with resets links to its page, with its count and its words.
+    static func monthRows(_ weeks: [[Day?]], _ byDay: [Day: DaySummary], today: Day) -> String {
+        var html = HTMLFragment(capacity: 8192)
+        for week in weeks {
+            html.raw("<tr>")
+            for day in week {
+                guard let day else {
+                    html.raw("<td class=\"blank\"></td>")
+                    continue
+                }
+                let (label, runs, tint) = describe(day, byDay, today: today)
+                html.raw("<td class=\"day")
+                if let tint { html.raw(" tint-"); html.number(tint) }
+                if day == today { html.raw(" today") }
+                html.raw("\">")
+                if runs > 0 { html.raw("<a href=\""); html.escaped(Paths.calendarDay(day)); html.raw("\">") }
+                html.raw("<span aria-hidden=\"true\" class=\"day-number\">"); html.number(day.day); html.raw("</span>")
+                if runs > 0 { html.raw("<span aria-hidden=\"true\" class=\"day-count\">"); html.number(runs); html.raw("</span>") }
+                html.raw("<span class=\"visually-hidden\">"); html.escaped(label); html.raw("</span>")
+                if runs > 0 { html.raw("</a>") }
+                html.raw("</td>")
+            }
+            html.raw("</tr>\n")
+        }
+        return html.text
+    }
+
+    /// A month of the year view: small squares in the mood's colour; each past day a link to its page.
+    static func yearRows(_ weeks: [[Day?]], _ byDay: [Day: DaySummary], today: Day) -> String {
+        var html = HTMLFragment(capacity: 4096)
+        for week in weeks {
+            html.raw("<tr>")
+            for day in week {
+                guard let day else {
+                    html.raw("<td></td>")
+                    continue
+                }
+                let (label, runs, tint) = describe(day, byDay, today: today)
+                html.raw("<td class=\"mini-day")
+                if let tint { html.raw(" tint-"); html.number(tint) }
+                if runs > 0 { html.raw(" has-runs") }
+                if day == today { html.raw(" today") }
+                html.raw("\">")
+                if day <= today {
+                    html.raw("<a href=\""); html.escaped(Paths.calendarDay(day)); html.raw("\"><span class=\"visually-hidden\">")
+                    html.escaped(label); html.raw("</span></a>")
+                }
+                html.raw("</td>")
+            }
+            html.raw("</tr>")
+        }
+        return html.text
     }
 
     /// The last 30 days as an SVG line drawn here, with words for those who do not see it.
@@ -169,16 +217,16 @@ enum CalendarHandler {
         let points = rated.map { summary -> (x: Double, y: Double) in
             (left + Double(summary.day.ordinal - start.ordinal) / 29 * (right - left), y(summary.averageMood ?? 1))
         }
-        let polyline = points.map { String(format: "%.1f,%.1f", $0.x, $0.y) }.joined(separator: " ")
+        let polyline = points.map { Digits.oneDecimal($0.x) + "," + Digits.oneDecimal($0.y) }.joined(separator: " ")
         let average = Double(rated.reduce(0) { $0 + $1.moodTotal }) / Double(rated.reduce(0) { $0 + $1.rated })
         guard let best = rated.max(by: { ($0.averageMood ?? 0) < ($1.averageMood ?? 0) }) else {
             return ["trendSummary": "There are no mood ratings in the last 30 days yet."]
         }
         return [
             "trendPoints": polyline,
-            "trendDots": points.map { ["x": String(format: "%.1f", $0.x), "y": String(format: "%.1f", $0.y)] },
-            "trendTicks": [1, 5, 10].map { ["label": String($0), "y": String(format: "%.1f", y(Double($0))),
-                                             "textY": String(format: "%.1f", y(Double($0)) + 4)] },
+            "trendDots": points.map { ["x": Digits.oneDecimal($0.x), "y": Digits.oneDecimal($0.y)] },
+            "trendTicks": [1, 5, 10].map { ["label": String($0), "y": Digits.oneDecimal(y(Double($0))),
+                                             "textY": Digits.oneDecimal(y(Double($0)) + 4)] },
             "trendStart": "\(start.day) \(Day.monthNames[start.month - 1].prefix(3))", "trendEnd": "Today",
             // Facts, never a verdict: how often, the average, the highest.
             "trendSummary": "In the last 30 days you rated your mood on \(rated.count) day\(rated.count == 1 ? "" : "s"), "
@@ -192,7 +240,7 @@ enum CalendarHandler {
 enum MoodNumber {
     static func text(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+        return rounded == rounded.rounded() ? String(Int(rounded)) : Digits.oneDecimal(rounded)
     }
 }
 

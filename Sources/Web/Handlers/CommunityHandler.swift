@@ -105,7 +105,7 @@ enum CommunityHandler {
             "topics": page.topics.map { ["slug": $0.slug, "name": $0.name, "path": Paths.communityTopic($0.slug),
                                          "current": $0.slug == topic, "selected": $0.slug == (typed.topic.isEmpty ? topic ?? "" : typed.topic)] },
             "allPath": Paths.community, "allCurrent": topic == nil,
-            "posts": page.posts.prefix(pageSize).map { post in postValues(post, names: names, now: now) },
+            "postsHTML": postsHTML(page.posts.prefix(pageSize), names: names, now: now, csrf: context.csrfToken),
             "isEmpty": page.posts.isEmpty, "body": typed.body,
             // While writing: with script, words that suggest risk bring up the contacts before anything is sent.
             "safetyPhrases": SafeguardingViews.phraseList(environment.safetyPhrases.phrases),
@@ -123,19 +123,45 @@ enum CommunityHandler {
                                                   status: status)
     }
 
-    private static func postValues(_ post: CommunityPost, names: [String: String], now: Int) -> [String: Any] {
-        var values: [String: Any] = [
-            "id": post.id, "topic": names[post.topic] ?? post.topic, "body": post.body, "ago": timeAgo(now - post.createdAt),
-            "isMine": post.isMine, "waiting": post.status != .visible, "deletePath": Paths.postDelete(post.typedID),
-            "reactPath": Paths.postReactions(post.typedID), "reportPath": Paths.postReport(post.typedID),
-            "reactions": ReactionKind.allCases.map { kind in
-                // A reaction nobody has given shows no "0".
-                ["kind": kind.rawValue, "emoji": kind.emoji, "label": kind.label, "count": post.reactions[kind] ?? 0, "hasCount": (post.reactions[kind] ?? 0) > 0,
-                 "pressed": post.myReaction == kind] as [String: Any]
-            },
-        ]
-        if post.status == .visible { values["canReact"] = true }
-        return values
+    /// The feed's posts, built here rather than in the template: twenty posts with four reaction forms each came to
+    /// hundreds of template lookups a page (see HTMLFragment). Authors are never in it; the words are escaped.
+    static func postsHTML(_ posts: ArraySlice<CommunityPost>, names: [String: String], now: Int, csrf: String) -> String {
+        var html = HTMLFragment(capacity: 2048 * max(1, posts.count))
+        for post in posts {
+            html.raw("<li class=\"card post\" id=\"post-"); html.escaped(post.id); html.raw("\">\n")
+            html.raw("<p class=\"post-meta\"><span class=\"post-topic\">"); html.escaped(names[post.topic] ?? post.topic)
+            html.raw("</span> · "); html.escaped(timeAgo(now - post.createdAt))
+            if post.isMine { html.raw(" · <strong>You</strong>") }
+            if post.status != .visible { html.raw(" · waiting for a moderator") }
+            html.raw("</p>\n<p class=\"post-body\">"); html.escaped(post.body); html.raw("</p>\n")
+            if post.status == .visible {
+                html.raw("<div class=\"reactions\">")
+                for kind in ReactionKind.allCases {
+                    let count = post.reactions[kind] ?? 0
+                    html.raw("<form method=\"post\" action=\""); html.escaped(Paths.postReactions(post.typedID))
+                    html.raw("\" class=\"inline-form\"><input type=\"hidden\" name=\"_csrf\" value=\""); html.escaped(csrf)
+                    html.raw("\"><input type=\"hidden\" name=\"kind\" value=\""); html.escaped(kind.rawValue)
+                    html.raw("\"><button type=\"submit\" class=\"reaction\" aria-pressed=\"")
+                    if post.myReaction == kind { html.raw("true") } else { html.raw("false") }
+                    html.raw("\"><span aria-hidden=\"true\">"); html.escaped(kind.emoji); html.raw("</span> <span class=\"reaction-label\">")
+                    html.escaped(kind.label); html.raw("</span>")
+                    // A reaction nobody has given shows no "0".
+                    if count > 0 { html.raw(" <span class=\"reaction-count\">"); html.number(count); html.raw("</span>") }
+                    html.raw("</button></form>")
+                }
+                html.raw("</div>\n")
+            }
+            html.raw("<div class=\"post-actions\">")
+            if post.isMine {
+                html.raw("<form method=\"post\" action=\""); html.escaped(Paths.postDelete(post.typedID))
+                html.raw("\" class=\"inline-form\"><input type=\"hidden\" name=\"_csrf\" value=\""); html.escaped(csrf)
+                html.raw("\"><button type=\"submit\" class=\"button button-text\">Delete my post</button></form>")
+            } else {
+                html.raw("<a class=\"report-link\" href=\""); html.escaped(Paths.postReport(post.typedID)); html.raw("\">Report</a>")
+            }
+            html.raw("</div>\n</li>\n")
+        }
+        return html.text
     }
 
     private static func reportPage(_ context: RequestContext, _ environment: AppEnvironment, postID: PostID, errors: FormErrors,

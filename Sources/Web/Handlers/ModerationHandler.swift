@@ -8,6 +8,8 @@ import UseCases
 /// exist (404). The queue comes in three sections: may be at risk first, then reported, then the rest, each oldest
 /// first. Authors appear only as pseudonyms.
 enum ModerationHandler {
+    static let sectionPageSize = 10
+
     static func queue(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.staffMember()
         let queue = try environment.moderation.queue(member)
@@ -20,11 +22,25 @@ enum ModerationHandler {
              "liftPath": Paths.liftRestriction(RestrictionID(stored: $0.id)),
              "until": $0.until.map { SubscriptionHandler.date($0, member.account) } ?? "until lifted"] as [String: Any]
         }
+        // Oldest first, ten at a time per section: a moderator works from the top, and a queue of hundreds stays a
+        // page that opens at once. "Show all" opens one section in full.
+        let shown = try context.query()["show"]
+        func page(_ items: [ModerationItem], _ name: String) -> [[String: Any]] {
+            (shown == name ? items[...] : items.prefix(Self.sectionPageSize)).map(values)
+        }
+        func more(_ items: [ModerationItem], _ name: String) -> [String: Any]? {
+            guard shown != name, items.count > Self.sectionPageSize else { return nil }
+            return ["count": items.count, "path": Paths.moderation + "?show=" + name]
+        }
         var values: [String: Any] = [
-            "atRisk": sections.atRisk.map(values), "reported": sections.reported.map(values), "others": sections.others.map(values),
+            "atRisk": page(sections.atRisk, "at-risk"), "reported": page(sections.reported, "reported"),
+            "others": page(sections.others, "others"),
             "hasAtRisk": !sections.atRisk.isEmpty, "hasReported": !sections.reported.isEmpty, "hasOthers": !sections.others.isEmpty,
             "isEmpty": queue.items.isEmpty, "restrictions": restrictions, "hasRestrictions": !restrictions.isEmpty,
         ]
+        if let more = more(sections.atRisk, "at-risk") { values["moreAtRisk"] = more }
+        if let more = more(sections.reported, "reported") { values["moreReported"] = more }
+        if let more = more(sections.others, "others") { values["moreOthers"] = more }
         values.merge(safeguardingValues(tenant)) { $1 }
         values.merge(Notice.values(context)) { $1 }
         return try environment.render("admin/moderation", title: "Moderation", values, context: context)

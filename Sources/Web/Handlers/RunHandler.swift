@@ -19,7 +19,8 @@ enum RunHandler {
         }
         if run.isFinished { return .redirect(to: run.mood == nil ? Paths.runMood(run.typedID) : Paths.runResult(run.typedID)) }
         // Going past the first step is when a run starts to use a free reset; with none left, the paywall says so.
-        guard try environment.runs.reach(member, run, step: number) else { return .redirect(to: Paths.paywall) }
+        // (A step already reached needs no write: going back and forth costs nothing.)
+        if number > run.stepsReached, !(try environment.runs.reach(member, run, step: number)) { return .redirect(to: Paths.paywall) }
         let step = reset.steps[number - 1]
         let isLast = number == reset.steps.count
         var values: [String: Any] = [
