@@ -28,6 +28,10 @@ public struct AppEnvironment: Sendable {
     public let metrics: AppMetrics
     /// With SMTP: the worker that sends the database's outbox (the executable starts and stops it).
     public let mailDelivery: MailDelivery?
+    /// Headers already rendered, per kind of page.
+    let headers = HeaderCache()
+    /// Fragments rendered once (their data never changes while serving).
+    let fragments = FragmentCache()
     /// Shared by every copy of the environment: the throttles (counted in the database) and the timing-equaliser hash.
     let throttles: Throttles
     let dummyHash: DummyHash
@@ -192,8 +196,14 @@ public struct AppEnvironment: Sendable {
                 status: HTTPStatus = .ok) throws -> Response {
         var values = values
         // Staff see how many posts wait for them, from every page.
-        if let waiting = try safeguarding.waiting(context.scope.member), waiting > 0 { values["moderationWaiting"] = String(waiting) }
-        guard let html = renderer.render(template, layout(for: context).page(title: title, values)) else {
+        var waitingText: String?
+        if let waiting = try safeguarding.waiting(context.scope.member), waiting > 0 {
+            waitingText = String(waiting)
+            values["moderationWaiting"] = waitingText
+        }
+        let layout = layout(for: context)
+        values["headerHTML"] = headers.header(layout, waiting: waitingText, renderer: renderer)
+        guard let html = renderer.render(template, layout.page(title: title, values)) else {
             throw TemplateError.missingTemplate(template)
         }
         var response = Response.html(html, status: status)

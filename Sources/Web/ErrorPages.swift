@@ -49,6 +49,7 @@ struct ErrorPages: Sendable {
         let (heading, message) = words(for: status)
         var values: [String: Any] = ["status": status.code, "heading": heading, "message": message]
         if let detail { values["detail"] = detail }
+        values["headerHTML"] = renderer.render("partials/header", layout.page(title: heading, [:])) ?? ""
         let context = layout.page(title: heading, values)
         var response = Response.html(renderer.render("errors/error", context) ?? "\(status.code) \(heading)\n", status: status)
         response.headers.set("Cache-Control", "no-store")

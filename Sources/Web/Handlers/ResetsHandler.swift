@@ -5,7 +5,9 @@ import UseCases
 /// The emotion selector, the list of resets for an emotion, a reset's introduction and starting it.
 enum ResetsHandler {
     static func home(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        var values: [String: Any] = ["emotions": emotionCards(environment.library)]
+        var values: [String: Any] = ["emotionGrid": environment.fragments.fragment("partials/emotion-grid", renderer: environment.renderer) {
+            ["emotions": emotionCards(environment.library)]
+        }]
         values.merge(try SafeguardingViews.teamMessages(context, environment)) { $1 }
         values.merge(try allowanceValues(context, environment)) { $1 }
         if let member = context.scope.member {
