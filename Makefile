@@ -50,10 +50,13 @@ postgres-setup:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 install -y -qq postgresql; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 install -y -qq postgresql; fi; }
 
-# Every Swift test on SQLite, then every one again on a throwaway PostgreSQL; fuzzing; the browser suite on SQLite and
-# again on PostgreSQL. The PostgreSQL cluster is stopped and removed however the tests end.
+# A build with no warnings (any warning in our code fails CI); every Swift test on SQLite, then every one again on a
+# throwaway PostgreSQL; fuzzing; the browser suite on SQLite and again on PostgreSQL. The PostgreSQL cluster is
+# stopped and removed however the tests end.
 test: setup browser-setup postgres-setup
-	swift build --build-tests
+	@mkdir -p .build && set -o pipefail && swift build --build-tests 2>&1 | tee .build/test-build.log
+	@if grep -E ": warning:" .build/test-build.log | grep -v "/.build/checkouts/" | grep -E "/(Sources|Tests|Fuzz)/"; then \
+	  echo "The build has warnings: CI treats them as errors."; exit 1; fi
 	swift test --skip-build
 	@folder=$$(mktemp -d /tmp/resett-postgres-XXXXXX); \
 	trap 'scripts/test-postgres.sh stop '"$$folder" EXIT; \

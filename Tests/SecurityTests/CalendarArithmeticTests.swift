@@ -76,3 +76,26 @@ struct MoneyTests {
         #expect(Money(minor: Int.max, currency: "USD").formatted == "$92233720368547758.07")
     }
 }
+
+@Suite("Local days and numbers as text, without Foundation's formatter")
+struct LocalDayAndDigitsTests {
+    @Test func localDaysFollowTheZonesOffsetIncludingSummerTime() {
+        // 23:30 UTC on 28 March 2026 is already the 29th in Tokyo, still the 28th in London (GMT) and in New York.
+        let instant = 1_774_740_600  // 2026-03-28T23:30:00Z
+        #expect(LocalDay.of(instant, in: "Asia/Tokyo") == "2026-03-29")
+        #expect(LocalDay.of(instant, in: "Europe/London") == "2026-03-28")
+        #expect(LocalDay.of(instant, in: "America/New_York") == "2026-03-28")
+        #expect(LocalDay.time(instant, in: "Europe/London") == "23:30")
+        // After the clocks go forward (01:00 UTC on the 29th), London is an hour ahead of UTC.
+        #expect(LocalDay.time(instant + 2 * 3600, in: "Europe/London") == "02:30")
+        #expect(LocalDay.of(-1, in: "UTC") == "1969-12-31" && LocalDay.time(-1, in: "UTC") == "23:59")
+        #expect(LocalDay.of(0, in: "No/Such_Zone") == "1970-01-01", "an unknown zone falls back to London")
+    }
+
+    @Test func digitsArePaddedAndRounded() {
+        #expect(Digits.padded(7, 2) == "07" && Digits.padded(2026, 4) == "2026" && Digits.padded(123, 2) == "123")
+        #expect(Digits.oneDecimal(6.25) == "6.3" && Digits.oneDecimal(6.0) == "6.0" && Digits.oneDecimal(-0.04) == "0.0")
+        #expect(Digits.oneDecimal(-1.26) == "-1.3" && Digits.oneDecimal(110.0) == "110.0")
+        #expect(Day(year: 5, month: 1, day: 9)?.description == "0005-01-09")
+    }
+}
