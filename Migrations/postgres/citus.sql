@@ -37,7 +37,8 @@ SELECT create_distributed_table('moderation_audit', 'tenant_id', colocate_with =
 
 -- rate_limit_events stays an ordinary table on the coordinator: written on every login attempt, keyed by hashes
 -- that may span tenants (an address), purged every minute. The app nodes all talk to the coordinator, so it is
--- shared by all of them. (schema_migrations stays there too.)
+-- shared by all of them. So does mail_outbox (mail waiting to go over SMTP, claimed by whichever node's worker is
+-- free), and schema_migrations.
 
 COMMIT;
 

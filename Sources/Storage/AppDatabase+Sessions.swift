@@ -28,28 +28,61 @@ extension AppDatabase {
     public func session(tenantID: String, tokenHash: String, now: Int, idleLimit: Int, absoluteLimit: Int)
         throws(StorageError) -> (SessionRecord, Account)?
     {
-        let found: (SessionRecord, Account)? = try read { db in
-            guard let row = try db.row(sql: """
-                SELECT s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at,
-                       a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme, a.week_starts_on
-                FROM sessions s JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id
-                WHERE s.tenant_id = ? AND s.token_hash = ?
-                """, arguments: [tenantID, tokenHash]) else { return nil }
-            let session = Self.session(from: row)
-            if now - session.lastSeenAt > idleLimit || now - session.createdAt > absoluteLimit { return nil }
-            let account = Account(id: row["a_id"], tenantID: row["tenant_id"], email: row["email"],
-                                  role: Role(rawValue: row["role"]) ?? .member, timeZone: row["time_zone"],
-                                  passwordHash: row["password_hash"], theme: Theme(rawValue: row["theme"]) ?? .system,
-                                  weekStartsOnSunday: row["week_starts_on"] == "sunday")
-            return (session, account)
+        let found = try read { db in
+            try Self.fetchSession(db, tenantID: tenantID, tokenHash: tokenHash, now: now, idleLimit: idleLimit, absoluteLimit: absoluteLimit)
         }
-        if let (session, _) = found, now - session.lastSeenAt >= Self.lastSeenResolution {
-            try write { db in
-                try db.execute(sql: "UPDATE sessions SET last_seen_at = ? WHERE tenant_id = ? AND id = ? AND last_seen_at < ?",
-                               arguments: [now, tenantID, session.id, now])
-            }
-        }
+        try touch(found?.0, tenantID: tenantID, now: now)
         return found
+    }
+
+    /// A request's tenant (by slug or by the domain the operator set) and, when it carries a session token, its live
+    /// session: one read transaction for what every request needs before anything else.
+    public func tenantAndSession(tenantBy lookup: TenantLookup, tokenHash: String?, now: Int, idleLimit: Int, absoluteLimit: Int)
+        throws(StorageError) -> (Tenant, (SessionRecord, Account)?)?
+    {
+        let found = try read { db -> (Tenant, (SessionRecord, Account)?)? in
+            let tenant = switch lookup {
+            case .slug(let slug): try Self.fetchTenant(db, where: "slug", slug, withUnlimitedEmails: false)
+            case .customDomain(let domain): try Self.fetchTenant(db, where: "custom_domain", domain, withUnlimitedEmails: false)
+            }
+            guard let tenant else { return nil }
+            guard let tokenHash else { return (tenant, nil) }
+            return (tenant, try Self.fetchSession(db, tenantID: tenant.id, tokenHash: tokenHash, now: now, idleLimit: idleLimit,
+                                                  absoluteLimit: absoluteLimit))
+        }
+        if let (tenant, session) = found { try touch(session?.0, tenantID: tenant.id, now: now) }
+        return found
+    }
+
+    public enum TenantLookup: Sendable, Equatable {
+        case slug(String)
+        case customDomain(String)
+    }
+
+    /// Writes `last_seen_at` when it has gone stale (see `lastSeenResolution`).
+    private func touch(_ session: SessionRecord?, tenantID: String, now: Int) throws(StorageError) {
+        guard let session, now - session.lastSeenAt >= Self.lastSeenResolution else { return }
+        try write { db in
+            try db.execute(sql: "UPDATE sessions SET last_seen_at = ? WHERE tenant_id = ? AND id = ? AND last_seen_at < ?",
+                           arguments: [now, tenantID, session.id, now])
+        }
+    }
+
+    static func fetchSession(_ db: any SQLConnection, tenantID: String, tokenHash: String, now: Int, idleLimit: Int,
+                         absoluteLimit: Int) throws -> (SessionRecord, Account)? {
+        guard let row = try db.row(sql: """
+            SELECT s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at,
+                   a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme, a.week_starts_on
+            FROM sessions s JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id
+            WHERE s.tenant_id = ? AND s.token_hash = ?
+            """, arguments: [tenantID, tokenHash]) else { return nil }
+        let session = Self.session(from: row)
+        if now - session.lastSeenAt > idleLimit || now - session.createdAt > absoluteLimit { return nil }
+        let account = Account(id: row["a_id"], tenantID: row["tenant_id"], email: row["email"],
+                              role: Role(rawValue: row["role"]) ?? .member, timeZone: row["time_zone"],
+                              passwordHash: row["password_hash"], theme: Theme(rawValue: row["theme"]) ?? .system,
+                              weekStartsOnSunday: row["week_starts_on"] == "sunday")
+        return (session, account)
     }
 
     /// Deletes what can no longer be used: expired sessions, used or expired reset tokens, sign-in links and

@@ -31,7 +31,7 @@ extension AppDatabase {
 
     /// Every request looks its tenant up, and needs the unlimited list only on the admin's settings page: without it
     /// the lookup is one statement (one round trip to a database server).
-    private static func fetchTenant(_ db: any SQLConnection, where condition: String, _ argument: String,
+    static func fetchTenant(_ db: any SQLConnection, where condition: String, _ argument: String,
                                     withUnlimitedEmails: Bool = true) throws -> Tenant? {
         guard let row = try db.row(sql: "SELECT \(tenantColumns) FROM tenants WHERE \(condition) = ?", arguments: [argument])
         else { return nil }

@@ -21,20 +21,40 @@ public struct Gate: Sendable {
         self.clock = clock
     }
 
+    /// The tenant a `Host` names, the scope of a request to it carrying `sessionToken`, and its session: one read
+    /// for what every request needs first. nil when no tenant is served at that host.
+    public func resolve(host: String?, sessionToken: String?) throws -> (Tenant, Scope, SessionRecord?)? {
+        guard let lookup = tenantLookup(host: host) else { return nil }
+        let token = sessionToken.flatMap { token in
+            token.utf8.count == 64 && token.utf8.allSatisfy({ Hex.isLowercaseDigit($0) }) ? Digest.sha256Hex(token) : nil
+        }
+        guard let (tenant, found) = try database.tenantAndSession(tenantBy: lookup, tokenHash: token, now: clock(),
+                                                                   idleLimit: sessionIdleLimit, absoluteLimit: sessionAbsoluteLimit)
+        else { return nil }
+        guard let (session, account) = found else { return (tenant, Scope(tenant: tenant, account: nil), nil) }
+        return (tenant, Scope(tenant: tenant, account: account), session)
+    }
+
+    /// Which tenant a `Host` names, before asking the database: see `tenant(host:)`.
+    func tenantLookup(host: String?) -> AppDatabase.TenantLookup? {
+        guard let host else { return .slug(Tenant.defaultSlug) }
+        guard let name = Self.hostName(host) else { return nil }
+        if name == baseDomain || name == "localhost" || name == "127.0.0.1" || name == "::1" { return .slug(Tenant.defaultSlug) }
+        if name.hasSuffix("." + baseDomain) {
+            let slug = String(name.dropLast(baseDomain.count + 1))
+            return Tenant.isValidSlug(slug) ? .slug(slug) : nil
+        }
+        return .customDomain(name)
+    }
+
     /// The tenant a `Host` value names: `<slug>.<base-domain>`, a domain the operator set, or the bare base
     /// domain and loopback for the default tenant. nil for anything else. A missing Host (HTTP/1.0) is the default.
     public func tenant(host: String?) throws -> Tenant? {
-        guard let host else { return try database.tenant(slug: Tenant.defaultSlug, withUnlimitedEmails: false) }
-        guard let name = Self.hostName(host) else { return nil }
-        if name == baseDomain || name == "localhost" || name == "127.0.0.1" || name == "::1" {
-            return try database.tenant(slug: Tenant.defaultSlug, withUnlimitedEmails: false)
+        switch tenantLookup(host: host) {
+        case .slug(let slug)?: try database.tenant(slug: slug, withUnlimitedEmails: false)
+        case .customDomain(let domain)?: try database.tenant(customDomain: domain, withUnlimitedEmails: false)
+        case nil: nil
         }
-        if name.hasSuffix("." + baseDomain) {
-            let slug = String(name.dropLast(baseDomain.count + 1))
-            guard Tenant.isValidSlug(slug) else { return nil }
-            return try database.tenant(slug: slug, withUnlimitedEmails: false)
-        }
-        return try database.tenant(customDomain: name, withUnlimitedEmails: false)
     }
 
     /// The scope of a request to `tenant` carrying `sessionToken`, and its session. A token from another

@@ -73,9 +73,9 @@ public final class ResettApp: HTTPResponder {
         }
         var context: RequestContext?
         do {
-            guard let tenant = try gate.tenant(host: request.headers["Host"]) else { return errorPages.response(for: .notFound) }
-            let (scope, session) = try gate.scope(tenant: tenant,
-                                                  sessionToken: RequestCookies(headers: request.headers)[environment.configuration.sessionCookieName])
+            guard let (_, scope, session) = try gate.resolve(
+                host: request.headers["Host"], sessionToken: RequestCookies(headers: request.headers)[environment.configuration.sessionCookieName])
+            else { return errorPages.response(for: .notFound) }
             var newCSRFCookie: SetCookie?
             let csrfToken: String
             if let session {

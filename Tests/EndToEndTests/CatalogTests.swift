@@ -7,7 +7,7 @@ import Testing
 @Suite("Citus-ready schema", .enabled(if: testPostgresURL != nil, "needs RESETT_TEST_POSTGRES"))
 struct CatalogTests {
     /// The only tables shared by all tenants (docs/scaling.md names them too).
-    static let sharedTables: Set<String> = ["tenants", "rate_limit_events"]
+    static let sharedTables: Set<String> = ["tenants", "rate_limit_events", "mail_outbox"]
 
     /// What breaks the rules, one line each: every tenant-owned table has tenant_id (NOT NULL) in its primary key,
     /// in every unique constraint and unique index, and in every foreign key, matched to the parent's tenant_id

@@ -64,7 +64,7 @@ enum ResetsHandler {
             } else {
                 values["askMoodBefore"] = true
             }
-            values["moodChoices"] = MoodView.choices(name: "mood_before", selected: nil)
+            values["moodChoicesHTML"] = MoodView.choicesHTML(name: "mood_before", environment)
         }
         return try environment.render("resets/intro", title: reset.name, values, context: context)
     }

@@ -107,7 +107,7 @@ enum RunHandler {
                                  status: HTTPStatus = .ok) throws -> Response {
         let values: [String: Any] = [
             "moodPath": Paths.runMood(run.typedID),
-            "moodChoices": MoodView.choices(name: "mood", selected: nil), "emotion": run.emotion,
+            "moodChoicesHTML": MoodView.choicesHTML(name: "mood", environment), "emotion": run.emotion,
         ]
         return try environment.renderForm("runs/mood", title: "How do you feel now?", values, errors: errors, context: context,
                                           status: status)
