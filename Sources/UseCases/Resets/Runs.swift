@@ -37,6 +37,14 @@ public struct Runs: Sendable {
         }
     }
 
+    /// Today's free resets left and today's unfinished runs with their resets, newest first: one read.
+    public func today(_ member: MemberScope) throws -> (allowance: Allowance, unfinished: [(Run, Reset)]) {
+        let now = clock()
+        let (allowance, runs) = try database.today(tenantID: member.tenantID, accountID: member.accountID,
+                                                   localDay: LocalDay.of(now, in: member.account.timeZone), now: now)
+        return (allowance, runs.compactMap { run in library.reset(id: run.resetID).map { (run, $0) } })
+    }
+
     /// Today's unfinished runs with their resets, newest first, to resume where they stopped.
     public func unfinished(_ member: MemberScope) throws -> [(Run, Reset)] {
         try database.unfinishedRuns(tenantID: member.tenantID, accountID: member.accountID,

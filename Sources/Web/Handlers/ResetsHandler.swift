@@ -9,9 +9,10 @@ enum ResetsHandler {
             ["emotions": emotionCards(environment.library)]
         }]
         values.merge(try SafeguardingViews.teamMessages(context, environment)) { $1 }
-        values.merge(try allowanceValues(context, environment)) { $1 }
         if let member = context.scope.member {
-            let unfinished = try environment.runs.unfinished(member).prefix(3).map { run, reset in
+            let today = try environment.runs.today(member)
+            values.merge(allowanceValues(today.allowance)) { $1 }
+            let unfinished = today.unfinished.prefix(3).map { run, reset in
                 ["name": reset.name, "emotion": reset.emotion, "step": run.stepsReached, "count": reset.steps.count,
                  "path": Paths.runStep(run.typedID, max(1, run.stepsReached))] as [String: Any]
             }
@@ -53,9 +54,10 @@ enum ResetsHandler {
             "icon": Icon(rawValue: emotion.id)?.svg ?? "",
         ]
         if let note = reset.safetyNote { values["safetyNote"] = note }
-        values.merge(try allowanceValues(context, environment)) { $1 }
         if let member = context.scope.member {
-            if let (run, _) = try environment.runs.unfinished(member).first(where: { $0.1.id == reset.id }) {
+            let today = try environment.runs.today(member)
+            values.merge(allowanceValues(today.allowance)) { $1 }
+            if let (run, _) = today.unfinished.first(where: { $0.1.id == reset.id }) {
                 // Starting again carries on where the person stopped, at no cost.
                 values["resumeStep"] = max(1, run.stepsReached)
                 if run.moodBefore == nil { values["askMoodBefore"] = true }
@@ -93,7 +95,12 @@ enum ResetsHandler {
 
     /// "2 free resets left today", said plainly and only to people with a limit.
     static func allowanceValues(_ context: RequestContext, _ environment: AppEnvironment) throws -> [String: Any] {
-        guard let member = context.scope.member, case .remaining(let left, _) = try environment.runs.allowance(member) else { return [:] }
+        guard let member = context.scope.member else { return [:] }
+        return allowanceValues(try environment.runs.allowance(member))
+    }
+
+    static func allowanceValues(_ allowance: Allowance) -> [String: Any] {
+        guard case .remaining(let left, _) = allowance else { return [:] }
         return ["allowance": left == 0 ? "No free resets left today" : "\(left) free reset\(left == 1 ? "" : "s") left today",
                 "noneLeft": left == 0]
     }

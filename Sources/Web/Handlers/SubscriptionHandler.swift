@@ -154,11 +154,9 @@ enum SubscriptionHandler {
     }
 
     /// "22 December 2026" in the person's time zone.
+    /// (From the day's numbers: a DateFormatter made per call was work done on every request.)
     static func date(_ epoch: Int, _ account: Account) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = TimeZone(identifier: account.timeZone) ?? TimeZone(identifier: TimeZoneName.fallback)
-        formatter.dateFormat = "d MMMM yyyy"
-        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(epoch)))
+        let day = Day.of(epoch, in: account.timeZone)
+        return "\(day.day) \(Day.monthNames[day.month - 1]) \(day.year)"
     }
 }
