@@ -16,9 +16,6 @@ document.addEventListener("DOMContentLoaded", function () {
   if (summary) summary.focus();
   else if (heading) heading.focus();
 
-  var field = document.querySelector("[data-bubbles]");
-  if (field) startBubbles(field);
-
   var compose = document.querySelector("form[data-safety-phrases]");
   if (compose) watchForRisk(compose);
 });
@@ -40,38 +37,4 @@ function watchForRisk(form) {
   }
   body.addEventListener("input", check);
   check();
-}
-
-// Bubble Pop Calm: bubbles rise and drift; tap, click, Enter or Space pops one with a gentle fade.
-// No score and no timer. Bubbles are buttons so a keyboard can reach them.
-function startBubbles(field) {
-  field.hidden = false;
-  var colours = ["bubble-pink", "bubble-purple", "bubble-blue"];
-  var reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  var count = 0;
-  function addBubble() {
-    if (field.querySelectorAll(".bubble:not(.popped)").length >= 8) return;
-    var bubble = document.createElement("button");
-    bubble.type = "button";
-    bubble.className = "bubble " + colours[count % colours.length];
-    count += 1;
-    bubble.setAttribute("aria-label", "Bubble " + count + ": pop it");
-    bubble.style.left = Math.round(Math.random() * 80 + 5) + "%";
-    if (reduced) {
-      bubble.style.top = Math.round(Math.random() * 70 + 5) + "%";
-    } else {
-      bubble.style.animationDuration = (9 + Math.random() * 6).toFixed(1) + "s";
-      bubble.style.setProperty("--drift", Math.round(Math.random() * 80 - 40) + "px");
-      bubble.addEventListener("animationend", function (event) {
-        if (event.animationName === "rise") bubble.remove();
-      });
-    }
-    bubble.addEventListener("click", function () {
-      bubble.classList.add("popped");
-      setTimeout(function () { bubble.remove(); }, 650);
-    });
-    field.appendChild(bubble);
-  }
-  for (var i = 0; i < 4; i++) addBubble();
-  setInterval(addBubble, reduced ? 3000 : 1400);
 }

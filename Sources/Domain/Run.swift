@@ -94,15 +94,6 @@ public enum LocalDay {
 public enum MoodScale {
     public static let range = 1...10
 
-    public static func emoji(for mood: Int) -> String {
-        switch mood {
-        case 1...3: "😔"
-        case 4...6: "😐"
-        case 7...8: "🙂"
-        default: "😊"
-        }
-    }
-
     /// Each point in words, for its accessible name and beside its face.
     public static func words(for mood: Int) -> String {
         switch mood {

@@ -67,16 +67,12 @@ extension AppDatabase {
         }
     }
 
+    /// Today's runs that were started and not finished, newest first: each can be resumed where it stopped.
     static func unfinishedRuns(_ db: any SQLConnection, tenantID: String, accountID: String, localDay: String) throws -> [Run] {
         try db.rows(sql: """
             SELECT \(Self.runColumns) FROM runs
             WHERE tenant_id = ? AND account_id = ? AND local_day = ? AND outcome IS NULL ORDER BY started_at DESC
             """, arguments: [tenantID, accountID, localDay]).map(Self.run(from:))
-    }
-
-    /// Today's runs that were started and not finished, newest first: each can be resumed where it stopped.
-    public func unfinishedRuns(tenantID: String, accountID: String, localDay: String) throws(StorageError) -> [Run] {
-        try read { db in try Self.unfinishedRuns(db, tenantID: tenantID, accountID: accountID, localDay: localDay) }
     }
 
     /// A run costs one of the day's free resets once the person goes past its first step (or, for a one-step

@@ -23,18 +23,6 @@ extension AppDatabase {
     /// takes SQLite's single writer only this often per session.
     public static let lastSeenResolution = 300
 
-    /// The live session for a token hash in this tenant, with its account. Expired sessions count as none
-    /// (idle for longer than `idleLimit` or older than `absoluteLimit` seconds); the housekeeping purges them.
-    public func session(tenantID: String, tokenHash: String, now: Int, idleLimit: Int, absoluteLimit: Int)
-        throws(StorageError) -> (SessionRecord, Account)?
-    {
-        let found = try read { db in
-            try Self.fetchSession(db, tenantID: tenantID, tokenHash: tokenHash, now: now, idleLimit: idleLimit, absoluteLimit: absoluteLimit)
-        }
-        try touch(found?.0, tenantID: tenantID, now: now)
-        return found
-    }
-
     /// A request's tenant (by slug or by the domain the operator set) and, when it carries a session token, its live
     /// session: one read transaction for what every request needs before anything else.
     public func tenantAndSession(tenantBy lookup: TenantLookup, tokenHash: String?, now: Int, idleLimit: Int, absoluteLimit: Int)
@@ -68,6 +56,8 @@ extension AppDatabase {
         }
     }
 
+    /// The live session for a token hash in this tenant, with its account. Expired sessions count as none
+    /// (idle for longer than `idleLimit` or older than `absoluteLimit` seconds); the housekeeping purges them.
     static func fetchSession(_ db: any SQLConnection, tenantID: String, tokenHash: String, now: Int, idleLimit: Int,
                          absoluteLimit: Int) throws -> (SessionRecord, Account)? {
         guard let row = try db.row(sql: """

@@ -35,7 +35,9 @@ public struct Gate: Sendable {
         return (tenant, Scope(tenant: tenant, account: account), session)
     }
 
-    /// Which tenant a `Host` names, before asking the database: see `tenant(host:)`.
+    /// Which tenant a `Host` names, before asking the database: `<slug>.<base-domain>`, a domain the operator set, or
+    /// the bare base domain and loopback for the default tenant; nil for anything else. A missing Host (HTTP/1.0) is
+    /// the default.
     func tenantLookup(host: String?) -> AppDatabase.TenantLookup? {
         guard let host else { return .slug(Tenant.defaultSlug) }
         guard let name = Self.hostName(host) else { return nil }
@@ -45,26 +47,6 @@ public struct Gate: Sendable {
             return Tenant.isValidSlug(slug) ? .slug(slug) : nil
         }
         return .customDomain(name)
-    }
-
-    /// The tenant a `Host` value names: `<slug>.<base-domain>`, a domain the operator set, or the bare base
-    /// domain and loopback for the default tenant. nil for anything else. A missing Host (HTTP/1.0) is the default.
-    public func tenant(host: String?) throws -> Tenant? {
-        switch tenantLookup(host: host) {
-        case .slug(let slug)?: try database.tenant(slug: slug, withUnlimitedEmails: false)
-        case .customDomain(let domain)?: try database.tenant(customDomain: domain, withUnlimitedEmails: false)
-        case nil: nil
-        }
-    }
-
-    /// The scope of a request to `tenant` carrying `sessionToken`, and its session. A token from another
-    /// tenant, an expired one or a malformed one is nobody.
-    public func scope(tenant: Tenant, sessionToken: String?) throws -> (Scope, SessionRecord?) {
-        guard let token = sessionToken, token.utf8.count == 64, token.utf8.allSatisfy({ Hex.isLowercaseDigit($0) }),
-              let (session, account) = try database.session(tenantID: tenant.id, tokenHash: Digest.sha256Hex(token), now: clock(),
-                                                            idleLimit: sessionIdleLimit, absoluteLimit: sessionAbsoluteLimit)
-        else { return (Scope(tenant: tenant, account: nil), nil) }
-        return (Scope(tenant: tenant, account: account), session)
     }
 
     /// Starts a new session for `account` (a new token every time, so a token planted before login is worthless)

@@ -7,7 +7,7 @@ struct HTMLFragment {
     init(capacity: Int = 1024) { text.reserveCapacity(capacity) }
 
     /// Markup written here, never from data.
-    mutating func raw(_ markup: StaticString) { text += markup.description }
+    mutating func raw(_ markup: String) { text += markup }
 
     /// A value: escaped (`< > & " '`).
     mutating func escaped(_ value: String) { text += Self.escaper.escapeText(value) }

@@ -71,7 +71,6 @@ struct LayoutContext: Sendable {
             "helpPath": helpPath,
             "icons": Icon.forTemplates,
         ]
-        if let section { context["current"] = [section.rawValue: true] }
         // Only present values go in: swift-mustache would print an absent Optional as "nil".
         if let theme { context["theme"] = theme }
         context.merge(values) { _, page in page }

@@ -45,13 +45,6 @@ public struct Runs: Sendable {
         return (allowance, runs.compactMap { run in library.reset(id: run.resetID).map { (run, $0) } })
     }
 
-    /// Today's unfinished runs with their resets, newest first, to resume where they stopped.
-    public func unfinished(_ member: MemberScope) throws -> [(Run, Reset)] {
-        try database.unfinishedRuns(tenantID: member.tenantID, accountID: member.accountID,
-                                    localDay: LocalDay.of(clock(), in: member.account.timeZone))
-            .compactMap { run in library.reset(id: run.resetID).map { (run, $0) } }
-    }
-
     /// Free resets left today, or unlimited.
     public func allowance(_ member: MemberScope) throws -> Allowance {
         let now = clock()
