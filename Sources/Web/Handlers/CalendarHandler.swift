@@ -151,58 +151,51 @@ enum CalendarHandler {
         return (label, runs, tint)
     }
 
-    /// The month's grid rows: each day with resets links to its page, with its count and its words.
-    static func monthRows(_ weeks: [[Day?]], _ byDay: [Day: DaySummary], today: Day) -> String {
-        var html = HTMLFragment(capacity: 8192)
+    /// A grid's rows, a week a row: `blank` for the days outside the month, `cell` writes each day's cell.
+    private static func rows(_ weeks: [[Day?]], blank: String, capacity: Int, cell: (inout HTMLFragment, Day) -> Void) -> String {
+        var html = HTMLFragment(capacity: capacity)
         for week in weeks {
             html.raw("<tr>")
             for day in week {
-                guard let day else {
-                    html.raw("<td class=\"blank\"></td>")
-                    continue
-                }
-                let (label, runs, tint) = describe(day, byDay, today: today)
-                html.raw("<td class=\"day")
-                if let tint { html.raw(" tint-"); html.number(tint) }
-                if day == today { html.raw(" today") }
-                html.raw("\">")
-                if runs > 0 { html.raw("<a href=\""); html.escaped(Paths.calendarDay(day)); html.raw("\">") }
-                html.raw("<span aria-hidden=\"true\" class=\"day-number\">"); html.number(day.day); html.raw("</span>")
-                if runs > 0 { html.raw("<span aria-hidden=\"true\" class=\"day-count\">"); html.number(runs); html.raw("</span>") }
-                html.raw("<span class=\"visually-hidden\">"); html.escaped(label); html.raw("</span>")
-                if runs > 0 { html.raw("</a>") }
-                html.raw("</td>")
+                if let day { cell(&html, day) } else { html.raw(blank) }
             }
             html.raw("</tr>\n")
         }
         return html.text
     }
 
+    /// The month's grid rows: each day with resets links to its page, with its count and its words.
+    static func monthRows(_ weeks: [[Day?]], _ byDay: [Day: DaySummary], today: Day) -> String {
+        rows(weeks, blank: "<td class=\"blank\"></td>", capacity: 8192) { html, day in
+            let (label, runs, tint) = describe(day, byDay, today: today)
+            html.raw("<td class=\"day")
+            if let tint { html.raw(" tint-"); html.number(tint) }
+            if day == today { html.raw(" today") }
+            html.raw("\">")
+            if runs > 0 { html.raw("<a href=\""); html.escaped(Paths.calendarDay(day)); html.raw("\">") }
+            html.raw("<span aria-hidden=\"true\" class=\"day-number\">"); html.number(day.day); html.raw("</span>")
+            if runs > 0 { html.raw("<span aria-hidden=\"true\" class=\"day-count\">"); html.number(runs); html.raw("</span>") }
+            html.raw("<span class=\"visually-hidden\">"); html.escaped(label); html.raw("</span>")
+            if runs > 0 { html.raw("</a>") }
+            html.raw("</td>")
+        }
+    }
+
     /// A month of the year view: small squares in the mood's colour; each past day a link to its page.
     static func yearRows(_ weeks: [[Day?]], _ byDay: [Day: DaySummary], today: Day) -> String {
-        var html = HTMLFragment(capacity: 4096)
-        for week in weeks {
-            html.raw("<tr>")
-            for day in week {
-                guard let day else {
-                    html.raw("<td></td>")
-                    continue
-                }
-                let (label, runs, tint) = describe(day, byDay, today: today)
-                html.raw("<td class=\"mini-day")
-                if let tint { html.raw(" tint-"); html.number(tint) }
-                if runs > 0 { html.raw(" has-runs") }
-                if day == today { html.raw(" today") }
-                html.raw("\">")
-                if day <= today {
-                    html.raw("<a href=\""); html.escaped(Paths.calendarDay(day)); html.raw("\"><span class=\"visually-hidden\">")
-                    html.escaped(label); html.raw("</span></a>")
-                }
-                html.raw("</td>")
+        rows(weeks, blank: "<td></td>", capacity: 4096) { html, day in
+            let (label, runs, tint) = describe(day, byDay, today: today)
+            html.raw("<td class=\"mini-day")
+            if let tint { html.raw(" tint-"); html.number(tint) }
+            if runs > 0 { html.raw(" has-runs") }
+            if day == today { html.raw(" today") }
+            html.raw("\">")
+            if day <= today {
+                html.raw("<a href=\""); html.escaped(Paths.calendarDay(day)); html.raw("\"><span class=\"visually-hidden\">")
+                html.escaped(label); html.raw("</span></a>")
             }
-            html.raw("</tr>")
+            html.raw("</td>")
         }
-        return html.text
     }
 
     /// The last 30 days as an SVG line drawn here, with words for those who do not see it.
