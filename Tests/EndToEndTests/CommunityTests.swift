@@ -7,15 +7,6 @@ import Testing
 
 @Suite("The community over real sockets")
 struct CommunityTests {
-    func share(_ browser: Browser, topic: String = "wins", _ body: String) throws -> RawClient.Answer {
-        _ = try browser.get("/community")
-        return try browser.post("/community/posts", [("topic", topic), ("body", body)])
-    }
-
-    func postID(_ app: RunningApp, body: String) throws -> String {
-        try #require(try app.environment.database.read { try $0.string(sql: "SELECT id FROM posts WHERE body = ?", arguments: [body]) })
-    }
-
     /// A moderator of the default tenant, signed in.
     func moderator(_ app: RunningApp) throws -> Browser {
         let browser = app.browser()

@@ -8,13 +8,6 @@ import Testing
 /// host, and nothing written by any of it.
 @Suite("The new pages and inputs under hostile use")
 struct ExperienceTrustTests {
-    func person(_ app: RunningApp, _ email: String, _ role: Role = .member, host: String = "localhost", tenant: String = "default") throws -> Browser {
-        let browser = app.browser(host: host)
-        try browser.signUp(email)
-        let found = try #require(try app.environment.database.tenant(slug: tenant))
-        _ = try app.environment.database.setRole(tenantID: found.id, email: EmailAddress(email)!, role: role)
-        return browser
-    }
 
     func count(_ app: RunningApp, _ sql: String) throws -> Int {
         try app.environment.database.read { try $0.int(sql: sql) ?? -1 }
@@ -24,14 +17,14 @@ struct ExperienceTrustTests {
         let app = try RunningApp()
         _ = try app.environment.database.createTenant(slug: "acme", name: "Acme Ltd")
         #expect(try app.browser().get("/admin").status == 404, "signed out")
-        #expect(try person(app, "member@example.com").get("/admin").status == 404, "a member")
-        let moderator = try person(app, "mod@example.com", .moderator).get("/admin")
+        #expect(try staff(app, "member@example.com", .member).get("/admin").status == 404, "a member")
+        let moderator = try staff(app, "mod@example.com", .moderator).get("/admin")
         #expect(moderator.status == 200 && moderator.text.contains("href=\"/admin/moderation\""))
         #expect(!moderator.text.contains("href=\"/admin/members\""), "a moderator sees no admin tools")
-        let admin = try person(app, "admin@example.com", .admin)
+        let admin = try staff(app, "admin@example.com", .admin)
         #expect(try admin.get("/admin").text.contains("href=\"/admin/members\""))
         // An admin of another tenant is nobody here.
-        let elsewhere = try person(app, "boss@acme.example", .admin, host: "acme.localhost", tenant: "acme")
+        let elsewhere = try staff(app, "boss@acme.example", .admin, tenant: "acme", host: "acme.localhost")
         elsewhere.host = "localhost"
         #expect(try elsewhere.get("/admin").status == 404)
         for path in ["/account/profile", "/account/security", "/account/appearance", "/account/data"] {
@@ -43,7 +36,7 @@ struct ExperienceTrustTests {
 
     @Test func hostileNumbersIdsAndHostsAreRefusedCalmlyAndWriteNothing() throws {
         let app = try RunningApp()
-        let browser = try person(app, "attacker@example.com")
+        let browser = try staff(app, "attacker@example.com", .member)
         _ = try browser.get("/resets/tired-blink-track")
         for mood in ["99999999999999999999999", "-1", "0", "11", "4.5", " 4", "4 ", "0x4", "٤", "%00", String(repeating: "9", count: 5000)] {
             let answer = try browser.post("/resets/tired-blink-track/start", [("mood_before", mood)])
@@ -73,7 +66,7 @@ struct ExperienceTrustTests {
         }
         #expect(try count(app, "SELECT count(*) FROM payments") == 0)
         // Query values the new pages read, and a forged host.
-        let moderator = try person(app, "mod@example.com", .moderator)
+        let moderator = try staff(app, "mod@example.com", .moderator)
         #expect(try moderator.get("/admin/moderation?show=..%2F..%2Fetc").status == 200)
         #expect(try browser.get("/calendar/year?year=99999999999999999999").status == 400)
         #expect(try browser.get("/calendar?month=9999-12").header("Location") == "/calendar", "a far future month shows this one")

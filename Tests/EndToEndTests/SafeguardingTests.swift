@@ -8,23 +8,6 @@ import Testing
 /// Issue 14: crisis help a person can act on at once, and moderators who can act for them without learning who they are.
 @Suite("Safeguarding over real sockets")
 struct SafeguardingTests {
-    func share(_ browser: Browser, topic: String = "wins", _ body: String) throws -> RawClient.Answer {
-        _ = try browser.get("/community")
-        return try browser.post("/community/posts", [("topic", topic), ("body", body)])
-    }
-
-    func postID(_ app: RunningApp, body: String) throws -> String {
-        try #require(try app.environment.database.read { try $0.string(sql: "SELECT id FROM posts WHERE body = ?", arguments: [body]) })
-    }
-
-    func staff(_ app: RunningApp, _ email: String, _ role: Role, tenant slug: String = "default", host: String = "localhost") throws -> Browser {
-        let browser = app.browser(host: host)
-        try browser.signUp(email)
-        let tenant = try #require(try app.environment.database.tenant(slug: slug))
-        _ = try app.environment.database.setRole(tenantID: tenant.id, email: EmailAddress(email)!, role: role)
-        return browser
-    }
-
     func auditCount(_ app: RunningApp) throws -> Int {
         try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM moderation_audit") ?? -1 }
     }
