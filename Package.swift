@@ -23,6 +23,7 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // Mail over SMTP with libcurl; knows nothing of ours, like HTTPServer.
         .target(name: "SMTP", dependencies: ["CCurl"]),
         .target(name: "Domain"),
@@ -36,6 +37,7 @@ let package = Package(
             dependencies: [
                 "Domain",
                 "CPostgres",
+                "CSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

@@ -1,18 +1,62 @@
 /// HTML built in Swift for the few fragments a page repeats hundreds of times (a year's days, a feed's posts):
 /// through the templates each would cost dozens of dynamic lookups (a profile of the year view put 70% of its time
-/// there). The page around them stays a template; every value passes through the same escaper the templates use.
+/// there). The page around them stays a template; every value is escaped as the templates escape (`< > & " '`).
+///
+/// The fragment is bytes, not a String: a year's grid is thousands of small appends, and a profile showed String's
+/// append bookkeeping (small-string checks, capacity growth) costing more than the bytes themselves.
 struct HTMLFragment {
-    private(set) var text = ""
+    private var bytes: [UInt8] = []
 
-    init(capacity: Int = 1024) { text.reserveCapacity(capacity) }
+    init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Markup written here, never from data.
-    mutating func raw(_ markup: String) { text += markup }
+    mutating func raw(_ markup: StaticString) {
+        markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Markup built here from our own pieces (cached fragments, icons), never from data.
+    mutating func raw(_ markup: String) { bytes.append(contentsOf: markup.utf8) }
 
     /// A value: escaped (`< > & " '`).
-    mutating func escaped(_ value: String) { text += Self.escaper.escapeText(value) }
+    mutating func escaped(_ value: String) {
+        var value = value
+        value.withUTF8 { input in
+            for byte in input {
+                switch byte {
+                case UInt8(ascii: "<"): raw("&lt;")
+                case UInt8(ascii: ">"): raw("&gt;")
+                case UInt8(ascii: "&"): raw("&amp;")
+                case UInt8(ascii: "\""): raw("&quot;")
+                case UInt8(ascii: "'"): raw("&#39;")
+                default: bytes.append(byte)
+                }
+            }
+        }
+    }
 
-    mutating func number(_ value: Int) { text += String(value) }
+    /// A whole number in decimal, written without an intermediate String.
+    mutating func number(_ value: Int) {
+        guard value != 0 else { bytes.append(UInt8(ascii: "0")); return }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude, digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                                                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
 
-    private static let escaper = HTMLEscaper()
+    /// A number with at least two digits ("07"), as dates are written.
+    mutating func twoDigits(_ value: Int) {
+        if (0..<10).contains(value) { bytes.append(UInt8(ascii: "0")) }
+        number(value)
+    }
 }

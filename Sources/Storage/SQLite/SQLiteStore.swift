@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import GRDB
 
@@ -8,6 +9,7 @@ struct SQLiteStore: SQLStore {
     var displayName: String { pool.path }
 
     init(path: String) throws(StorageError) {
+        _ = Self.memoryStatisticsOff
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -28,6 +30,9 @@ struct SQLiteStore: SQLStore {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
     }
+
+    /// Once per process, before the first connection opens (see `Sources/CSQLite/shim.h`).
+    private static let memoryStatisticsOff: Void = { _ = resett_sqlite_disable_memory_statistics() }()
 
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         try pool.read { db in try body(GRDBConnection(db: db)) }

@@ -25,8 +25,8 @@ enum CalendarHandler {
               let last = Day(year: year, month: month, day: Day.daysIn(year: year, month: month))
         else { throw WebError.badRequest("Months look like 2026-11.") }
         let summaries = try environment.moodHistory.summaries(member, from: first, through: last)
-        let byDay = Dictionary(uniqueKeysWithValues: summaries.map { ($0.day, $0) })
-        let weeks = monthRows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday), byDay, today: today)
+        let weeks = monthRows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday), summaries,
+                              today: today)
         let runs = summaries.reduce(0) { $0 + $1.runs }
         let rated = summaries.reduce(0) { $0 + $1.rated }, total = summaries.reduce(0) { $0 + $1.moodTotal }
         // The month's own facts, as facts: today's streak means nothing on a past month, so it isn't shown there.
@@ -92,11 +92,10 @@ enum CalendarHandler {
         if year > today.year { return .redirect(to: Paths.calendarYear(today.year)) }
         guard let first = Day(year: year, month: 1, day: 1), let last = Day(year: year, month: 12, day: 31) else { throw WebError.notFound }
         let summaries = try environment.moodHistory.summaries(member, from: first, through: last)
-        let byDay = Dictionary(uniqueKeysWithValues: summaries.map { ($0.day, $0) })
         let runs = summaries.reduce(0) { $0 + $1.runs }
         let months = (1...(year == today.year ? today.month : 12)).map { month in
             ["name": Day.monthNames[month - 1], "path": Paths.calendarMonth(year: year, month: month),
-             "rows": yearRows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday), byDay,
+             "rows": yearRows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday), summaries,
                               today: today)] as [String: Any]
         }
         var values: [String: Any] = [
@@ -133,31 +132,37 @@ enum CalendarHandler {
 
     private static let legend: [[String: String]] = (1...5).map { ["level": String($0), "label": ["1–2", "3–4", "5–6", "7–8", "9–10"][$0 - 1]] }
 
-    /// One day's facts, the same for the month and the year: its words for screen readers and its colour band.
-    private static func describe(_ day: Day, _ byDay: [Day: DaySummary], today: Day) -> (label: String, runs: Int, tint: Int?) {
-        var label = "\(day.day) \(Day.monthNames[day.month - 1])"
-        var runs = 0, tint: Int?
-        if let summary = byDay[day] {
-            runs = summary.runs
-            label += ": \(summary.runs) reset\(summary.runs == 1 ? "" : "s")"
-            if let band = summary.tint, let mood = summary.averageMood {
-                tint = band
-                label += ", average mood \(MoodNumber.text(mood))"
-            }
+    /// A day's words for screen readers, the same for the month and the year, written straight into the grid:
+    /// "3 November: 2 resets, average mood 6.5 (today)".
+    private static func label(_ day: Day, _ summary: DaySummary?, today: Day, into html: inout HTMLFragment) {
+        html.number(day.day); html.raw(" "); html.raw(Day.monthNames[day.month - 1])
+        if let summary {
+            html.raw(": "); html.number(summary.runs); html.raw(summary.runs == 1 ? " reset" : " resets")
+            if let mood = summary.averageMood { html.raw(", average mood "); html.raw(MoodNumber.text(mood)) }
         } else {
-            label += ": no resets"
+            html.raw(": no resets")
         }
-        if day == today { label += " (today)" }
-        return (label, runs, tint)
+        if day == today { html.raw(" (today)") }
     }
 
-    /// A grid's rows, a week a row: `blank` for the days outside the month, `cell` writes each day's cell.
-    private static func rows(_ weeks: [[Day?]], blank: String, capacity: Int, cell: (inout HTMLFragment, Day) -> Void) -> String {
+    /// A day's link to its own page ("/calendar/2026-11-03"), as `Paths.calendarDay` writes it.
+    private static func dayPath(_ day: Day, into html: inout HTMLFragment) {
+        html.raw("/calendar/"); html.number(day.year); html.raw("-"); html.twoDigits(day.month); html.raw("-"); html.twoDigits(day.day)
+    }
+
+    /// A grid's rows, a week a row: `blank` for the days outside the month, `cell` writes each day's cell with the
+    /// day's summary (nil on a day without resets).
+    private static func rows(_ weeks: [[Day?]], _ summaries: [DaySummary], blank: StaticString, capacity: Int,
+                             cell: (inout HTMLFragment, Day, DaySummary?) -> Void) -> String {
+        // Summaries come ordered by day, as the grid walks them: one pass, no dictionary.
         var html = HTMLFragment(capacity: capacity)
+        var next = 0
         for week in weeks {
             html.raw("<tr>")
             for day in week {
-                if let day { cell(&html, day) } else { html.raw(blank) }
+                guard let day else { html.raw(blank); continue }
+                while next < summaries.count, summaries[next].day < day { next += 1 }
+                cell(&html, day, next < summaries.count && summaries[next].day == day ? summaries[next] : nil)
             }
             html.raw("</tr>\n")
         }
@@ -165,34 +170,33 @@ enum CalendarHandler {
     }
 
     /// The month's grid rows: each day with resets links to its page, with its count and its words.
-    static func monthRows(_ weeks: [[Day?]], _ byDay: [Day: DaySummary], today: Day) -> String {
-        rows(weeks, blank: "<td class=\"blank\"></td>", capacity: 8192) { html, day in
-            let (label, runs, tint) = describe(day, byDay, today: today)
+    static func monthRows(_ weeks: [[Day?]], _ summaries: [DaySummary], today: Day) -> String {
+        rows(weeks, summaries, blank: "<td class=\"blank\"></td>", capacity: 8192) { html, day, summary in
+            let runs = summary?.runs ?? 0
             html.raw("<td class=\"day")
-            if let tint { html.raw(" tint-"); html.number(tint) }
+            if let tint = summary?.tint { html.raw(" tint-"); html.number(tint) }
             if day == today { html.raw(" today") }
             html.raw("\">")
-            if runs > 0 { html.raw("<a href=\""); html.escaped(Paths.calendarDay(day)); html.raw("\">") }
+            if runs > 0 { html.raw("<a href=\""); dayPath(day, into: &html); html.raw("\">") }
             html.raw("<span aria-hidden=\"true\" class=\"day-number\">"); html.number(day.day); html.raw("</span>")
             if runs > 0 { html.raw("<span aria-hidden=\"true\" class=\"day-count\">"); html.number(runs); html.raw("</span>") }
-            html.raw("<span class=\"visually-hidden\">"); html.escaped(label); html.raw("</span>")
+            html.raw("<span class=\"visually-hidden\">"); label(day, summary, today: today, into: &html); html.raw("</span>")
             if runs > 0 { html.raw("</a>") }
             html.raw("</td>")
         }
     }
 
     /// A month of the year view: small squares in the mood's colour; each past day a link to its page.
-    static func yearRows(_ weeks: [[Day?]], _ byDay: [Day: DaySummary], today: Day) -> String {
-        rows(weeks, blank: "<td></td>", capacity: 4096) { html, day in
-            let (label, runs, tint) = describe(day, byDay, today: today)
+    static func yearRows(_ weeks: [[Day?]], _ summaries: [DaySummary], today: Day) -> String {
+        rows(weeks, summaries, blank: "<td></td>", capacity: 4096) { html, day, summary in
             html.raw("<td class=\"mini-day")
-            if let tint { html.raw(" tint-"); html.number(tint) }
-            if runs > 0 { html.raw(" has-runs") }
+            if let tint = summary?.tint { html.raw(" tint-"); html.number(tint) }
+            if (summary?.runs ?? 0) > 0 { html.raw(" has-runs") }
             if day == today { html.raw(" today") }
             html.raw("\">")
             if day <= today {
-                html.raw("<a href=\""); html.escaped(Paths.calendarDay(day)); html.raw("\"><span class=\"visually-hidden\">")
-                html.escaped(label); html.raw("</span></a>")
+                html.raw("<a href=\""); dayPath(day, into: &html); html.raw("\"><span class=\"visually-hidden\">")
+                label(day, summary, today: today, into: &html); html.raw("</span></a>")
             }
             html.raw("</td>")
         }
