@@ -17,18 +17,22 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// "2026-11-22".
     public init?(_ text: String) {
-        // Read from the bytes: the calendar parses every day of a long history on each visit.
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { return nil }
-                value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+        // Read from the bytes in place: the calendar parses every day of a year's history on each visit.
+        var text = text
+        let parts: (Int, Int, Int)? = text.withUTF8 { bytes in
+            guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+            func number(_ range: Range<Int>) -> Int? {
+                var value = 0
+                for index in range {
+                    guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { return nil }
+                    value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                }
+                return value
             }
-            return value
+            guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+            return (y, m, d)
         }
-        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+        guard let (y, m, d) = parts else { return nil }
         self.init(year: y, month: m, day: d)
     }
 

@@ -35,13 +35,13 @@ enum CalendarHandler {
         let isCurrent = year == today.year && month == today.month
         var values: [String: Any] = [
             "monthName": "\(Day.monthNames[month - 1]) \(year)",
-            "weekdays": MonthGrid.weekdays(weekStartsOnSunday: account.weekStartsOnSunday).map { ["name": $0, "short": String($0.prefix(3))] },
+            "weekdaysHTML": account.weekStartsOnSunday ? weekdaysFromSunday : weekdaysFromMonday,
             "weeks": weeks, "runs": runs, "activeDays": summaries.count,
             "longestStreak": longest == 1 ? "1 day" : "\(longest) days",
             "previousPath": Paths.calendarMonth(year: previous.year, month: previous.month),
             "previousName": "\(Day.monthNames[previous.month - 1]) \(previous.year)",
             "yearPath": Paths.calendarYear(year), "isEmpty": runs == 0, "isCurrent": isCurrent,
-            "legend": legend,
+            "legendHTML": legendHTML(environment),
         ]
         if !isCurrent {
             values["nextPath"] = Paths.calendarMonth(year: next.year, month: next.month)
@@ -93,14 +93,19 @@ enum CalendarHandler {
         guard let first = Day(year: year, month: 1, day: 1), let last = Day(year: year, month: 12, day: 31) else { throw WebError.notFound }
         let summaries = try environment.moodHistory.summaries(member, from: first, through: last)
         let runs = summaries.reduce(0) { $0 + $1.runs }
-        let months = (1...(year == today.year ? today.month : 12)).map { month in
-            ["name": Day.monthNames[month - 1], "path": Paths.calendarMonth(year: year, month: month),
-             "rows": yearRows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday), summaries,
-                              today: today)] as [String: Any]
+        var months = HTMLFragment(capacity: 65_536)
+        for month in 1...(year == today.year ? today.month : 12) {
+            let name = Day.monthNames[month - 1]
+            months.raw("<section class=\"mini-month\" aria-label=\""); months.raw(name); months.raw("\">\n<h2><a href=\"")
+            months.raw(Paths.calendarMonth(year: year, month: month)); months.raw("\">"); months.raw(name)
+            months.raw("</a></h2>\n<table class=\"mini-grid\"><tbody>\n")
+            yearRows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday), summaries,
+                     today: today, into: &months)
+            months.raw("</tbody></table>\n</section>\n")
         }
         var values: [String: Any] = [
-            "year": year, "months": months, "previousPath": Paths.calendarYear(year - 1), "previousYear": year - 1,
-            "runs": runs, "runsWord": runs == 1 ? "reset" : "resets", "legend": legend,
+            "year": year, "monthsHTML": months.text, "previousPath": Paths.calendarYear(year - 1), "previousYear": year - 1,
+            "runs": runs, "runsWord": runs == 1 ? "reset" : "resets", "legendHTML": legendHTML(environment),
         ]
         // No link to a year that hasn't happened (an empty string would still count as present in a template).
         if year < today.year { values["nextPath"] = Paths.calendarYear(year + 1); values["nextYear"] = year + 1 }
@@ -130,7 +135,23 @@ enum CalendarHandler {
         return response
     }
 
-    private static let legend: [[String: String]] = (1...5).map { ["level": String($0), "label": ["1–2", "3–4", "5–6", "7–8", "9–10"][$0 - 1]] }
+    /// The colour key, the same on every calendar page: rendered from its partial once and kept.
+    private static func legendHTML(_ environment: AppEnvironment) -> String {
+        environment.fragments.fragment("partials/calendar-legend", renderer: environment.renderer) {
+            ["legend": (1...5).map { ["level": String($0), "label": ["1–2", "3–4", "5–6", "7–8", "9–10"][$0 - 1]] }]
+        }
+    }
+
+    /// The month grid's head row for either first day of the week: the same for everyone, so written once.
+    private static let weekdaysFromMonday = weekdayCells(MonthGrid.weekdays(weekStartsOnSunday: false))
+    private static let weekdaysFromSunday = weekdayCells(MonthGrid.weekdays(weekStartsOnSunday: true))
+    private static func weekdayCells(_ names: [String]) -> String {
+        var html = HTMLFragment()
+        for name in names {
+            html.raw("<th scope=\"col\" abbr=\""); html.escaped(name); html.raw("\">"); html.escaped(String(name.prefix(3))); html.raw("</th>")
+        }
+        return html.text
+    }
 
     /// A day's words for screen readers, the same for the month and the year, written straight into the grid:
     /// "3 November: 2 resets, average mood 6.5 (today)".
@@ -152,10 +173,9 @@ enum CalendarHandler {
 
     /// A grid's rows, a week a row: `blank` for the days outside the month, `cell` writes each day's cell with the
     /// day's summary (nil on a day without resets).
-    private static func rows(_ weeks: [[Day?]], _ summaries: [DaySummary], blank: StaticString, capacity: Int,
-                             cell: (inout HTMLFragment, Day, DaySummary?) -> Void) -> String {
+    private static func rows(_ weeks: [[Day?]], _ summaries: [DaySummary], blank: StaticString, into html: inout HTMLFragment,
+                             cell: (inout HTMLFragment, Day, DaySummary?) -> Void) {
         // Summaries come ordered by day, as the grid walks them: one pass, no dictionary.
-        var html = HTMLFragment(capacity: capacity)
         var next = 0
         for week in weeks {
             html.raw("<tr>")
@@ -166,12 +186,12 @@ enum CalendarHandler {
             }
             html.raw("</tr>\n")
         }
-        return html.text
     }
 
     /// The month's grid rows: each day with resets links to its page, with its count and its words.
     static func monthRows(_ weeks: [[Day?]], _ summaries: [DaySummary], today: Day) -> String {
-        rows(weeks, summaries, blank: "<td class=\"blank\"></td>", capacity: 8192) { html, day, summary in
+        var html = HTMLFragment(capacity: 8192)
+        rows(weeks, summaries, blank: "<td class=\"blank\"></td>", into: &html) { html, day, summary in
             let runs = summary?.runs ?? 0
             html.raw("<td class=\"day")
             if let tint = summary?.tint { html.raw(" tint-"); html.number(tint) }
@@ -184,11 +204,12 @@ enum CalendarHandler {
             if runs > 0 { html.raw("</a>") }
             html.raw("</td>")
         }
+        return html.text
     }
 
     /// A month of the year view: small squares in the mood's colour; each past day a link to its page.
-    static func yearRows(_ weeks: [[Day?]], _ summaries: [DaySummary], today: Day) -> String {
-        rows(weeks, summaries, blank: "<td></td>", capacity: 4096) { html, day, summary in
+    static func yearRows(_ weeks: [[Day?]], _ summaries: [DaySummary], today: Day, into html: inout HTMLFragment) {
+        rows(weeks, summaries, blank: "<td></td>", into: &html) { html, day, summary in
             html.raw("<td class=\"mini-day")
             if let tint = summary?.tint { html.raw(" tint-"); html.number(tint) }
             if (summary?.runs ?? 0) > 0 { html.raw(" has-runs") }
@@ -219,11 +240,21 @@ enum CalendarHandler {
         guard let best = rated.max(by: { ($0.averageMood ?? 0) < ($1.averageMood ?? 0) }) else {
             return ["trendSummary": "There are no mood ratings in the last 30 days yet."]
         }
+        // The gridlines with their labels and a dot per rated day, written here rather than as 30 template sections.
+        var marks = HTMLFragment(capacity: 4096)
+        for mood in [1, 5, 10] {
+            let lineY = Digits.oneDecimal(y(Double(mood)))
+            marks.raw("<line class=\"trend-grid\" x1=\"30\" y1=\""); marks.raw(lineY); marks.raw("\" x2=\"310\" y2=\""); marks.raw(lineY)
+            marks.raw("\"></line><text class=\"trend-label\" x=\"22\" y=\""); marks.raw(Digits.oneDecimal(y(Double(mood)) + 4))
+            marks.raw("\" text-anchor=\"end\">"); marks.number(mood); marks.raw("</text>")
+        }
+        var dots = HTMLFragment(capacity: 2048)
+        for point in points {
+            dots.raw("<circle class=\"trend-dot\" cx=\""); dots.raw(Digits.oneDecimal(point.x)); dots.raw("\" cy=\"")
+            dots.raw(Digits.oneDecimal(point.y)); dots.raw("\" r=\"3\"></circle>")
+        }
         return [
-            "trendPoints": polyline,
-            "trendDots": points.map { ["x": Digits.oneDecimal($0.x), "y": Digits.oneDecimal($0.y)] },
-            "trendTicks": [1, 5, 10].map { ["label": String($0), "y": Digits.oneDecimal(y(Double($0))),
-                                             "textY": Digits.oneDecimal(y(Double($0)) + 4)] },
+            "trendPoints": polyline, "trendTicksHTML": marks.text, "trendDotsHTML": dots.text,
             "trendStart": "\(start.day) \(Day.monthNames[start.month - 1].prefix(3))", "trendEnd": "Today",
             // Facts, never a verdict: how often, the average, the highest.
             "trendSummary": "In the last 30 days you rated your mood on \(rated.count) day\(rated.count == 1 ? "" : "s"), "
