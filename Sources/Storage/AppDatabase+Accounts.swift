@@ -154,6 +154,12 @@ extension AppDatabase {
             } else {
                 try db.execute(sql: "UPDATE posts SET author_id = NULL WHERE tenant_id = ? AND author_id = ?", arguments: [tenantID, accountID])
             }
+            // Their open reports go with them: each post they reported keeps the time of its oldest report still open.
+            try db.execute(sql: """
+                UPDATE posts SET reported_at = (SELECT min(r.created_at) FROM reports r WHERE r.tenant_id = posts.tenant_id
+                                                AND r.post_id = posts.id AND r.open = 1 AND r.reporter_id != ?)
+                WHERE tenant_id = ? AND id IN (SELECT post_id FROM reports WHERE tenant_id = ? AND reporter_id = ? AND open = 1)
+                """, arguments: [accountID, tenantID, tenantID, accountID])
             try db.execute(sql: "DELETE FROM reports WHERE tenant_id = ? AND reporter_id = ?", arguments: [tenantID, accountID])
             try db.execute(sql: "DELETE FROM reactions WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
             try db.execute(sql: "DELETE FROM tenant_unlimited_emails WHERE tenant_id = ? AND email = ?", arguments: [tenantID, email])

@@ -170,6 +170,8 @@ extension AppDatabase {
             try db.execute(sql: """
                 INSERT INTO reports (id, tenant_id, post_id, reporter_id, reason, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [RandomID.make(), tenantID, postID, reporterID, reason.rawValue, note, now])
+            try db.execute(sql: "UPDATE posts SET reported_at = coalesce(reported_at, ?) WHERE tenant_id = ? AND id = ?",
+                           arguments: [now, tenantID, postID])
             try db.execute(sql: """
                 UPDATE posts SET status = 'hidden', held_for = 'reports'
                 WHERE tenant_id = ? AND id = ? AND status = 'visible'

@@ -86,13 +86,10 @@ extension AppDatabase {
         try moderationItems(db, tenantID: tenantID, postID: nil)
     }
 
-    /// The ids of the posts waiting for a moderator (held, held for a reason, or with an open report), found through
-    /// indexes: three ? for the tenant.
-    static let waitingPostIDsSQL = """
-        SELECT id FROM posts WHERE tenant_id = ? AND status = 'held'
-        UNION SELECT id FROM posts WHERE tenant_id = ? AND held_for IS NOT NULL AND status != 'deleted'
-        UNION SELECT r.post_id FROM reports r JOIN posts p ON p.tenant_id = r.tenant_id AND p.id = r.post_id
-              WHERE r.tenant_id = ? AND r.open = 1 AND p.status != 'deleted'
+    /// Which posts wait for a moderator (held, held for a reason, or with an open report), as `posts_waiting`'s own
+    /// condition so that partial index finds them; one ? for the tenant.
+    static let waitingPostsSQL = """
+        tenant_id = ? AND status != 'deleted' AND (status = 'held' OR held_for IS NOT NULL OR reported_at IS NOT NULL)
         """
 
     /// The queue's items, or the one post `postID` (in the queue or not, unless deleted).
@@ -100,20 +97,26 @@ extension AppDatabase {
         let rows = try db.rows(sql: """
             SELECT id, topic, body, status, held_for, created_at, author_id, escalated_at,
                 (SELECT a.email FROM accounts a WHERE a.tenant_id = p.tenant_id AND a.id = p.assigned_to) AS assigned_email,
-                (SELECT min(r.created_at) FROM reports r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id AND r.open = 1) AS oldest_report
+                reported_at
             FROM posts p
-            WHERE tenant_id = ? AND status != 'deleted' AND id \(postID == nil ? "IN (\(waitingPostIDsSQL))" : "= ?")
+            WHERE \(postID == nil ? waitingPostsSQL : "tenant_id = ? AND status != 'deleted' AND id = ?")
             ORDER BY seq
-            """, arguments: postID.map { [tenantID, $0] } ?? [tenantID, tenantID, tenantID, tenantID])
-        return try rows.map { row in
+            """, arguments: postID.map { [tenantID, $0] } ?? [tenantID])
+        // Every open report of these posts in one query (not one per post: the queue can hold hundreds).
+        let reportRows = try db.rows(sql: """
+            SELECT post_id, reason, note FROM reports WHERE tenant_id = ? AND open = 1 \(postID == nil ? "" : "AND post_id = ?")
+            ORDER BY created_at, id
+            """, arguments: postID.map { [tenantID, $0] } ?? [tenantID])
+        var reports: [String: [(reason: ReportReason, note: String?)]] = [:]
+        for row in reportRows {
+            reports[row["post_id"], default: []].append((reason: ReportReason(rawValue: row["reason"]) ?? .other, note: row["note"]))
+        }
+        return rows.map { row in
             let id: String = row["id"]
-            let reports = try db.rows(sql: "SELECT reason, note FROM reports WHERE tenant_id = ? AND post_id = ? AND open = 1 ORDER BY created_at, id",
-                                           arguments: [tenantID, id]).map { (reason: ReportReason(rawValue: $0["reason"]) ?? .other,
-                                                                   note: $0["note"] as String?) }
             return ModerationItem(postID: id, topic: row["topic"], body: row["body"] ?? "",
                                   status: CommunityPost.Status(rawValue: row["status"]) ?? .hidden, heldFor: row["held_for"],
-                                  createdAt: row["created_at"], authorID: row["author_id"], reports: reports,
-                                  assignedTo: row["assigned_email"], escalatedAt: row["escalated_at"], oldestOpenReportAt: row["oldest_report"])
+                                  createdAt: row["created_at"], authorID: row["author_id"], reports: reports[id] ?? [],
+                                  assignedTo: row["assigned_email"], escalatedAt: row["escalated_at"], oldestOpenReportAt: row["reported_at"])
         }
     }
 
@@ -137,7 +140,7 @@ extension AppDatabase {
             }
             guard db.changesCount == 1 else { return false }
             try db.execute(sql: "UPDATE reports SET open = 0 WHERE tenant_id = ? AND post_id = ?", arguments: [tenantID, postID])
-            try db.execute(sql: "UPDATE posts SET assigned_to = NULL WHERE tenant_id = ? AND id = ?", arguments: [tenantID, postID])
+            try db.execute(sql: "UPDATE posts SET assigned_to = NULL, reported_at = NULL WHERE tenant_id = ? AND id = ?", arguments: [tenantID, postID])
             try Self.appendAudit(db, tenantID: tenantID, audit)
             if action == .delete { try Self.eraseAuditExcerpts(db, tenantID: tenantID, postID: postID) }
             return true

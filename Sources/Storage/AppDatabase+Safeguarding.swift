@@ -33,7 +33,7 @@ extension AppDatabase {
     /// How many posts wait for a moderator (for the navigation's count).
     public func moderationWaiting(tenantID: String) throws(StorageError) -> Int {
         try read { db in
-            try db.int(sql: "SELECT count(*) FROM (\(Self.waitingPostIDsSQL)) waiting", arguments: [tenantID, tenantID, tenantID]) ?? 0
+            try db.int(sql: "SELECT count(*) FROM posts WHERE \(Self.waitingPostsSQL)", arguments: [tenantID]) ?? 0
         }
     }
 
@@ -160,8 +160,7 @@ extension AppDatabase {
                 UNION ALL
                 SELECT p.tenant_id, p.id, 0 AS at_risk FROM posts p
                 WHERE p.status != 'deleted' AND p.overdue_notified_at IS NULL AND (p.held_for IS NULL OR p.held_for != 'safety')
-                  AND EXISTS (SELECT 1 FROM reports r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id AND r.open = 1
-                              AND r.created_at <= ?)
+                  AND p.reported_at <= ?
                 """, arguments: [now, now - reportAge])
             var overdue: [OverduePost] = []
             for row in rows {

@@ -3,23 +3,38 @@ import UseCases
 
 /// Template values for crisis help, shared by every page that offers it.
 enum SafeguardingViews {
-    /// The tenant's crisis contacts as the `partials/crisis-contacts` template reads them: only present keys, so a
-    /// contact without a text number shows no text button.
+    /// The tenant's crisis contacts, as `partials/crisis-contacts` shows them (`{{{crisisContactsHTML}}}`).
     static func contacts(_ context: RequestContext, _ environment: AppEnvironment) throws -> [String: Any] {
-        ["crisisContacts": try environment.safeguarding.contacts(context.scope).map(values)]
+        ["crisisContactsHTML": contactsHTML(try environment.safeguarding.contacts(context.scope))]
     }
 
-    static func values(_ contact: CrisisContact) -> [String: Any] {
-        var values: [String: Any] = ["name": contact.name, "purpose": contact.purpose]
-        if let hours = contact.hours { values["hours"] = hours }
-        if let phone = contact.phone, let link = contact.telephoneLink { values["phone"] = phone; values["telephoneLink"] = link }
-        if let number = contact.textNumber, let link = contact.textLink {
-            values["textNumber"] = number
-            values["textLink"] = link
-            if let message = contact.textMessage { values["textMessage"] = message }
+    /// The contacts written in Swift (the list sits inside forms and sections where each of its keys cost a walk up the
+    /// template's context stack). A contact without a text number shows no text button; every value is escaped.
+    static func contactsHTML(_ contacts: [CrisisContact]) -> String {
+        var html = HTMLFragment(capacity: 2048)
+        html.raw("<ul class=\"crisis-contacts\">\n")
+        for contact in contacts {
+            html.raw("  <li class=\"crisis-contact\">\n    <p class=\"crisis-contact-name\">"); html.escaped(contact.name)
+            html.raw("</p>\n    <p class=\"crisis-contact-purpose\">"); html.escaped(contact.purpose)
+            if let hours = contact.hours { html.raw(" · "); html.escaped(hours) }
+            html.raw("</p>\n    <p class=\"crisis-contact-actions\">\n")
+            if let phone = contact.phone, let link = contact.telephoneLink {
+                html.raw("      <a class=\"button button-crisis button-large\" href=\""); html.escaped(link); html.raw("\">Call ")
+                html.escaped(phone); html.raw("</a>\n")
+            }
+            if let number = contact.textNumber, let link = contact.textLink {
+                html.raw("      <a class=\"button button-crisis button-large\" href=\""); html.escaped(link); html.raw("\">Text ")
+                if let message = contact.textMessage { html.escaped(message); html.raw(" to ") }
+                html.escaped(number); html.raw("</a>\n")
+            }
+            if let url = contact.url {
+                html.raw("      <a class=\"button button-secondary button-large\" href=\""); html.escaped(url)
+                html.raw("\" rel=\"noopener noreferrer\">Visit the "); html.escaped(contact.name); html.raw(" website</a>\n")
+            }
+            html.raw("    </p>\n  </li>\n")
         }
-        if let url = contact.url { values["url"] = url }
-        return values
+        html.raw("</ul>")
+        return html.text
     }
 
     /// The safety phrases as one attribute value: phrases joined by "|" (they hold only letters, digits, apostrophes

@@ -102,8 +102,8 @@ enum CommunityHandler {
         let now = environment.clock()
         let names = Dictionary(uniqueKeysWithValues: page.topics.map { ($0.slug, $0.name) })
         var values: [String: Any] = [
-            "topics": page.topics.map { ["slug": $0.slug, "name": $0.name, "path": Paths.communityTopic($0.slug),
-                                         "current": $0.slug == topic, "selected": $0.slug == (typed.topic.isEmpty ? topic ?? "" : typed.topic)] },
+            "topicOptionsHTML": topicOptionsHTML(page.topics, selected: typed.topic.isEmpty ? topic ?? "" : typed.topic),
+            "topicLinksHTML": topicLinksHTML(page.topics, current: topic),
             "allPath": Paths.community, "allCurrent": topic == nil,
             "postsHTML": postsHTML(page.posts.prefix(pageSize), names: names, now: now, csrf: context.csrfToken),
             "isEmpty": page.posts.isEmpty, "body": typed.body,
@@ -121,6 +121,28 @@ enum CommunityHandler {
         }
         return try environment.renderForm("community/feed", title: "Community", values, errors: errors, context: context,
                                                   status: status)
+    }
+
+    /// The compose form's topic choices, the chosen one selected (written here: see `postsHTML`).
+    static func topicOptionsHTML(_ topics: [CommunityTopic], selected: String) -> String {
+        var html = HTMLFragment()
+        for topic in topics {
+            html.raw("<option value=\""); html.escaped(topic.slug); html.raw("\"")
+            if topic.slug == selected { html.raw(" selected") }
+            html.raw(">"); html.escaped(topic.name); html.raw("</option>")
+        }
+        return html.text
+    }
+
+    /// The topic filter's links, the current one marked for screen readers.
+    static func topicLinksHTML(_ topics: [CommunityTopic], current: String?) -> String {
+        var html = HTMLFragment()
+        for topic in topics {
+            html.raw("<a href=\""); html.escaped(Paths.communityTopic(topic.slug)); html.raw("\"")
+            if topic.slug == current { html.raw(" aria-current=\"page\"") }
+            html.raw(">"); html.escaped(topic.name); html.raw("</a>")
+        }
+        return html.text
     }
 
     /// The feed's posts, built here rather than in the template: twenty posts with four reaction forms each came to

@@ -15,7 +15,9 @@ enum ModerationHandler {
         let queue = try environment.moderation.queue(member)
         let tenant = member.tenant
         let now = environment.clock()
-        func values(_ item: ModerationItem) -> [String: Any] { itemValues(item, topicNames: queue.topicNames, tenant: tenant, now: now, member: member) }
+        let shared = ModerationQueueHTML.Shared(topicNames: queue.topicNames, tenant: tenant, now: now, member: member, csrf: context.csrfToken,
+                                                steps: stepLines(tenant.settings.safeguardingSteps),
+                                                escalationContact: tenant.settings.escalationContact)
         let sections = Moderation.Sections(queue.items)
         let restrictions = queue.restrictions.map {
             ["who": Moderation.pseudonym($0.accountID, tenant: tenant), "reason": $0.reason,
@@ -25,23 +27,22 @@ enum ModerationHandler {
         // Oldest first, ten at a time per section: a moderator works from the top, and a queue of hundreds stays a
         // page that opens at once. "Show all" opens one section in full.
         let shown = try context.query()["show"]
-        func page(_ items: [ModerationItem], _ name: String) -> [[String: Any]] {
-            (shown == name ? items[...] : items.prefix(Self.sectionPageSize)).map(values)
+        func page(_ items: [ModerationItem], _ name: String) -> String {
+            ModerationQueueHTML.items(shown == name ? items[...] : items.prefix(Self.sectionPageSize), shared)
         }
         func more(_ items: [ModerationItem], _ name: String) -> [String: Any]? {
             guard shown != name, items.count > Self.sectionPageSize else { return nil }
             return ["count": items.count, "path": Paths.moderation + "?show=" + name]
         }
         var values: [String: Any] = [
-            "atRisk": page(sections.atRisk, "at-risk"), "reported": page(sections.reported, "reported"),
-            "others": page(sections.others, "others"),
+            "atRiskHTML": page(sections.atRisk, "at-risk"), "reportedHTML": page(sections.reported, "reported"),
+            "othersHTML": page(sections.others, "others"),
             "hasAtRisk": !sections.atRisk.isEmpty, "hasReported": !sections.reported.isEmpty, "hasOthers": !sections.others.isEmpty,
             "isEmpty": queue.items.isEmpty, "restrictions": restrictions, "hasRestrictions": !restrictions.isEmpty,
         ]
         if let more = more(sections.atRisk, "at-risk") { values["moreAtRisk"] = more }
         if let more = more(sections.reported, "reported") { values["moreReported"] = more }
         if let more = more(sections.others, "others") { values["moreOthers"] = more }
-        values.merge(safeguardingValues(tenant)) { $1 }
         values.merge(Notice.values(context)) { $1 }
         return try environment.render("admin/moderation", title: "Moderation", values, context: context)
     }

@@ -23,8 +23,7 @@ enum SafeguardingHandler {
         var values: [String: Any] = typed
         values["contacts"] = contacts.enumerated().map { index, contact in
             let id = CrisisContactID(stored: contact.id)
-            var row = SafeguardingViews.values(contact)
-            row["id"] = contact.id
+            var row: [String: Any] = ["id": contact.id, "name": contact.name, "purpose": contact.purpose]
             row["savePath"] = Paths.crisisContact(id, "save")
             row["upPath"] = Paths.crisisContact(id, "up")
             row["downPath"] = Paths.crisisContact(id, "down")
