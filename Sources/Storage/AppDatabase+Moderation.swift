@@ -71,53 +71,95 @@ public struct AuditLine: Sendable {
 }
 
 extension AppDatabase {
-    /// The moderators' page as one read: the queue, the restrictions in force and the topics' names.
-    public func moderationOverview(tenantID: String, now: Int) throws(StorageError)
-        -> (items: [ModerationItem], restrictions: [RestrictionItem], topics: [CommunityTopic])
+    /// The queue's sections, in the order moderators work it: posts whose authors may be at risk, then reported posts,
+    /// then the rest (held for a watched word, hidden).
+    public enum QueueSection: Int, Sendable, CaseIterable { case atRisk = 0, reported = 1, others = 2 }
+
+    /// One section of the queue: its first items, oldest first, and how many it holds in all.
+    public struct QueueSectionItems: Sendable {
+        public var items: [ModerationItem] = []
+        public var count = 0
+
+        public init() {}
+    }
+
+    /// The moderators' page as one read: the first `first` items of each section (all of `whole`'s), the sections'
+    /// sizes, the restrictions in force and the topics' names. A queue of hundreds reads only what the page shows.
+    public func moderationOverview(tenantID: String, now: Int, first: Int, whole: QueueSection?) throws(StorageError)
+        -> (sections: [QueueSection: QueueSectionItems], restrictions: [RestrictionItem], topics: [CommunityTopic])
     {
         try read { db in
-            (try Self.moderationQueue(db, tenantID: tenantID), try Self.activeRestrictions(db, tenantID: tenantID, now: now),
-             try Self.topics(db, tenantID: tenantID))
+            (try Self.moderationQueue(db, tenantID: tenantID, first: first, whole: whole),
+             try Self.activeRestrictions(db, tenantID: tenantID, now: now), try Self.topics(db, tenantID: tenantID))
         }
     }
 
-    /// Held and reported posts, oldest first.
-    static func moderationQueue(_ db: any SQLConnection, tenantID: String) throws -> [ModerationItem] {
-        try moderationItems(db, tenantID: tenantID, postID: nil)
+    static func moderationQueue(_ db: any SQLConnection, tenantID: String, first: Int, whole: QueueSection?) throws
+        -> [QueueSection: QueueSectionItems]
+    {
+        var sections: [QueueSection: QueueSectionItems] = [:]
+        for row in try db.rows(sql: "SELECT \(queueSectionSQL) AS section, count(*) AS n FROM posts WHERE \(waitingPostsSQL) GROUP BY 1",
+                               arguments: [tenantID]) {
+            if let section = QueueSection(rawValue: row["section"]) { sections[section, default: QueueSectionItems()].count = row["n"] }
+        }
+        // Each section's first page, oldest first: one short range of posts_waiting each.
+        for (section, found) in sections {
+            let rows = try db.rows(sql: """
+                SELECT \(itemColumns) FROM posts p WHERE \(waitingPostsSQL) AND \(queueSectionSQL) = ? ORDER BY created_at, seq LIMIT ?
+                """, arguments: [tenantID, section.rawValue, section == whole ? found.count : first])
+            let reports = try openReports(db, tenantID: tenantID, postIDs: rows.map { $0["id"] })
+            sections[section]?.items = rows.map { item($0, reports: reports) }
+        }
+        return sections
     }
 
+    /// A waiting post's section of the queue (reported_at is set while a report is open). Written exactly as in the
+    /// posts_waiting index (Migrations/sqlite/0015_reported_at.sql), so the planner matches it.
+    static let queueSectionSQL = "(CASE WHEN held_for = 'safety' THEN 0 WHEN reported_at IS NOT NULL OR held_for = 'reports' THEN 1 ELSE 2 END)"
+
     /// Which posts wait for a moderator (held, held for a reason, or with an open report), as `posts_waiting`'s own
-    /// condition so that partial index finds them; one ? for the tenant.
+    /// condition (word for word) so that partial index finds them; one ? for the tenant.
     static let waitingPostsSQL = """
         tenant_id = ? AND status != 'deleted' AND (status = 'held' OR held_for IS NOT NULL OR reported_at IS NOT NULL)
         """
 
-    /// The queue's items, or the one post `postID` (in the queue or not, unless deleted).
-    static func moderationItems(_ db: any SQLConnection, tenantID: String, postID: String?) throws -> [ModerationItem] {
-        let rows = try db.rows(sql: """
-            SELECT id, topic, body, status, held_for, created_at, author_id, escalated_at,
-                (SELECT a.email FROM accounts a WHERE a.tenant_id = p.tenant_id AND a.id = p.assigned_to) AS assigned_email,
-                reported_at
-            FROM posts p
-            WHERE \(postID == nil ? waitingPostsSQL : "tenant_id = ? AND status != 'deleted' AND id = ?")
-            ORDER BY seq
-            """, arguments: postID.map { [tenantID, $0] } ?? [tenantID])
-        // Every open report of these posts in one query (not one per post: the queue can hold hundreds).
-        let reportRows = try db.rows(sql: """
-            SELECT post_id, reason, note FROM reports WHERE tenant_id = ? AND open = 1 \(postID == nil ? "" : "AND post_id = ?")
-            ORDER BY created_at, id
-            """, arguments: postID.map { [tenantID, $0] } ?? [tenantID])
+    /// A queue item's columns, read by `item(_:reports:)`; the table is `p`.
+    static let itemColumns = """
+        p.id, p.topic, p.body, p.status, p.held_for, p.created_at, p.author_id, p.escalated_at, p.reported_at,
+        (SELECT a.email FROM accounts a WHERE a.tenant_id = p.tenant_id AND a.id = p.assigned_to) AS assigned_email
+        """
+
+    /// One post (in the queue or not, unless deleted), as the queue shows it.
+    static func moderationItem(_ db: any SQLConnection, tenantID: String, postID: String) throws -> ModerationItem? {
+        guard let row = try db.row(sql: "SELECT \(itemColumns) FROM posts p WHERE p.tenant_id = ? AND p.status != 'deleted' AND p.id = ?",
+                                   arguments: [tenantID, postID]) else { return nil }
+        return item(row, reports: try openReports(db, tenantID: tenantID, postIDs: [postID]))
+    }
+
+    /// The open reports of these posts, oldest first, in one query (not one per post: a page shows dozens).
+    static func openReports(_ db: any SQLConnection, tenantID: String, postIDs: [String]) throws
+        -> [String: [(reason: ReportReason, note: String?)]]
+    {
+        guard !postIDs.isEmpty else { return [:] }
+        var arguments: SQLArguments = [tenantID]
+        for id in postIDs { arguments.append(id) }
         var reports: [String: [(reason: ReportReason, note: String?)]] = [:]
-        for row in reportRows {
+        for row in try db.rows(sql: """
+            SELECT post_id, reason, note FROM reports
+            WHERE tenant_id = ? AND open = 1 AND post_id IN (\(Array(repeating: "?", count: postIDs.count).joined(separator: ", ")))
+            ORDER BY created_at, id
+            """, arguments: arguments) {
             reports[row["post_id"], default: []].append((reason: ReportReason(rawValue: row["reason"]) ?? .other, note: row["note"]))
         }
-        return rows.map { row in
-            let id: String = row["id"]
-            return ModerationItem(postID: id, topic: row["topic"], body: row["body"] ?? "",
-                                  status: CommunityPost.Status(rawValue: row["status"]) ?? .hidden, heldFor: row["held_for"],
-                                  createdAt: row["created_at"], authorID: row["author_id"], reports: reports[id] ?? [],
-                                  assignedTo: row["assigned_email"], escalatedAt: row["escalated_at"], oldestOpenReportAt: row["reported_at"])
-        }
+        return reports
+    }
+
+    static func item(_ row: SQLRow, reports: [String: [(reason: ReportReason, note: String?)]]) -> ModerationItem {
+        let id: String = row["id"]
+        return ModerationItem(postID: id, topic: row["topic"], body: row["body"] ?? "",
+                              status: CommunityPost.Status(rawValue: row["status"]) ?? .hidden, heldFor: row["held_for"],
+                              createdAt: row["created_at"], authorID: row["author_id"], reports: reports[id] ?? [],
+                              assignedTo: row["assigned_email"], escalatedAt: row["escalated_at"], oldestOpenReportAt: row["reported_at"])
     }
 
     public enum ModerationAction: String, Sendable { case approve, hide, delete }

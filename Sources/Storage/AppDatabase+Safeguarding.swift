@@ -16,7 +16,7 @@ extension AppDatabase {
     public func moderationPost(tenantID: String, postID typedPostID: PostID) throws(StorageError) -> ModerationPost? {
         let postID = typedPostID.rawValue
         return try read { db in
-            guard let item = try Self.moderationItems(db, tenantID: tenantID, postID: postID).first else { return nil }
+            guard let item = try Self.moderationItem(db, tenantID: tenantID, postID: postID) else { return nil }
             let postNotes = try Self.notes(db, tenantID: tenantID, column: "post_id", value: postID)
             let authorNotes = try item.authorID.map { try Self.notes(db, tenantID: tenantID, column: "account_id", value: $0) } ?? []
             let topics = try Self.topics(db, tenantID: tenantID)

@@ -26,15 +26,16 @@ public struct Moderation: Sendable {
     }
 
     public struct Queue: Sendable {
-        public let items: [ModerationItem]
+        public let sections: Sections
         public let restrictions: [RestrictionItem]
         public let topicNames: [String: String]
     }
 
-    /// Held and reported posts, oldest first, and the restrictions in force.
-    public func queue(_ member: MemberScope) throws -> Queue {
-        let overview = try database.moderationOverview(tenantID: try member.asModerator().tenantID, now: clock())
-        return Queue(items: overview.items, restrictions: overview.restrictions,
+    /// The queue as a moderator sees it: the first `first` posts of each section (every post of `whole`), oldest
+    /// first, and the restrictions in force.
+    public func queue(_ member: MemberScope, first: Int, whole: AppDatabase.QueueSection?) throws -> Queue {
+        let overview = try database.moderationOverview(tenantID: try member.asModerator().tenantID, now: clock(), first: first, whole: whole)
+        return Queue(sections: Sections(overview.sections), restrictions: overview.restrictions,
                      topicNames: Dictionary(uniqueKeysWithValues: overview.topics.map { ($0.slug, $0.name) }))
     }
 
@@ -109,18 +110,19 @@ public struct Moderation: Sendable {
     }
 
     /// The queue in the order moderators work it: posts whose authors may be at risk first, then reported posts, then
-    /// the rest (held for a watched word, hidden); each oldest first.
+    /// the rest (held for a watched word, hidden); each oldest first, with how many each holds in all.
     public struct Sections: Sendable {
-        public let atRisk: [ModerationItem]
-        public let reported: [ModerationItem]
-        public let others: [ModerationItem]
+        public let atRisk: AppDatabase.QueueSectionItems
+        public let reported: AppDatabase.QueueSectionItems
+        public let others: AppDatabase.QueueSectionItems
 
-        public init(_ items: [ModerationItem]) {
-            let oldestFirst = items.sorted { $0.createdAt < $1.createdAt }
-            atRisk = oldestFirst.filter { $0.heldFor == "safety" }
-            reported = oldestFirst.filter { $0.heldFor != "safety" && (!$0.reports.isEmpty || $0.heldFor == "reports") }
-            others = oldestFirst.filter { $0.heldFor != "safety" && $0.reports.isEmpty && $0.heldFor != "reports" }
+        init(_ sections: [AppDatabase.QueueSection: AppDatabase.QueueSectionItems]) {
+            atRisk = sections[.atRisk] ?? .init()
+            reported = sections[.reported] ?? .init()
+            others = sections[.others] ?? .init()
         }
+
+        public var isEmpty: Bool { atRisk.count + reported.count + others.count == 0 }
     }
 
     /// Waiting too long: held for safety past the tenant's response time, or reported more than 48 hours ago.

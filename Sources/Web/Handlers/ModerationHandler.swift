@@ -9,40 +9,39 @@ import UseCases
 /// first. Authors appear only as pseudonyms.
 enum ModerationHandler {
     static let sectionPageSize = 10
+    /// The sections' names in `?show=`.
+    static let sectionNames: [AppDatabase.QueueSection: String] = [.atRisk: "at-risk", .reported: "reported", .others: "others"]
 
     static func queue(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.staffMember()
-        let queue = try environment.moderation.queue(member)
+        // Oldest first, ten at a time per section: a moderator works from the top, and a queue of hundreds stays a
+        // page that opens at once. "Show all" opens one section in full.
+        let shown = try context.query()["show"]
+        let whole = Self.sectionNames.first { $0.value == shown }?.key
+        let queue = try environment.moderation.queue(member, first: Self.sectionPageSize, whole: whole)
         let tenant = member.tenant
         let now = environment.clock()
         let shared = ModerationQueueHTML.Shared(topicNames: queue.topicNames, tenant: tenant, now: now, member: member, csrf: context.csrfToken,
                                                 steps: stepLines(tenant.settings.safeguardingSteps),
                                                 escalationContact: tenant.settings.escalationContact)
-        let sections = Moderation.Sections(queue.items)
+        let sections = queue.sections
         let restrictions = queue.restrictions.map {
             ["who": Moderation.pseudonym($0.accountID, tenant: tenant), "reason": $0.reason,
              "liftPath": Paths.liftRestriction(RestrictionID(stored: $0.id)),
              "until": $0.until.map { SubscriptionHandler.date($0, member.account) } ?? "until lifted"] as [String: Any]
         }
-        // Oldest first, ten at a time per section: a moderator works from the top, and a queue of hundreds stays a
-        // page that opens at once. "Show all" opens one section in full.
-        let shown = try context.query()["show"]
-        func page(_ items: [ModerationItem], _ name: String) -> String {
-            ModerationQueueHTML.items(shown == name ? items[...] : items.prefix(Self.sectionPageSize), shared)
-        }
-        func more(_ items: [ModerationItem], _ name: String) -> [String: Any]? {
-            guard shown != name, items.count > Self.sectionPageSize else { return nil }
-            return ["count": items.count, "path": Paths.moderation + "?show=" + name]
-        }
         var values: [String: Any] = [
-            "atRiskHTML": page(sections.atRisk, "at-risk"), "reportedHTML": page(sections.reported, "reported"),
-            "othersHTML": page(sections.others, "others"),
-            "hasAtRisk": !sections.atRisk.isEmpty, "hasReported": !sections.reported.isEmpty, "hasOthers": !sections.others.isEmpty,
-            "isEmpty": queue.items.isEmpty, "restrictions": restrictions, "hasRestrictions": !restrictions.isEmpty,
+            "atRiskHTML": ModerationQueueHTML.items(sections.atRisk.items, shared),
+            "reportedHTML": ModerationQueueHTML.items(sections.reported.items, shared),
+            "othersHTML": ModerationQueueHTML.items(sections.others.items, shared),
+            "hasAtRisk": sections.atRisk.count > 0, "hasReported": sections.reported.count > 0, "hasOthers": sections.others.count > 0,
+            "isEmpty": sections.isEmpty, "restrictions": restrictions, "hasRestrictions": !restrictions.isEmpty,
         ]
-        if let more = more(sections.atRisk, "at-risk") { values["moreAtRisk"] = more }
-        if let more = more(sections.reported, "reported") { values["moreReported"] = more }
-        if let more = more(sections.others, "others") { values["moreOthers"] = more }
+        for (key, section) in [("moreAtRisk", AppDatabase.QueueSection.atRisk), ("moreReported", .reported), ("moreOthers", .others)] {
+            let count = [sections.atRisk, sections.reported, sections.others][section.rawValue].count
+            guard section != whole, count > Self.sectionPageSize, let name = Self.sectionNames[section] else { continue }
+            values[key] = ["count": count, "path": Paths.moderation + "?show=" + name]
+        }
         values.merge(Notice.values(context)) { $1 }
         return try environment.render("admin/moderation", title: "Moderation", values, context: context)
     }
