@@ -158,6 +158,62 @@ struct SafeguardingTests {
         #expect(!(try member.get("/community").text.contains("nav-count")))
     }
 
+    /// A post waits while any report of it is open (posts.reported_at): when one of its reporters leaves it still waits,
+    /// dated by the report that is left; when a moderator deals with it, it leaves the queue and the count.
+    @Test func aReportedPostWaitsUntilItIsDealtWithEvenWhenAReporterLeaves() throws {
+        let app = try RunningApp()
+        let admin = try staff(app, "lead@example.com", .admin)
+        let author = app.browser()
+        try author.signUp("author@example.com")
+        _ = try share(author, "A post two people reported")
+        let post = try postID(app, body: "A post two people reported")
+        func waiting() throws -> String { try admin.get("/admin/moderation").text }
+        #expect(try waiting().contains("Nothing is waiting"))
+        let first = app.browser(), second = app.browser()
+        try first.signUp("first.reporter@example.com")
+        try second.signUp("second.reporter@example.com")
+        #expect(try first.post("/community/posts/\(post)/reports", [("reason", "unkind")]).status == 303)
+        let firstReportAt = app.clock.now
+        app.clock.advance(3600)
+        #expect(try second.post("/community/posts/\(post)/reports", [("reason", "spam")]).status == 303)
+        func reportedAt() throws -> Int? {
+            try app.environment.database.read { try $0.int(sql: "SELECT reported_at FROM posts WHERE id = ?", arguments: [post]) }
+        }
+        #expect(try reportedAt() == firstReportAt, "the oldest open report dates the post")
+        var queue = try waiting()
+        #expect(queue.contains(">Reported<") && queue.contains("A post two people reported"))
+        #expect(queue.contains("<span class=\"nav-count\">1<span class=\"visually-hidden\">"))
+        _ = try first.get("/account/data")
+        #expect(try first.post("/account/delete", [("password", "a calm and steady passphrase")]).status == 200)
+        #expect(try reportedAt() == firstReportAt + 3600, "the report left dates it now")
+        queue = try waiting()
+        #expect(queue.contains("A post two people reported") && queue.contains("Spam") && !queue.contains("Unkind"))
+        #expect(try admin.post("/admin/moderation/posts/\(post)/approve", []).status == 303)
+        #expect(try reportedAt() == nil)
+        queue = try waiting()
+        #expect(queue.contains("Nothing is waiting") && !queue.contains("nav-count"))
+    }
+
+    /// Each section shows its ten oldest, says how many it holds, and opens in full on request.
+    @Test func eachSectionOfALongQueueShowsItsOldestTenAndOpensInFull() throws {
+        let app = try RunningApp()
+        let moderator = try staff(app, "mod@example.com", .moderator)
+        let author = app.browser()
+        try author.signUp("many.posts@example.com")
+        for number in 1...12 {
+            #expect(try share(author, topic: "anxious", "I want to kill myself, note \(number)").status == 200, "held, with the contacts")
+            app.clock.advance(721)  // five posts an hour at most
+        }
+        let queue = try moderator.get("/admin/moderation").text
+        #expect(queue.components(separatedBy: "moderation-item-at-risk\"").count - 1 == 10)
+        #expect(queue.contains("note 1<") && queue.contains("note 10<") && !queue.contains("note 11<"), "oldest first")
+        #expect(queue.contains("Show all 12"))
+        let whole = try moderator.get("/admin/moderation?show=at-risk").text
+        #expect(whole.components(separatedBy: "moderation-item-at-risk\"").count - 1 == 12)
+        #expect(!whole.contains("Show all"))
+        #expect(try moderator.get("/admin/moderation?show=nonsense").status == 200)
+    }
+
     @Test func reachingOutReachesTheAuthorAndNobodyLearnsWhoTheyAre() throws {
         let app = try RunningApp()
         let author = app.browser()
