@@ -22,8 +22,7 @@ enum ModerationHandler {
         let tenant = member.tenant
         let now = environment.clock()
         let shared = ModerationQueueHTML.Shared(topicNames: queue.topicNames, tenant: tenant, now: now, member: member, csrf: context.csrfToken,
-                                                steps: stepLines(tenant.settings.safeguardingSteps),
-                                                escalationContact: tenant.settings.escalationContact)
+                                                withSteps: !queue.sections.atRisk.items.isEmpty)
         let sections = queue.sections
         let restrictions = queue.restrictions.map {
             ["who": Moderation.pseudonym($0.accountID, tenant: tenant), "reason": $0.reason,

@@ -12,8 +12,26 @@ enum ModerationQueueHTML {
         let now: Int
         let member: MemberScope
         let csrf: String
-        let steps: [String]
-        let escalationContact: String
+        /// What to do for someone who may be at risk (the same under every such item): written once a page.
+        let safeguardingHTML: String
+
+        init(topicNames: [String: String], tenant: Tenant, now: Int, member: MemberScope, csrf: String, withSteps: Bool) {
+            self.topicNames = topicNames
+            self.tenant = tenant
+            self.now = now
+            self.member = member
+            self.csrf = csrf
+            guard withSteps else { safeguardingHTML = ""; return }
+            var html = HTMLFragment()
+            html.raw("  <details class=\"safeguarding-steps\">\n    <summary>What to do for someone who may be at risk</summary>\n    <ol>")
+            for step in ModerationHandler.stepLines(tenant.settings.safeguardingSteps) { html.raw("<li>"); html.escaped(step); html.raw("</li>") }
+            html.raw("</ol>\n")
+            if !tenant.settings.escalationContact.isEmpty {
+                html.raw("    <p><strong>Safeguarding lead:</strong> "); html.escaped(tenant.settings.escalationContact); html.raw("</p>\n")
+            }
+            html.raw("  </details>\n")
+            safeguardingHTML = html.text
+        }
     }
 
     static func items(_ items: some Sequence<ModerationItem>, _ shared: Shared) -> String {
@@ -52,15 +70,7 @@ enum ModerationQueueHTML {
             }
             html.raw("</ul>\n")
         }
-        if atRisk {
-            html.raw("  <details class=\"safeguarding-steps\">\n    <summary>What to do for someone who may be at risk</summary>\n    <ol>")
-            for step in shared.steps { html.raw("<li>"); html.escaped(step); html.raw("</li>") }
-            html.raw("</ol>\n")
-            if !shared.escalationContact.isEmpty {
-                html.raw("    <p><strong>Safeguarding lead:</strong> "); html.escaped(shared.escalationContact); html.raw("</p>\n")
-            }
-            html.raw("  </details>\n")
-        }
+        if atRisk { html.raw(shared.safeguardingHTML) }
         html.raw("  <div class=\"button-row\">\n    <a class=\"button\" href=\""); html.escaped(Paths.moderationPost(post)); html.raw("\">Open</a>\n")
         for (route, label, style) in [(ModerationRoute.approve, "Approve", "button-secondary"), (.hide, "Hide", "button-secondary"),
                                       (.delete, "Delete…", "button-destructive")] {
