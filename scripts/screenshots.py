@@ -43,6 +43,13 @@ def start_server(folder):
     raise RuntimeError("resett did not start")
 
 
+def rate(driver, mood):
+    """Chooses a mood on the rating page and sends it."""
+    driver.find_element(By.CSS_SELECTOR, f"label[for=mood-{mood}]").click()
+    driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    time.sleep(0.3)
+
+
 def shoot(driver, name):
     for width in WIDTHS:
         for theme in THEMES:
@@ -115,9 +122,7 @@ def main():
         driver.find_element(By.CSS_SELECTOR, ".player-actions button[type=submit]").click()
         time.sleep(0.3)
         shoot(driver, "member-mood")
-        driver.find_element(By.CSS_SELECTOR, "label[for=mood-7]").click()
-        driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
-        time.sleep(0.3)
+        rate(driver, 7)
         shoot(driver, "member-result")
         driver.get(server + "/resets/anxiety-bubble-calm")
         driver.find_element(By.CSS_SELECTOR, "form.start-form button[type=submit]").click()
@@ -128,9 +133,7 @@ def main():
         shoot(driver, "member-bubbles")
         driver.find_element(By.CSS_SELECTOR, ".player-actions button[type=submit]").click()
         time.sleep(0.3)
-        driver.find_element(By.CSS_SELECTOR, "label[for=mood-3]").click()
-        driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
-        time.sleep(0.3)
+        rate(driver, 3)
         shoot(driver, "member-result-low")
         # The third reset of the day: the next intro says so and offers the subscription.
         driver.get(server + "/resets/tired-blink-track")

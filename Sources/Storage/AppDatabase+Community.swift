@@ -103,7 +103,7 @@ extension AppDatabase {
             for row in rows { countArguments.append(row["id"] as String) }
             for count in try db.rows(sql: """
                 SELECT post_id, kind, count(*) AS n FROM reactions
-                WHERE tenant_id = ? AND post_id IN (\(Array(repeating: "?", count: rows.count).joined(separator: ", ")))
+                WHERE tenant_id = ? AND post_id IN (\(SQLArguments.placeholders(rows.count)))
                 GROUP BY post_id, kind
                 """, arguments: countArguments) {
                 if let kind = ReactionKind(rawValue: count["kind"]) { countsByPost[count["post_id"], default: [:]][kind] = count["n"] }

@@ -46,7 +46,7 @@ extension AppDatabase {
                         let overriding = target.dialect == .postgres && Self.generatedColumns[table].map(columns.contains) == true
                         try target.execute(sql: """
                             INSERT INTO \(table) (\(columns.joined(separator: ", ")))\(overriding ? " OVERRIDING SYSTEM VALUE" : "")
-                            VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
+                            VALUES (\(SQLArguments.placeholders(columns.count)))
                             """, arguments: SQLArguments(values))
                     }
                     // Numbers given out from now on continue after the copied ones.

@@ -146,7 +146,7 @@ extension AppDatabase {
         var reports: [String: [(reason: ReportReason, note: String?)]] = [:]
         for row in try db.rows(sql: """
             SELECT post_id, reason, note FROM reports
-            WHERE tenant_id = ? AND open = 1 AND post_id IN (\(Array(repeating: "?", count: postIDs.count).joined(separator: ", ")))
+            WHERE tenant_id = ? AND open = 1 AND post_id IN (\(SQLArguments.placeholders(postIDs.count)))
             ORDER BY created_at, id
             """, arguments: arguments) {
             reports[row["post_id"], default: []].append((reason: ReportReason(rawValue: row["reason"]) ?? .other, note: row["note"]))

@@ -15,18 +15,24 @@ struct HTMLEscaper: MustacheContentType {
             guard bytes.contains(where: { Self.needsEscape[Int($0)] }) else { return nil }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 32)
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "<"): out.append(contentsOf: Self.lessThan)
-                case UInt8(ascii: ">"): out.append(contentsOf: Self.greaterThan)
-                case UInt8(ascii: "&"): out.append(contentsOf: Self.ampersand)
-                case UInt8(ascii: "\""): out.append(contentsOf: Self.quote)
-                case UInt8(ascii: "'"): out.append(contentsOf: Self.apostrophe)
-                default: out.append(byte)
-                }
-            }
+            Self.append(bytes, escapedTo: &out)
             return String(decoding: out, as: UTF8.self)
         } ?? text
+    }
+
+    /// `bytes` appended to `out` with the five characters escaped: the one place that knows how (HTMLFragment
+    /// writes through it too).
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, escapedTo out: inout [UInt8]) {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "<"): out.append(contentsOf: lessThan)
+            case UInt8(ascii: ">"): out.append(contentsOf: greaterThan)
+            case UInt8(ascii: "&"): out.append(contentsOf: ampersand)
+            case UInt8(ascii: "\""): out.append(contentsOf: quote)
+            case UInt8(ascii: "'"): out.append(contentsOf: apostrophe)
+            default: out.append(byte)
+            }
+        }
     }
 
     private static let needsEscape: [Bool] = (0...255).map { [60, 62, 38, 34, 39].contains($0) }

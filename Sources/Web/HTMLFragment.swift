@@ -22,18 +22,7 @@ struct HTMLFragment {
     /// A value: escaped (`< > & " '`).
     mutating func escaped(_ value: String) {
         var value = value
-        value.withUTF8 { input in
-            for byte in input {
-                switch byte {
-                case UInt8(ascii: "<"): raw("&lt;")
-                case UInt8(ascii: ">"): raw("&gt;")
-                case UInt8(ascii: "&"): raw("&amp;")
-                case UInt8(ascii: "\""): raw("&quot;")
-                case UInt8(ascii: "'"): raw("&#39;")
-                default: bytes.append(byte)
-                }
-            }
-        }
+        value.withUTF8 { HTMLEscaper.append($0, escapedTo: &bytes) }
     }
 
     /// A whole number in decimal, written without an intermediate String.

@@ -211,7 +211,14 @@ struct SafeguardingTests {
         let whole = try moderator.get("/admin/moderation?show=at-risk").text
         #expect(whole.components(separatedBy: "moderation-item-at-risk\"").count - 1 == 12)
         #expect(!whole.contains("Show all"))
-        #expect(try moderator.get("/admin/moderation?show=nonsense").status == 200)
+        // Anything else in ?show= is no section: the page as usual, every section ten long.
+        for show in ["nonsense", "..%2F..%2Fadmin", "-1", "99999999999999999999", String(repeating: "a", count: 4000), "at-risk%20"] {
+            let page = try moderator.get("/admin/moderation?show=" + show)
+            #expect(page.status == 200, "\(show.prefix(20))")
+            #expect(page.text.components(separatedBy: "moderation-item-at-risk\"").count - 1 == 10, "\(show.prefix(20))")
+        }
+        // A NUL in a query string is refused before any handler sees it.
+        #expect(try moderator.get("/admin/moderation?show=%00").status == 400)
     }
 
     @Test func reachingOutReachesTheAuthorAndNobodyLearnsWhoTheyAre() throws {

@@ -34,6 +34,9 @@ public struct SQLArguments: Sendable, ExpressibleByArrayLiteral {
     public init(_ values: [SQLValue]) { self.values = values }
 
     public mutating func append(_ value: (any SQLBindable)?) { values.append(value?.sqlValue ?? .null) }
+
+    /// "?, ?, ?": one placeholder per value, for an `IN (…)` or a `VALUES (…)` of a length known only at run time.
+    static func placeholders(_ count: Int) -> String { Array(repeating: "?", count: count).joined(separator: ", ") }
 }
 
 /// A column's value read back as a Swift type. Conversions are the ones our schema needs: integers from

@@ -166,11 +166,6 @@ enum CalendarHandler {
         if day == today { html.raw(" (today)") }
     }
 
-    /// A day's link to its own page ("/calendar/2026-11-03"), as `Paths.calendarDay` writes it.
-    private static func dayPath(_ day: Day, into html: inout HTMLFragment) {
-        html.raw("/calendar/"); html.number(day.year); html.raw("-"); html.twoDigits(day.month); html.raw("-"); html.twoDigits(day.day)
-    }
-
     /// A grid's rows, a week a row: `blank` for the days outside the month, `cell` writes each day's cell with the
     /// day's summary (nil on a day without resets).
     private static func rows(_ weeks: [[Day?]], _ summaries: [DaySummary], blank: StaticString, into html: inout HTMLFragment,
@@ -197,7 +192,7 @@ enum CalendarHandler {
             if let tint = summary?.tint { html.raw(" tint-"); html.number(tint) }
             if day == today { html.raw(" today") }
             html.raw("\">")
-            if runs > 0 { html.raw("<a href=\""); dayPath(day, into: &html); html.raw("\">") }
+            if runs > 0 { html.raw("<a href=\""); html.raw(Paths.calendarDay(day)); html.raw("\">") }
             html.raw("<span aria-hidden=\"true\" class=\"day-number\">"); html.number(day.day); html.raw("</span>")
             if runs > 0 { html.raw("<span aria-hidden=\"true\" class=\"day-count\">"); html.number(runs); html.raw("</span>") }
             html.raw("<span class=\"visually-hidden\">"); label(day, summary, today: today, into: &html); html.raw("</span>")
@@ -216,7 +211,7 @@ enum CalendarHandler {
             if day == today { html.raw(" today") }
             html.raw("\">")
             if day <= today {
-                html.raw("<a href=\""); dayPath(day, into: &html); html.raw("\"><span class=\"visually-hidden\">")
+                html.raw("<a href=\""); html.raw(Paths.calendarDay(day)); html.raw("\"><span class=\"visually-hidden\">")
                 label(day, summary, today: today, into: &html); html.raw("</span></a>")
             }
             html.raw("</td>")

@@ -54,7 +54,7 @@ enum ModerationHandler {
         let item = found.item
         func notes(_ list: [ModeratorNote]) -> [[String: Any]] {
             list.map { ["author": $0.author, "body": $0.body,
-                        "when": SubscriptionHandler.date($0.createdAt, member.account) + " " + LocalDay.time($0.createdAt, in: member.account.timeZone)] }
+                        "when": when($0.createdAt, member.account)] }
         }
         var values = itemValues(item, topicNames: found.topicNames, tenant: tenant, now: now, member: member)
         values.merge(safeguardingValues(tenant)) { $1 }
@@ -73,8 +73,7 @@ enum ModerationHandler {
         var values: [String: Any] = [
             "id": item.postID, "topic": topicNames[item.topic] ?? item.topic, "body": item.body,
             "ago": CommunityHandler.timeAgo(now - item.createdAt), "author": Moderation.pseudonym(item.authorID, tenant: tenant),
-            "why": item.heldFor == "safety" ? "Held: its words suggest its author may be at risk"
-                : item.status == .held ? "Held: it contains a watched word" : item.status == .hidden ? "Hidden by reports" : "Reported",
+            "why": why(item),
             // swift-mustache treats "" as true, so a report without a note has no "note" key at all.
             "reports": item.reports.map { report in
                 report.note.map { ["reason": report.reason.label, "note": $0] } ?? ["reason": report.reason.label]
@@ -93,9 +92,20 @@ enum ModerationHandler {
             values["assignedToMe"] = assigned == member.account.email
         }
         if let escalated = item.escalatedAt {
-            values["escalated"] = SubscriptionHandler.date(escalated, member.account) + " " + LocalDay.time(escalated, in: member.account.timeZone)
+            values["escalated"] = when(escalated, member.account)
         }
         return values
+    }
+
+    /// Why a post is in the queue, in the moderator's words.
+    static func why(_ item: ModerationItem) -> String {
+        item.heldFor == "safety" ? "Held: its words suggest its author may be at risk"
+            : item.status == .held ? "Held: it contains a watched word" : item.status == .hidden ? "Hidden by reports" : "Reported"
+    }
+
+    /// A moment as staff see it: the date and the time in their own time zone.
+    static func when(_ epoch: Int, _ account: Account) -> String {
+        SubscriptionHandler.date(epoch, account) + " " + LocalDay.time(epoch, in: account.timeZone)
     }
 
     static func safeguardingValues(_ tenant: Tenant) -> [String: Any] {
@@ -180,7 +190,7 @@ enum ModerationHandler {
         let page = found.prefix(50)
         let lines = page.map {
             ["who": $0.moderator, "what": $0.action, "subject": $0.subject, "note": $0.note, "about": $0.about,
-             "when": SubscriptionHandler.date($0.createdAt, member.account) + " " + LocalDay.time($0.createdAt, in: member.account.timeZone)]
+             "when": when($0.createdAt, member.account)]
         }
         let filterQuery = typed.sorted { $0.key < $1.key }.map { $0.key + "=" + PercentEncoding.encode($0.value) }.joined(separator: "&")
         var values: [String: Any] = [

@@ -43,10 +43,8 @@ enum ModerationQueueHTML {
     private static func write(_ item: ModerationItem, _ shared: Shared, into html: inout HTMLFragment) {
         let post = PostID(stored: item.postID)
         let atRisk = item.heldFor == "safety"
-        let why = atRisk ? "Held: its words suggest its author may be at risk"
-            : item.status == .held ? "Held: it contains a watched word" : item.status == .hidden ? "Hidden by reports" : "Reported"
         html.raw("<li class=\"card moderation-item"); if atRisk { html.raw(" moderation-item-at-risk") }; html.raw("\">\n")
-        html.raw("  <p class=\"post-meta\"><strong>"); html.escaped(why); html.raw("</strong> · ")
+        html.raw("  <p class=\"post-meta\"><strong>"); html.escaped(ModerationHandler.why(item)); html.raw("</strong> · ")
         html.escaped(shared.topicNames[item.topic] ?? item.topic); html.raw(" · "); html.escaped(CommunityHandler.timeAgo(shared.now - item.createdAt))
         html.raw(" · "); html.escaped(Moderation.pseudonym(item.authorID, tenant: shared.tenant)); html.raw("</p>\n")
         if Moderation.isOverdue(item, tenant: shared.tenant, now: shared.now) {
@@ -56,9 +54,8 @@ enum ModerationQueueHTML {
             html.raw("  <p class=\"post-meta\">Taken on by "); html.escaped(assigned == shared.member.account.email ? "you" : assigned); html.raw("</p>\n")
         }
         if let escalated = item.escalatedAt {
-            let account = shared.member.account
             html.raw("  <p class=\"post-meta\">Escalated to the safeguarding lead ")
-            html.escaped(SubscriptionHandler.date(escalated, account) + " " + LocalDay.time(escalated, in: account.timeZone)); html.raw("</p>\n")
+            html.escaped(ModerationHandler.when(escalated, shared.member.account)); html.raw("</p>\n")
         }
         html.raw("  <p class=\"post-body\">"); html.escaped(item.body); html.raw("</p>\n")
         if !item.reports.isEmpty {
