@@ -5,6 +5,7 @@ import GRDB
 /// SQLite through GRDB: a WAL-mode `DatabasePool` (one writer at a time, readers alongside) with foreign keys on.
 struct SQLiteStore: SQLStore {
     let pool: DatabasePool
+    private let readers: SQLiteReaders
     var dialect: SQLDialect { .sqlite }
     var displayName: String { pool.path }
 
@@ -21,6 +22,7 @@ struct SQLiteStore: SQLStore {
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
             pool = try DatabasePool(path: path, configuration: configuration)
+            readers = SQLiteReaders(path: path, keep: configuration.maximumReaderCount)
             // Mental-health data: readable by this user only. SQLite gives the -wal and -shm files the
             // database file's mode, so they follow.
             for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
@@ -35,7 +37,7 @@ struct SQLiteStore: SQLStore {
     private static let memoryStatisticsOff: Void = { _ = resett_sqlite_disable_memory_statistics() }()
 
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try pool.read { db in try body(GRDBConnection(db: db)) }
+        try readers.read(body)
     }
 
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
@@ -58,7 +60,10 @@ struct SQLiteStore: SQLStore {
         }
     }
 
-    func close() throws { try pool.close() }
+    func close() throws {
+        readers.close()
+        try pool.close()
+    }
 
     /// Copies the whole database into one new file, consistent as of one moment, while it stays in use.
     func backup(to path: String) throws {

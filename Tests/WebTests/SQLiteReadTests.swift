@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import Storage
+
+/// Reads on SQLite run on connections of our own (`SQLiteReadConnection`); these are the promises they keep.
+@Suite("SQLite reads")
+struct SQLiteReadTests {
+    func database() throws -> AppDatabase {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reads-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT, score REAL);"
+            .write(toFile: folder + "/0001_notes.sql", atomically: true, encoding: .utf8)
+        return try AppDatabase.open(path: folder + "/test.sqlite", migrationsDirectory: folder)
+    }
+
+    @Test func aReadSeesEveryCommittedWriteAndEveryKindOfValue() throws {
+        let database = try database()
+        // Empty text, non-ASCII, quotes, a real, a NULL: each comes back as it went in.
+        let texts = ["", "héllo 🫂", "O'Brien; DROP TABLE notes"]
+        for (index, text) in texts.enumerated() {
+            try database.write { try $0.execute(sql: "INSERT INTO notes (id, text, score) VALUES (?, ?, ?)",
+                                                arguments: [index, text, 1.5]) }
+            // The write just committed is seen by the next read, whichever idle connection it takes.
+            #expect(try database.read { try $0.int(sql: "SELECT count(*) FROM notes") } == index + 1)
+        }
+        for (index, text) in texts.enumerated() {
+            let row = try database.read { try $0.row(sql: "SELECT text, score FROM notes WHERE id = ? AND text = ?",
+                                                     arguments: [index, text]) }
+            #expect(row?["text"] == text)
+            #expect(row?["score"] == 1.5)
+        }
+        try database.write { try $0.execute(sql: "INSERT INTO notes (id, text) VALUES (9, NULL)") }
+        #expect(try database.read { try $0.row(sql: "SELECT text FROM notes WHERE id = 9") }?["text"] as String? == nil)
+        // A parameter is bound with its length: a NUL inside is kept, not taken for the end.
+        #expect(try database.read { try $0.string(sql: "SELECT hex(?)", arguments: ["a\u{0}b"]) } == "610062")
+    }
+
+    @Test func aReadCannotWriteAndAFailedStatementLeavesTheConnectionUsable() throws {
+        let database = try database()
+        #expect(throws: StorageError.self) {
+            try database.read { try $0.execute(sql: "INSERT INTO notes (id, text) VALUES (1, 'x')") }
+        }
+        #expect(throws: StorageError.self) { try database.read { try $0.rows(sql: "SELECT nonsense FROM notes") } }
+        // Too few arguments is an error, never a NULL bound in their place.
+        #expect(throws: StorageError.self) { try database.read { try $0.rows(sql: "SELECT ? + ?", arguments: [1]) } }
+        #expect(try database.read { try $0.int(sql: "SELECT count(*) FROM notes") } == 0)
+        try database.close()
+        #expect(throws: StorageError.self) { try database.read { try $0.int(sql: "SELECT 1") } }
+    }
+
+    @Test func manyThreadsReadAtOnceWhileOneWrites() async throws {
+        let database = try database()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for id in 0..<200 { try database.write { try $0.execute(sql: "INSERT INTO notes (id) VALUES (?)", arguments: [id]) } }
+            }
+            for _ in 0..<8 {
+                group.addTask {
+                    var last = 0
+                    for _ in 0..<200 {
+                        let count = try database.read { try $0.int(sql: "SELECT count(*) FROM notes") } ?? -1
+                        // Rows are only added, so no reader may ever see fewer than it saw before.
+                        #expect(count >= last)
+                        last = count
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try database.read { try $0.int(sql: "SELECT count(*) FROM notes") } == 200)
+    }
+}
