@@ -77,46 +77,58 @@ extension AppDatabase {
     static func feed(_ db: any SQLConnection, tenantID: String, viewerID: String, topic: String?, before cursor: Int?, limit: Int) throws
         -> [CommunityPost]
     {
-        var sql = """
-            SELECT p.seq AS cursor, p.id, p.topic, p.body, p.status, p.created_at,
-                CASE WHEN p.author_id = ? THEN 1 ELSE 0 END AS mine,
-                (SELECT kind FROM reactions r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id AND r.account_id = ?) AS my_reaction
-            FROM posts p
-            WHERE p.tenant_id = ? AND (p.status = 'visible' OR (p.author_id = ? AND p.status IN ('held', 'hidden')))
-            """
-        var arguments: SQLArguments = [viewerID, viewerID, tenantID, viewerID]
+        // Two index ranges, merged here: the newest visible posts (posts_visible) and the viewer's own waiting ones
+        // (posts_author). As one query with an OR, every held post newer than the page was read row by row first.
+        // Each post's reactions come as a list of kinds from its own primary-key range, counted below.
+        let kinds = db.dialect == .postgres ? "string_agg(kind, ',')" : "group_concat(kind, ',')"
+        var filters = ""
+        var filterArguments: SQLArguments = []
         if let topic {
-            sql += " AND p.topic = ?"
-            arguments.append(topic)
+            filters += " AND p.topic = ?"
+            filterArguments.append(topic)
         }
         if let cursor {
-            sql += " AND p.seq < ?"
-            arguments.append(cursor)
+            filters += " AND p.seq < ?"
+            filterArguments.append(cursor)
         }
-        sql += " ORDER BY p.seq DESC LIMIT ?"
-        arguments.append(limit)
-        let rows = try db.rows(sql: sql, arguments: arguments)
-        // Every post's reaction counts in one query (one round trip to a database server, not one per post).
-        var countsByPost: [String: [ReactionKind: Int]] = [:]
-        if !rows.isEmpty {
-            var countArguments: SQLArguments = [tenantID]
-            for row in rows { countArguments.append(row["id"] as String) }
-            for count in try db.rows(sql: """
-                SELECT post_id, kind, count(*) AS n FROM reactions
-                WHERE tenant_id = ? AND post_id IN (\(SQLArguments.placeholders(rows.count)))
-                GROUP BY post_id, kind
-                """, arguments: countArguments) {
-                if let kind = ReactionKind(rawValue: count["kind"]) { countsByPost[count["post_id"], default: [:]][kind] = count["n"] }
+        var visibleArguments: SQLArguments = [viewerID, viewerID, tenantID]
+        visibleArguments.append(contentsOf: filterArguments)
+        visibleArguments.append(limit)
+        let visible = try db.rows(sql: """
+            SELECT p.seq AS cursor, p.id, p.topic, p.body, p.status, p.created_at,
+                CASE WHEN p.author_id = ? THEN 1 ELSE 0 END AS mine,
+                (SELECT kind FROM reactions r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id AND r.account_id = ?) AS my_reaction,
+                (SELECT \(kinds) FROM reactions r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id) AS reaction_kinds
+            FROM posts p
+            WHERE p.tenant_id = ? AND p.status = 'visible'\(filters)
+            ORDER BY p.seq DESC LIMIT ?
+            """, arguments: visibleArguments)
+        var ownArguments: SQLArguments = [tenantID, viewerID]
+        ownArguments.append(contentsOf: filterArguments)
+        ownArguments.append(limit)
+        let waiting = try db.rows(sql: """
+            SELECT p.seq AS cursor, p.id, p.topic, p.body, p.status, p.created_at
+            FROM posts p
+            WHERE p.tenant_id = ? AND p.author_id = ? AND p.status IN ('held', 'hidden')\(filters)
+            ORDER BY p.seq DESC LIMIT ?
+            """, arguments: ownArguments)
+        var posts = visible.map { row in
+            var counts: [ReactionKind: Int] = [:]
+            for kind in (row["reaction_kinds"] as String? ?? "").split(separator: ",") {
+                if let kind = ReactionKind(rawValue: String(kind)) { counts[kind, default: 0] += 1 }
             }
+            return CommunityPost(id: row["id"], topic: row["topic"], body: row["body"] ?? "", createdAt: row["created_at"],
+                                 status: .visible, isMine: row["mine"], reactions: counts,
+                                 myReaction: (row["my_reaction"] as String?).flatMap(ReactionKind.init), cursor: row["cursor"])
         }
-        return rows.map { row in
-            let id: String = row["id"]
-            let counts = countsByPost[id] ?? [:]
-            return CommunityPost(id: id, topic: row["topic"], body: row["body"] ?? "", createdAt: row["created_at"],
-                                 status: CommunityPost.Status(rawValue: row["status"]) ?? .hidden, isMine: row["mine"],
-                                 reactions: counts, myReaction: (row["my_reaction"] as String?).flatMap(ReactionKind.init),
-                                 cursor: row["cursor"])
+        posts += waiting.map { row in
+            CommunityPost(id: row["id"], topic: row["topic"], body: row["body"] ?? "", createdAt: row["created_at"],
+                          status: CommunityPost.Status(rawValue: row["status"]) ?? .hidden, isMine: true, reactions: [:],
+                          myReaction: nil, cursor: row["cursor"])
         }
+        // The newest `limit` of both: each list holds its own newest `limit`, so these are the feed's.
+        posts.sort { $0.cursor > $1.cursor }
+        return Array(posts.prefix(limit))
     }
 
     /// The author erases their own post. False if it is not theirs (or not in this tenant).

@@ -221,6 +221,41 @@ struct CommunityTests {
         #expect(refused.status == 429 && refused.header("Retry-After") != nil)
     }
 
+    @Test func anAuthorsWaitingPostsTakeTheirPlaceAmongTheVisibleOnesOnEveryPage() throws {
+        let app = try RunningApp()
+        let tenant = try #require(try app.environment.database.tenant(slug: "default"))
+        let author = app.browser()
+        try author.signUp("mixed@example.com")
+        let accountID = try #require(try app.environment.database.account(tenantID: tenant.id, email: EmailAddress("mixed@example.com")!)).id
+        // Every third post waits for a moderator: the feed reads those apart from the visible ones and merges them.
+        for number in 1...45 {
+            _ = try app.environment.database.createPost(tenantID: tenant.id, authorID: accountID, topic: number % 2 == 0 ? "wins" : "other",
+                                                        body: "Mixed post \(number).", heldForSafety: number % 3 == 0,
+                                                        now: app.clock.now + number)
+        }
+        let numbers = { (page: String) in page.matches(of: /Mixed post (\d+)\./).map { Int($0.1)! } }
+        func pages(_ browser: Browser, _ start: String) throws -> [[Int]] {
+            var pages: [[Int]] = []
+            var path: String? = start
+            while let next = path, pages.count < 5 {
+                let page = try browser.get(next).text
+                pages.append(numbers(page))
+                path = page.firstMatch(of: /href="(\/community\?[^"]*before=\d+)">Older posts/).map { String($0.1).replacingOccurrences(of: "&amp;", with: "&") }
+            }
+            return pages
+        }
+        let all = Array((1...45).reversed())
+        #expect(try pages(author, "/community") == [Array(all[0..<20]), Array(all[20..<40]), Array(all[40...])])
+        // Nobody else sees a waiting post.
+        let reader = app.browser()
+        try reader.signUp("mixed-reader@example.com")
+        let visible = all.filter { $0 % 3 != 0 }
+        #expect(try pages(reader, "/community") == [Array(visible[0..<20]), Array(visible[20...])])
+        // A topic filters both.
+        #expect(try pages(author, "/community?topic=wins").flatMap { $0 } == all.filter { $0 % 2 == 0 })
+        #expect(try pages(reader, "/community?topic=wins").flatMap { $0 } == visible.filter { $0 % 2 == 0 })
+    }
+
     @Test func olderPostsPageByKeyset() throws {
         let app = try RunningApp()
         let tenant = try #require(try app.environment.database.tenant(slug: "default"))

@@ -35,6 +35,8 @@ public struct SQLArguments: Sendable, ExpressibleByArrayLiteral {
 
     public mutating func append(_ value: (any SQLBindable)?) { values.append(value?.sqlValue ?? .null) }
 
+    public mutating func append(contentsOf other: SQLArguments) { values.append(contentsOf: other.values) }
+
     /// "?, ?, ?": one placeholder per value, for an `IN (…)` or a `VALUES (…)` of a length known only at run time.
     static func placeholders(_ count: Int) -> String { Array(repeating: "?", count: count).joined(separator: ", ") }
 }
