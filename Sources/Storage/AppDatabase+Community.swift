@@ -91,18 +91,6 @@ extension AppDatabase {
             filters += " AND p.seq < ?"
             filterArguments.append(cursor)
         }
-        var visibleArguments: SQLArguments = [viewerID, viewerID, tenantID]
-        visibleArguments.append(contentsOf: filterArguments)
-        visibleArguments.append(limit)
-        let visible = try db.rows(sql: """
-            SELECT p.seq AS cursor, p.id, p.topic, p.body, p.status, p.created_at,
-                CASE WHEN p.author_id = ? THEN 1 ELSE 0 END AS mine,
-                (SELECT kind FROM reactions r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id AND r.account_id = ?) AS my_reaction,
-                (SELECT \(kinds) FROM reactions r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id) AS reaction_kinds
-            FROM posts p
-            WHERE p.tenant_id = ? AND p.status = 'visible'\(filters)
-            ORDER BY p.seq DESC LIMIT ?
-            """, arguments: visibleArguments)
         var ownArguments: SQLArguments = [tenantID, viewerID]
         ownArguments.append(contentsOf: filterArguments)
         ownArguments.append(limit)
@@ -112,6 +100,24 @@ extension AppDatabase {
             WHERE p.tenant_id = ? AND p.author_id = ? AND p.status IN ('held', 'hidden')\(filters)
             ORDER BY p.seq DESC LIMIT ?
             """, arguments: ownArguments)
+        var visibleArguments: SQLArguments = [viewerID, viewerID, tenantID]
+        visibleArguments.append(contentsOf: filterArguments)
+        // When the viewer's own waiting posts fill a page, a visible post older than the last of them cannot be on it.
+        var newerThanWaiting = ""
+        if waiting.count == limit, let oldest = waiting.last {
+            newerThanWaiting = " AND p.seq > ?"
+            visibleArguments.append(oldest["cursor"] as Int)
+        }
+        visibleArguments.append(limit)
+        let visible = try db.rows(sql: """
+            SELECT p.seq AS cursor, p.id, p.topic, p.body, p.status, p.created_at,
+                CASE WHEN p.author_id = ? THEN 1 ELSE 0 END AS mine,
+                (SELECT kind FROM reactions r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id AND r.account_id = ?) AS my_reaction,
+                (SELECT \(kinds) FROM reactions r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id) AS reaction_kinds
+            FROM posts p
+            WHERE p.tenant_id = ? AND p.status = 'visible'\(filters)\(newerThanWaiting)
+            ORDER BY p.seq DESC LIMIT ?
+            """, arguments: visibleArguments)
         var posts = visible.map { row in
             var counts: [ReactionKind: Int] = [:]
             for kind in (row["reaction_kinds"] as String? ?? "").split(separator: ",") {

@@ -227,10 +227,11 @@ struct CommunityTests {
         let author = app.browser()
         try author.signUp("mixed@example.com")
         let accountID = try #require(try app.environment.database.account(tenantID: tenant.id, email: EmailAddress("mixed@example.com")!)).id
-        // Every third post waits for a moderator: the feed reads those apart from the visible ones and merges them.
-        for number in 1...45 {
+        // Every third post waits for a moderator, and so do the newest 25 (a whole page of them): the feed reads those
+        // apart from the visible ones and merges them.
+        for number in 1...70 {
             _ = try app.environment.database.createPost(tenantID: tenant.id, authorID: accountID, topic: number % 2 == 0 ? "wins" : "other",
-                                                        body: "Mixed post \(number).", heldForSafety: number % 3 == 0,
+                                                        body: "Mixed post \(number).", heldForSafety: number % 3 == 0 || number > 45,
                                                         now: app.clock.now + number)
         }
         let numbers = { (page: String) in page.matches(of: /Mixed post (\d+)\./).map { Int($0.1)! } }
@@ -244,12 +245,12 @@ struct CommunityTests {
             }
             return pages
         }
-        let all = Array((1...45).reversed())
-        #expect(try pages(author, "/community") == [Array(all[0..<20]), Array(all[20..<40]), Array(all[40...])])
+        let all = Array((1...70).reversed())
+        #expect(try pages(author, "/community") == [Array(all[0..<20]), Array(all[20..<40]), Array(all[40..<60]), Array(all[60...])])
         // Nobody else sees a waiting post.
         let reader = app.browser()
         try reader.signUp("mixed-reader@example.com")
-        let visible = all.filter { $0 % 3 != 0 }
+        let visible = all.filter { $0 % 3 != 0 && $0 <= 45 }
         #expect(try pages(reader, "/community") == [Array(visible[0..<20]), Array(visible[20...])])
         // A topic filters both.
         #expect(try pages(author, "/community?topic=wins").flatMap { $0 } == all.filter { $0 % 2 == 0 })
