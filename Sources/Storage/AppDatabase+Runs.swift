@@ -178,18 +178,30 @@ extension AppDatabase {
 extension AppDatabase {
     public func daySummaries(tenantID: String, accountID: String, from: Day, through: Day) throws(StorageError) -> [DaySummary] {
         try read { db in
-            try db.rows(sql: Self.daySummarySQL, arguments: [tenantID, accountID, from.description, through.description])
-                .compactMap { row in
-                    Day(row["local_day"] as String).map {
-                        DaySummary(day: $0, runs: row["runs"], rated: row["rated"], moodTotal: row["mood_total"] ?? 0)
-                    }
+            // Each run's day and mood in the index's own order, added up here: SQLite's GROUP BY over a year of runs
+            // took longer than reading them (150 µs against 50 µs for 329 runs), and the year view is its biggest reader.
+            var summaries: [DaySummary] = []
+            var current: (text: String, day: Day, runs: Int, rated: Int, moodTotal: Int)?
+            for row in try db.rows(sql: Self.daySummarySQL, arguments: [tenantID, accountID, from.description, through.description]) {
+                let text: String = row["local_day"], mood: Int? = row["mood"]
+                if current?.text != text {
+                    if let done = current { summaries.append(DaySummary(day: done.day, runs: done.runs, rated: done.rated, moodTotal: done.moodTotal)) }
+                    guard let day = Day(text) else { current = nil; continue }
+                    current = (text, day, 0, 0, 0)
                 }
+                current?.runs += 1
+                if let mood {
+                    current?.rated += 1
+                    current?.moodTotal += mood
+                }
+            }
+            if let done = current { summaries.append(DaySummary(day: done.day, runs: done.runs, rated: done.rated, moodTotal: done.moodTotal)) }
+            return summaries
         }
     }
 
     static let daySummarySQL = """
-        SELECT local_day, count(*) AS runs, count(mood) AS rated, sum(mood) AS mood_total FROM runs
-        WHERE tenant_id = ? AND account_id = ? AND local_day BETWEEN ? AND ? GROUP BY local_day ORDER BY local_day
+        SELECT local_day, mood FROM runs WHERE tenant_id = ? AND account_id = ? AND local_day BETWEEN ? AND ? ORDER BY local_day
         """
 
     /// Every day with at least one run (for streaks): read from the index alone.

@@ -1,3 +1,5 @@
+import Domain
+
 /// HTML built in Swift for the few fragments a page repeats hundreds of times (a year's days, a feed's posts):
 /// through the templates each would cost dozens of dynamic lookups (a profile of the year view put 70% of its time
 /// there). The page around them stays a template; every value is escaped as the templates escape (`< > & " '`).
@@ -47,5 +49,19 @@ struct HTMLFragment {
     mutating func twoDigits(_ value: Int) {
         if (0..<10).contains(value) { bytes.append(UInt8(ascii: "0")) }
         number(value)
+    }
+
+    /// A day as "2026-01-05", as `Day.description` writes it, without making the String.
+    mutating func day(_ day: Day) {
+        if (0..<1000).contains(day.year) { bytes.append(contentsOf: day.year < 10 ? [48, 48, 48] : day.year < 100 ? [48, 48] : [48]) }
+        number(day.year); bytes.append(UInt8(ascii: "-")); twoDigits(day.month); bytes.append(UInt8(ascii: "-")); twoDigits(day.day)
+    }
+
+    /// A number to one decimal place without a trailing ".0" ("7", "6.5"), as `MoodNumber.text` writes it.
+    mutating func oneDecimalOrWhole(_ value: Double) {
+        let tenths = Int((value * 10).rounded())
+        if tenths < 0 { bytes.append(UInt8(ascii: "-")) }
+        number(Int(tenths.magnitude / 10))
+        if tenths % 10 != 0 { bytes.append(UInt8(ascii: ".")); number(Int(tenths.magnitude % 10)) }
     }
 }

@@ -53,7 +53,9 @@ enum Paths {
     static let calendar = "/calendar"
     static func calendarMonth(year: Int, month: Int) -> String { "/calendar?month=" + Digits.padded(year, 4) + "-" + Digits.padded(month, 2) }
     static func calendarYear(_ year: Int) -> String { "/calendar/year?year=\(year)" }
-    static func calendarDay(_ day: Day) -> String { "/calendar/\(day)" }
+    static func calendarDay(_ day: Day) -> String { calendarDayPrefix + day.description }
+    /// A day's path before the day itself, for pages that write hundreds of them (`HTMLFragment.day`).
+    static let calendarDayPrefix = "/calendar/"
     static let accountExportCSV = "/account/export.csv"
     static let accountWeekStart = "/account/week-start"
     static let community = "/community"

@@ -7,7 +7,11 @@ struct CalendarArithmeticTests {
 
     @Test func daysRoundTripAndKnowTheirWeekday() {
         for ordinal in stride(from: -800_000, through: 3_000_000, by: 997) {
-            #expect(Day(ordinal: ordinal).ordinal == ordinal)
+            let day = Day(ordinal: ordinal)
+            #expect(day.ordinal == ordinal)
+            // Written digit by digit for years 0–9999, padded Strings otherwise: the same text either way.
+            #expect(day.description == Digits.padded(day.year, 4) + "-" + Digits.padded(day.month, 2) + "-" + Digits.padded(day.day, 2))
+            if (1...9999).contains(day.year) { #expect(Day(day.description) == day) }
         }
         #expect(day("1970-01-01").ordinal == 0)
         #expect(day("2026-11-22").weekdayFromMonday == 6, "a Sunday")

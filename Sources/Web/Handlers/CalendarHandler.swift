@@ -159,7 +159,7 @@ enum CalendarHandler {
         html.number(day.day); html.raw(" "); html.raw(Day.monthNames[day.month - 1])
         if let summary {
             html.raw(": "); html.number(summary.runs); html.raw(summary.runs == 1 ? " reset" : " resets")
-            if let mood = summary.averageMood { html.raw(", average mood "); html.raw(MoodNumber.text(mood)) }
+            if let mood = summary.averageMood { html.raw(", average mood "); html.oneDecimalOrWhole(mood) }
         } else {
             html.raw(": no resets")
         }
@@ -211,7 +211,7 @@ enum CalendarHandler {
             if day == today { html.raw(" today") }
             html.raw("\">")
             if day <= today {
-                html.raw("<a href=\""); html.raw(Paths.calendarDay(day)); html.raw("\"><span class=\"visually-hidden\">")
+                html.raw("<a href=\""); html.raw(Paths.calendarDayPrefix); html.day(day); html.raw("\"><span class=\"visually-hidden\">")
                 label(day, summary, today: today, into: &html); html.raw("</span></a>")
             }
             html.raw("</td>")
