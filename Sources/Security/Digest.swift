@@ -17,6 +17,18 @@ public enum Digest {
     }
 
     public static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        if let template = hmacTemplate {
+            var digest = [UInt8](repeating: 0, count: 32)
+            let ok = key.withUnsafeBufferPointer { keyBytes in
+                message.withUnsafeBufferPointer { messageBytes in
+                    digest.withUnsafeMutableBufferPointer { output in
+                        resett_hmac_sha256(template, keyBytes.baseAddress, keyBytes.count, messageBytes.baseAddress,
+                                           messageBytes.count, output.baseAddress)
+                    }
+                }
+            }
+            if ok == 1 { return digest }
+        }
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         key.withUnsafeBufferPointer { keyBytes in
@@ -29,6 +41,9 @@ public enum Digest {
         }
         return Array(digest.prefix(Int(length)))
     }
+
+    /// Made once and only ever copied (see `Sources/CCrypto/shim.h`), so sharing it between threads is safe.
+    nonisolated(unsafe) private static let hmacTemplate: OpaquePointer? = resett_hmac_sha256_template()
 
     /// Constant-time equality (CRYPTO_memcmp) for secrets such as CSRF tokens.
     public static func constantTimeEqual(_ a: String, _ b: String) -> Bool {

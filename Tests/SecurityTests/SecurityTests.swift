@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 @testable import Domain
 @testable import Security
@@ -35,6 +37,18 @@ struct SecurityTests {
         // RFC 4231 test case 2.
         let mac = Digest.hmacSHA256(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8))
         #expect(Hex.encode(mac) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        // Test case 6: a key longer than the block (hashed first), and an empty key and message.
+        let long = Digest.hmacSHA256(key: [UInt8](repeating: 0xaa, count: 131),
+                                     message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8))
+        #expect(Hex.encode(long) == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+        #expect(Hex.encode(Digest.hmacSHA256(key: [], message: [])) == "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad")
+        // Many threads at once share the one prepared context: every answer is still the same.
+        let answers = Mutex<Set<String>>([])
+        DispatchQueue.concurrentPerform(iterations: 2000) { index in
+            let text = Hex.encode(Digest.hmacSHA256(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
+            answers.withLock { _ = $0.insert(text) }
+        }
+        #expect(answers.withLock { $0 } == ["5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"])
         #expect(Digest.constantTimeEqual("abc", "abc") && !Digest.constantTimeEqual("abc", "abd") && !Digest.constantTimeEqual("abc", "ab"))
     }
 

@@ -231,11 +231,19 @@ enum ModerationHandler {
 
     /// The safeguarding steps as list items: the list numbers them, so an admin's own "1." is left off.
     static func stepLines(_ text: String) -> [String] {
-        text.split(separator: "\n").map { line in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard let dot = trimmed.firstIndex(where: { !$0.isNumber }), dot != trimmed.startIndex,
-                  trimmed[dot] == "." || trimmed[dot] == ")" else { return trimmed }
-            return trimmed[trimmed.index(after: dot)...].trimmingCharacters(in: .whitespaces)
-        }.filter { !$0.isEmpty }
+        // Trimmed in Swift: Foundation's trimmingCharacters went through UTF-16 and was a seventh of the queue's time.
+        func trimmed(_ text: Substring) -> Substring {
+            guard let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace }) else {
+                return ""
+            }
+            return text[first...last]
+        }
+        return text.split(separator: "\n").compactMap { line in
+            var step = trimmed(line)
+            if let dot = step.firstIndex(where: { !$0.isNumber }), dot != step.startIndex, step[dot] == "." || step[dot] == ")" {
+                step = trimmed(step[step.index(after: dot)...])
+            }
+            return step.isEmpty ? nil : String(step)
+        }
     }
 }
