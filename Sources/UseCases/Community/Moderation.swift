@@ -21,8 +21,16 @@ public struct Moderation: Sendable {
     public static func pseudonym(_ accountID: String?, tenant: Tenant) -> String {
         guard let accountID else { return "A former member" }
         let mac = Digest.hmacSHA256(key: Array(tenant.settings.pseudonymKey.utf8), message: Array(accountID.utf8))
-        let hex = Array(Hex.encode(Array(mac.prefix(6))).uppercased())
-        return "Member " + stride(from: 0, to: 12, by: 4).map { String(hex[$0..<($0 + 4)]) }.joined(separator: "-")
+        // "Member 1A2B-3C4D-5E6F" from the first six bytes, written byte by byte (a queue page names dozens).
+        var text = Array("Member ".utf8)
+        text.reserveCapacity(21)
+        let digits = Array("0123456789ABCDEF".utf8)
+        for (index, byte) in mac.prefix(6).enumerated() {
+            if index > 0 && index % 2 == 0 { text.append(UInt8(ascii: "-")) }
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     public struct Queue: Sendable {
