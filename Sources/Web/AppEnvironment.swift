@@ -203,10 +203,11 @@ public struct AppEnvironment: Sendable {
         }
         let layout = layout(for: context)
         values["headerHTML"] = headers.header(layout, waiting: waitingText, renderer: renderer)
-        guard let html = renderer.render(template, layout.page(title: title, values)) else {
+        var splice = FragmentSplice()
+        guard let html = renderer.render(template, layout.page(title: title, splice.markers(in: values))) else {
             throw TemplateError.missingTemplate(template)
         }
-        var response = Response.html(html, status: status)
+        var response = Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: splice.body(html))
         if context.scope.account != nil { response.headers.set("Cache-Control", "no-store") }
         return response
     }

@@ -12,6 +12,11 @@ struct HTMLFragment {
     init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
+    var isEmpty: Bool { bytes.isEmpty }
+    var byteCount: Int { bytes.count }
+
+    /// The bytes added to `body` as they are (see `FragmentSplice`).
+    func append(to body: inout [UInt8]) { body.append(contentsOf: bytes) }
 
     /// Markup written here, never from data.
     mutating func raw(_ markup: StaticString) {

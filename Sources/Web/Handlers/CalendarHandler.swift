@@ -104,7 +104,7 @@ enum CalendarHandler {
             months.raw("</tbody></table>\n</section>\n")
         }
         var values: [String: Any] = [
-            "year": year, "monthsHTML": months.text, "previousPath": Paths.calendarYear(year - 1), "previousYear": year - 1,
+            "year": year, "monthsHTML": months, "previousPath": Paths.calendarYear(year - 1), "previousYear": year - 1,
             "runs": runs, "runsWord": runs == 1 ? "reset" : "resets", "legendHTML": legendHTML(environment),
         ]
         // No link to a year that hasn't happened (an empty string would still count as present in a template).
@@ -184,7 +184,7 @@ enum CalendarHandler {
     }
 
     /// The month's grid rows: each day with resets links to its page, with its count and its words.
-    static func monthRows(_ weeks: [[Day?]], _ summaries: [DaySummary], today: Day) -> String {
+    static func monthRows(_ weeks: [[Day?]], _ summaries: [DaySummary], today: Day) -> HTMLFragment {
         var html = HTMLFragment(capacity: 8192)
         rows(weeks, summaries, blank: "<td class=\"blank\"></td>", into: &html) { html, day, summary in
             let runs = summary?.runs ?? 0
@@ -199,7 +199,7 @@ enum CalendarHandler {
             if runs > 0 { html.raw("</a>") }
             html.raw("</td>")
         }
-        return html.text
+        return html
     }
 
     /// A month of the year view: small squares in the mood's colour; each past day a link to its page.

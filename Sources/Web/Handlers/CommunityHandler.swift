@@ -147,7 +147,7 @@ enum CommunityHandler {
 
     /// The feed's posts, built here rather than in the template: twenty posts with four reaction forms each came to
     /// hundreds of template lookups a page (see HTMLFragment). Authors are never in it; the words are escaped.
-    static func postsHTML(_ posts: ArraySlice<CommunityPost>, names: [String: String], now: Int, csrf: String) -> String {
+    static func postsHTML(_ posts: ArraySlice<CommunityPost>, names: [String: String], now: Int, csrf: String) -> HTMLFragment {
         var html = HTMLFragment(capacity: 2048 * max(1, posts.count))
         for post in posts {
             html.raw("<li class=\"card post\" id=\"post-"); html.escaped(post.id); html.raw("\">\n")
@@ -183,7 +183,7 @@ enum CommunityHandler {
             }
             html.raw("</div>\n</li>\n")
         }
-        return html.text
+        return html
     }
 
     private static func reportPage(_ context: RequestContext, _ environment: AppEnvironment, postID: PostID, errors: FormErrors,

@@ -34,10 +34,10 @@ enum ModerationQueueHTML {
         }
     }
 
-    static func items(_ items: some Sequence<ModerationItem>, _ shared: Shared) -> String {
+    static func items(_ items: some Sequence<ModerationItem>, _ shared: Shared) -> HTMLFragment {
         var html = HTMLFragment(capacity: 16_384)
         for item in items { write(item, shared, into: &html) }
-        return html.text
+        return html
     }
 
     private static func write(_ item: ModerationItem, _ shared: Shared, into html: inout HTMLFragment) {
