@@ -208,6 +208,15 @@ struct SafeguardingTests {
         #expect(queue.components(separatedBy: "moderation-item-at-risk\"").count - 1 == 10)
         #expect(queue.contains("note 1<") && queue.contains("note 10<") && !queue.contains("note 11<"), "oldest first")
         #expect(queue.contains("Show all 12"))
+        // What to do for someone at risk is said once, at the head of their section, not under each of the ten.
+        #expect(queue.components(separatedBy: "What to do for someone who may be at risk").count - 1 == 1)
+        // Each item's buttons are one form: Approve posts to the form's action, Hide and Delete to their own.
+        let forms = queue.matches(of: /<form method="post" action="(\/admin\/moderation\/posts\/[0-9a-f]{32})\/approve" class="button-row">/)
+        #expect(forms.count == 10)
+        for form in forms {
+            #expect(queue.contains("formaction=\"\(form.1)/hide\">Hide</button>"))
+            #expect(queue.contains("formaction=\"\(form.1)/delete\">Delete…</button>"))
+        }
         let whole = try moderator.get("/admin/moderation?show=at-risk").text
         #expect(whole.components(separatedBy: "moderation-item-at-risk\"").count - 1 == 12)
         #expect(!whole.contains("Show all"))

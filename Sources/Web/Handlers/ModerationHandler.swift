@@ -30,7 +30,7 @@ enum ModerationHandler {
              "until": $0.until.map { SubscriptionHandler.date($0, member.account) } ?? "until lifted"] as [String: Any]
         }
         var values: [String: Any] = [
-            "atRiskHTML": ModerationQueueHTML.items(sections.atRisk.items, shared),
+            "atRiskHTML": ModerationQueueHTML.items(sections.atRisk.items, shared), "safeguardingHTML": shared.safeguardingHTML,
             "reportedHTML": ModerationQueueHTML.items(sections.reported.items, shared),
             "othersHTML": ModerationQueueHTML.items(sections.others.items, shared),
             "hasAtRisk": sections.atRisk.count > 0, "hasReported": sections.reported.count > 0, "hasOthers": sections.others.count > 0,

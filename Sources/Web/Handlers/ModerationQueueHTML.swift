@@ -12,7 +12,7 @@ enum ModerationQueueHTML {
         let now: Int
         let member: MemberScope
         let csrf: String
-        /// What to do for someone who may be at risk (the same under every such item): written once a page.
+        /// What to do for someone who may be at risk: written once, at the head of the section of those posts.
         let safeguardingHTML: String
 
         init(topicNames: [String: String], tenant: Tenant, now: Int, member: MemberScope, csrf: String, withSteps: Bool) {
@@ -67,14 +67,15 @@ enum ModerationQueueHTML {
             }
             html.raw("</ul>\n")
         }
-        if atRisk { html.raw(shared.safeguardingHTML) }
-        html.raw("  <div class=\"button-row\">\n    <a class=\"button\" href=\""); html.escaped(Paths.moderationPost(post)); html.raw("\">Open</a>\n")
-        for (route, label, style) in [(ModerationRoute.approve, "Approve", "button-secondary"), (.hide, "Hide", "button-secondary"),
-                                      (.delete, "Delete…", "button-destructive")] {
-            html.raw("    <form method=\"post\" action=\""); html.escaped(Paths.moderate(post, route))
-            html.raw("\" class=\"inline-form\"><input type=\"hidden\" name=\"_csrf\" value=\""); html.escaped(shared.csrf)
-            html.raw("\"><button type=\"submit\" class=\"button "); html.raw(style); html.raw("\">"); html.raw(label); html.raw("</button></form>\n")
-        }
-        html.raw("  </div>\n</li>\n")
+        // The row is one form, each button posting to its own action (formaction works without script): a third of the
+        // bytes of a form for each.
+        html.raw("  <form method=\"post\" action=\""); html.escaped(Paths.moderate(post, .approve))
+        html.raw("\" class=\"button-row\"><input type=\"hidden\" name=\"_csrf\" value=\""); html.escaped(shared.csrf); html.raw("\">\n")
+        html.raw("    <a class=\"button\" href=\""); html.escaped(Paths.moderationPost(post)); html.raw("\">Open</a>\n")
+        html.raw("    <button type=\"submit\" class=\"button button-secondary\">Approve</button>\n")
+        html.raw("    <button type=\"submit\" class=\"button button-secondary\" formaction=\""); html.escaped(Paths.moderate(post, .hide))
+        html.raw("\">Hide</button>\n")
+        html.raw("    <button type=\"submit\" class=\"button button-destructive\" formaction=\""); html.escaped(Paths.moderate(post, .delete))
+        html.raw("\">Delete…</button>\n  </form>\n</li>\n")
     }
 }
