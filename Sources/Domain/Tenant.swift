@@ -4,6 +4,9 @@ public struct Tenant: Sendable, Equatable {
     public let slug: String
     public var name: String
     public var settings: TenantSettings
+    /// Raised with every change to the configuration pages show (its crisis contacts), in the change's transaction:
+    /// what a node keeps from the configuration is current while this is the same.
+    public var configVersion = 0
 
     public init(id: String, slug: String, name: String, settings: TenantSettings = TenantSettings()) {
         self.id = id

@@ -16,6 +16,23 @@ extension AppDatabase {
         try read { db in try Self.crisisContacts(db, tenantID: tenantID) }
     }
 
+    /// The contacts as of `tenant.configVersion` (read with the tenant at the start of the request): kept between
+    /// requests, read again once a change has raised the version.
+    public func crisisContacts(of tenant: Tenant) throws(StorageError) -> [CrisisContact] {
+        if let kept = crisisContactCache.value(tenantID: tenant.id, version: tenant.configVersion) { return kept }
+        let (version, contacts) = try read { db in
+            (try db.int(sql: "SELECT config_version FROM tenants WHERE id = ?", arguments: [tenant.id]) ?? 0,
+             try Self.crisisContacts(db, tenantID: tenant.id))
+        }
+        crisisContactCache.store(contacts, tenantID: tenant.id, version: version)
+        return contacts
+    }
+
+    /// Every page's copy of the configuration is now out of date: in the same transaction as the change.
+    static func configurationChanged(_ db: any SQLConnection, tenantID: String) throws {
+        try db.execute(sql: "UPDATE tenants SET config_version = config_version + 1 WHERE id = ?", arguments: [tenantID])
+    }
+
     static func insertCrisisContact(_ db: any SQLConnection, tenantID: String, _ contact: CrisisContact, position: Int) throws {
         try db.execute(sql: """
             INSERT INTO crisis_contacts (tenant_id, id, position, name, purpose, phone, text_number, text_message, url, hours)
@@ -38,6 +55,7 @@ extension AppDatabase {
                                      contact.hours, tenantID, contact.id])
                 guard db.changesCount == 1 else { return false }
             }
+            try Self.configurationChanged(db, tenantID: tenantID)
             try Self.appendAudit(db, tenantID: tenantID, audit)
             return true
         }
@@ -47,6 +65,7 @@ extension AppDatabase {
         try write { db in
             try db.execute(sql: "DELETE FROM crisis_contacts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, id])
             guard db.changesCount == 1 else { return false }
+            try Self.configurationChanged(db, tenantID: tenantID)
             try Self.appendAudit(db, tenantID: tenantID, audit)
             return true
         }
@@ -64,6 +83,7 @@ extension AppDatabase {
                 try db.execute(sql: "UPDATE crisis_contacts SET position = ? WHERE tenant_id = ? AND id = ?",
                                arguments: [position + 1, tenantID, id])
             }
+            try Self.configurationChanged(db, tenantID: tenantID)
             try Self.appendAudit(db, tenantID: tenantID, audit)
             return true
         }

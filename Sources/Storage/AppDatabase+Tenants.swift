@@ -6,7 +6,7 @@ extension AppDatabase {
     static let tenantColumns = """
         id, slug, name, accent_colour, free_resets_per_day, price_pence, report_threshold,
         crisis_support_text, community_enabled, custom_domain, price_currency, licence_all_members, webhook_secret,
-        pseudonym_key, safeguarding_steps, escalation_contact, at_risk_response_minutes
+        pseudonym_key, safeguarding_steps, escalation_contact, at_risk_response_minutes, config_version
         """
 
     static func tenant(from row: SQLRow, unlimited: [String]) -> Tenant {
@@ -26,7 +26,9 @@ extension AppDatabase {
         settings.escalationContact = row["escalation_contact"]
         settings.atRiskResponseMinutes = row["at_risk_response_minutes"]
         settings.unlimitedEmails = unlimited
-        return Tenant(id: row["id"], slug: row["slug"], name: row["name"], settings: settings)
+        var tenant = Tenant(id: row["id"], slug: row["slug"], name: row["name"], settings: settings)
+        tenant.configVersion = row["config_version"]
+        return tenant
     }
 
     /// Every request looks its tenant up, and needs the unlimited list only on the admin's settings page: without it

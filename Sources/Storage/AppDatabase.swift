@@ -1,9 +1,12 @@
+import Domain
 import Foundation
 
 /// The one value that owns the database, SQLite or PostgreSQL (`SQLStore`). Queries live in extensions, one
 /// file per area, written once in the SQL both databases share, so no rule lives in only one backend.
 public struct AppDatabase: Sendable {
     let store: any SQLStore
+    /// Each tenant's crisis contacts, as of its configuration version.
+    let crisisContactCache = ConfigurationCache<[CrisisContact]>()
     /// Where each transaction's time is recorded, when the app measures it.
     public var timing: DatabaseTiming?
     public var dialect: SQLDialect { store.dialect }

@@ -126,6 +126,29 @@ struct SafeguardingTests {
         #expect(try app.browser(host: "acme.localhost").get("/help/talk").text.contains("tel:116123"))
     }
 
+    @Test func aContactChangedOnOneNodeIsWhatEveryNodeShowsNext() throws {
+        // Two apps on one database are two nodes, each keeping its own copy of the contacts between requests.
+        let database = temporaryDatabasePath()
+        let first = try RunningApp(database: database), second = try RunningApp(database: database)
+        let admin = try staff(first, "admin@example.com", .admin)
+        let reader = second.browser()
+        #expect(!(try reader.get("/help/talk").text.contains("Campus security")))
+        #expect(!(try reader.get("/help/talk").text.contains("Campus security")), "now from the second node's copy")
+        _ = try admin.get("/admin/crisis-contacts")
+        #expect(try admin.post("/admin/crisis-contacts", [("name", "Campus security"), ("purpose", "On campus, any time"),
+                                                           ("phone", "+44 1234 567890")]).status == 303)
+        #expect(try reader.get("/help/talk").text.contains("Campus security"), "the change raised the version the second node reads")
+        let tenant = try #require(try first.environment.database.tenant(slug: "default"))
+        let campus = try #require(try first.environment.database.crisisContacts(tenantID: tenant.id).last)
+        _ = try admin.get("/admin/crisis-contacts")
+        #expect(try admin.post("/admin/crisis-contacts/\(campus.id)/up", []).status == 303)
+        let page = try reader.get("/help/talk").text
+        let campusAt = try #require(page.range(of: "Campus security")), nhsAt = try #require(page.range(of: "NHS 111"))
+        #expect(campusAt.lowerBound < nhsAt.lowerBound, "the new order at once")
+        #expect(try admin.post("/admin/crisis-contacts/\(campus.id)/remove", []).status == 303)
+        #expect(!(try reader.get("/help/talk").text.contains("Campus security")))
+    }
+
     @Test func atRiskPostsComeFirstWithTheStepsAndTheLead() throws {
         let app = try RunningApp()
         let admin = try staff(app, "lead@example.com", .admin)

@@ -18,7 +18,7 @@ public struct Safeguarding: Sendable {
 
     /// The tenant's crisis contacts, in its chosen order; anyone may see them, signed in or not.
     public func contacts(_ scope: Scope) throws -> [CrisisContact] {
-        try database.crisisContacts(tenantID: scope.tenantID)
+        try database.crisisContacts(of: scope.tenant)
     }
 
     /// Messages from the moderation team the person has not yet read.

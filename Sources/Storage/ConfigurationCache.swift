@@ -1,0 +1,26 @@
+import Synchronization
+
+/// What a node derives from a tenant's configuration, kept per tenant with the configuration version it was read at
+/// (`tenants.config_version`). A request carries the version it read with its tenant; a copy at that version is
+/// current on every node, because any change raises the version in the change's own transaction.
+final class ConfigurationCache<Value: Sendable>: Sendable {
+    private let entries = Mutex<[String: (version: Int, value: Value)]>([:])
+    /// Tenants are few; the bound only keeps a mistake from growing the process.
+    private let limit = 4096
+
+    func value(tenantID: String, version: Int) -> Value? {
+        entries.withLock { entries in
+            guard let entry = entries[tenantID], entry.version == version else { return nil }
+            return entry.value
+        }
+    }
+
+    func store(_ value: Value, tenantID: String, version: Int) {
+        entries.withLock { entries in
+            // Never replace a newer copy with an older one (two requests may read either side of a change).
+            if let current = entries[tenantID], current.version > version { return }
+            if entries.count >= limit && entries[tenantID] == nil { entries.removeAll(keepingCapacity: true) }
+            entries[tenantID] = (version, value)
+        }
+    }
+}
