@@ -41,7 +41,8 @@ migrate: build
 
 run: build
 	.build/debug/resett migrate --db $(DB)
-	.build/debug/resett serve --db $(DB) --port $(PORT)
+	@mkdir -p data && [ -f data/master.key ] || .build/debug/resett keys create --out data/master.key
+	.build/debug/resett serve --db $(DB) --port $(PORT) --data-key-file data/master.key
 
 # The server for the PostgreSQL pass of the tests (Debian's; the tests start their own throwaway cluster).
 postgres-setup:

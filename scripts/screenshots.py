@@ -27,7 +27,9 @@ def start_server(folder):
     subprocess.run([binary, "migrate", "--db", database, "--root", ROOT], check=True, capture_output=True)
     subprocess.run([binary, "demo", "--db", database, "--root", ROOT, "--password-stdin"], input=PASSWORD + "\n",
                    text=True, check=True, capture_output=True)
-    process = subprocess.Popen([binary, "serve", "--port", "0", "--db", database, "--root", ROOT], cwd=folder,
+    key = os.path.join(folder, "master.key")
+    subprocess.run([binary, "keys", "create", "--out", key], check=True, capture_output=True)
+    process = subprocess.Popen([binary, "serve", "--port", "0", "--db", database, "--root", ROOT, "--data-key-file", key], cwd=folder,
                                stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
     deadline = time.time() + 60
     while time.time() < deadline:

@@ -44,4 +44,39 @@ static inline int resett_hmac_sha256(const EVP_MAC_CTX *template, const unsigned
     EVP_MAC_CTX_free(context);
     return ok;
 }
+
+// AES-256-GCM through EVP, as two calls Swift can make (the EVP_CTRL_GCM_* names are macros Swift cannot import).
+// `key` is 32 bytes, `nonce` 12, `tag` 16. Seal writes `length` bytes of ciphertext to `out` and the tag to `tag`;
+// open writes the plaintext to `out` and returns 1 only when the tag proves key, nonce, data and `aad` unchanged.
+static inline int resett_aes256gcm_seal(const unsigned char *key, const unsigned char *nonce,
+                                        const unsigned char *aad, int aad_length,
+                                        const unsigned char *in, int length, unsigned char *out, unsigned char *tag) {
+    EVP_CIPHER_CTX *context = EVP_CIPHER_CTX_new();
+    if (context == NULL) return 0;
+    int written = 0, ok = EVP_EncryptInit_ex(context, EVP_aes_256_gcm(), NULL, NULL, NULL) == 1
+        && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_IVLEN, 12, NULL) == 1
+        && EVP_EncryptInit_ex(context, NULL, NULL, key, nonce) == 1
+        && (aad_length == 0 || EVP_EncryptUpdate(context, NULL, &written, aad, aad_length) == 1)
+        && (length == 0 || EVP_EncryptUpdate(context, out, &written, in, length) == 1)
+        && EVP_EncryptFinal_ex(context, out + (length == 0 ? 0 : written), &written) == 1
+        && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_GET_TAG, 16, tag) == 1;
+    EVP_CIPHER_CTX_free(context);
+    return ok;
+}
+
+static inline int resett_aes256gcm_open(const unsigned char *key, const unsigned char *nonce,
+                                        const unsigned char *aad, int aad_length,
+                                        const unsigned char *in, int length, const unsigned char *tag, unsigned char *out) {
+    EVP_CIPHER_CTX *context = EVP_CIPHER_CTX_new();
+    if (context == NULL) return 0;
+    int written = 0, ok = EVP_DecryptInit_ex(context, EVP_aes_256_gcm(), NULL, NULL, NULL) == 1
+        && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_IVLEN, 12, NULL) == 1
+        && EVP_DecryptInit_ex(context, NULL, NULL, key, nonce) == 1
+        && (aad_length == 0 || EVP_DecryptUpdate(context, NULL, &written, aad, aad_length) == 1)
+        && (length == 0 || EVP_DecryptUpdate(context, out, &written, in, length) == 1)
+        && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_TAG, 16, (void *)tag) == 1
+        && EVP_DecryptFinal_ex(context, out + (length == 0 ? 0 : written), &written) == 1;
+    EVP_CIPHER_CTX_free(context);
+    return ok;
+}
 #endif

@@ -362,6 +362,24 @@ public struct AccountExport: Codable, Sendable {
     public let reports: [ReportPart]
     public let postingRestrictions: [RestrictionPart]
     public let messagesFromTheTeam: [TeamMessagePart]
+    /// Daily check-ins with their notes and tags opened (they are sealed in storage, so the use case fills this in).
+    public var checkIns: [CheckInPart] = []
+
+    public struct CheckInPart: Codable, Sendable, Equatable {
+        public let day: String
+        public let rating: Int
+        public let ratingWord: String
+        public let note: String
+        public let tags: [String]
+
+        public init(day: String, rating: Int, ratingWord: String, note: String, tags: [String]) {
+            self.day = day
+            self.rating = rating
+            self.ratingWord = ratingWord
+            self.note = note
+            self.tags = tags
+        }
+    }
 }
 
 /// A member as an admin sees them.

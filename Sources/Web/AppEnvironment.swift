@@ -28,6 +28,8 @@ public struct AppEnvironment: Sendable {
     public let metrics: AppMetrics
     /// With SMTP: the worker that sends the database's outbox (the executable starts and stops it).
     public let mailDelivery: MailDelivery?
+    /// Seals and opens check-in notes and tags (with the master key from --data-key-file; without one, words are refused).
+    public let vault: DataVault
     /// Headers already rendered, per kind of page.
     let headers = HeaderCache()
     /// Fragments rendered once (their data never changes while serving).
@@ -43,7 +45,7 @@ public struct AppEnvironment: Sendable {
         "calendar/month", "calendar/day", "calendar/year", "community/feed", "community/report", "community/held",
         "admin/moderation", "admin/audit", "admin/confirm", "admin/members", "admin/settings",
         "auth/signup-sent", "auth/confirm", "auth/link-expired", "auth/login-check-email", "help/index", "help/now", "help/talk",
-        "help/breathe", "help/ground", "community/review", "admin/moderation-post", "admin/crisis-contacts", "admin/watched-words",
+        "help/breathe", "help/ground", "community/review", "checkin/index", "admin/moderation-post", "admin/crisis-contacts", "admin/watched-words",
     ]
 
     public init(configuration: AppConfiguration = AppConfiguration(), database: AppDatabase, renderer: TemplateRenderer,
@@ -51,7 +53,7 @@ public struct AppEnvironment: Sendable {
                 hashingPool: HashingPool = HashingPool(), passwordPolicy: PasswordPolicy, library: ResetLibrary,
                 safetyPhrases: SafetyPhrases, mailer: any Mailer,
                 clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }, migrationsDirectory: String = "./Migrations",
-                metrics: AppMetrics = AppMetrics(), mailDelivery: MailDelivery? = nil) {
+                metrics: AppMetrics = AppMetrics(), mailDelivery: MailDelivery? = nil, masterKey: MasterKey? = nil) {
         self.configuration = configuration
         var database = database
         database.timing = DatabaseTiming(factory: metrics.factory)
@@ -71,6 +73,7 @@ public struct AppEnvironment: Sendable {
         self.migrationsDirectory = migrationsDirectory
         self.throttles = Throttles(database: database)
         self.dummyHash = DummyHash()
+        self.vault = DataVault(database: database, masterKey: masterKey, clock: clock)
     }
 
     var billing: Billing { Billing(database: database, logger: logger, clock: clock) }
@@ -116,6 +119,7 @@ public struct AppEnvironment: Sendable {
     var administration: Administration { Administration(database: database, clock: clock) }
     var runs: Runs { Runs(database: database, library: library, clock: clock) }
     var moodHistory: MoodHistory { MoodHistory(database: database) }
+    var checkIns: CheckIns { CheckIns(database: database, vault: vault, clock: clock) }
 
     public var gate: Gate {
         Gate(database: database, baseDomain: configuration.baseDomain, sessionIdleLimit: configuration.sessionIdleLimit,
@@ -130,7 +134,7 @@ public struct AppEnvironment: Sendable {
     public static func load(root: String, database location: String, configuration: AppConfiguration = AppConfiguration(),
                             mailer: (any Mailer)? = nil, hasher: PasswordHasher = PasswordHasher(),
                             logger: Logger, metrics: AppMetrics = AppMetrics(), mailTransport: (any MailTransport)? = nil,
-                            mailSender: String = "Resett <no-reply@resett.localhost>") throws -> AppEnvironment {
+                            mailSender: String = "Resett <no-reply@resett.localhost>", masterKey: MasterKey? = nil) throws -> AppEnvironment {
         let renderer = try TemplateRenderer(directory: root + "/Views", required: requiredTemplates)
         let staticFiles = try StaticFileStore(directory: root + "/Public")
         let database = try AppDatabase.open(DatabaseLocation(location), migrationsDirectory: root + "/Migrations")
@@ -157,7 +161,7 @@ public struct AppEnvironment: Sendable {
         return AppEnvironment(configuration: configuration, database: database, renderer: renderer, staticFiles: staticFiles,
                               logger: logger, hasher: hasher, passwordPolicy: policy, library: library,
                               safetyPhrases: safety, mailer: chosenMailer,
-                              migrationsDirectory: root + "/Migrations", metrics: metrics, mailDelivery: delivery)
+                              migrationsDirectory: root + "/Migrations", metrics: metrics, mailDelivery: delivery, masterKey: masterKey)
     }
 
     public enum ContentError: Error, CustomStringConvertible {

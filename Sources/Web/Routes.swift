@@ -32,6 +32,8 @@ enum Routes {
         router.get(Paths.ready) { _ in HealthHandler.ready(environment) }
 
         get(Paths.calendar, CalendarHandler.month)
+        get(Paths.checkIn, CheckInHandler.show)
+        post(Paths.checkIn, CheckInHandler.save)
         get("/calendar/year", CalendarHandler.year)
         get("/calendar/:day", CalendarHandler.day)
         get(Paths.accountExportCSV, CalendarHandler.exportCSV)

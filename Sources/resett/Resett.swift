@@ -6,6 +6,6 @@ struct Resett: ParsableCommand {
         commandName: "resett",
         abstract: "Resett: calm, science-backed resets for organisations and their people.",
         subcommands: [Serve.self, Migrate.self, DemoCommand.self, TenantCommand.self, UserCommand.self, SubscriptionsCommand.self, CopyDataCommand.self,
-                      BackupCommand.self]
+                      BackupCommand.self, KeysCommand.self]
     )
 }

@@ -89,6 +89,10 @@ struct Serve: ParsableCommand {
                                discussion: "Better from the environment: RESETT_METRICS_TOKEN (a command line shows in ps)."))
     var metricsToken: String?
 
+    @Option(help: ArgumentHelp("The master key that wraps each organisation's data keys (make one with `resett keys create`).",
+                               discussion: "Check-in notes and tags are encrypted with them; without this file only ratings can be kept."))
+    var dataKeyFile: String?
+
     enum LogFormat: String, ExpressibleByArgument { case text, json }
 
     func run() throws {
@@ -142,9 +146,13 @@ struct Serve: ParsableCommand {
         guard !mailFrom.contains("\r"), !mailFrom.contains("\n"), mailFrom.contains("@") else {
             throw ValidationError("--mail-from is an address, like: Resett <no-reply@example.org>")
         }
+        var masterKey: MasterKey?
+        if let dataKeyFile {
+            do { masterKey = try MasterKey.load(path: dataKeyFile) } catch { throw ValidationError("--data-key-file: \(error)") }
+        }
         let environment = try AppEnvironment.load(root: options.root, database: options.db, configuration: appConfiguration,
                                                   mailer: sendmail.map { SendmailMailer(program: $0, sender: mailFrom) }, hasher: hasher,
-                                                  logger: logger, mailTransport: transport, mailSender: mailFrom)
+                                                  logger: logger, mailTransport: transport, mailSender: mailFrom, masterKey: masterKey)
 
         var configuration = ServerConfiguration()
         configuration.host = host

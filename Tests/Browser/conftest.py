@@ -32,8 +32,10 @@ def server():
         subprocess.run(["psql", postgres, "-q", "-c", f"CREATE SCHEMA {schema}"], check=True)
         database = postgres + ("&" if "?" in postgres else "?") + "options=-csearch_path%3D" + schema
         outbox = os.path.join(folder, "data", "outbox")
+    key = os.path.join(folder, "master.key")
+    subprocess.run([binary, "keys", "create", "--out", key], check=True, capture_output=True)
     process = subprocess.Popen(
-        [binary, "serve", "--port", "0", "--db", database, "--root", ROOT], cwd=folder,
+        [binary, "serve", "--port", "0", "--db", database, "--root", ROOT, "--data-key-file", key], cwd=folder,
         stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
     port = None
     deadline = time.time() + 60

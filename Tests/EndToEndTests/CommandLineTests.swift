@@ -1,6 +1,8 @@
 import Foundation
+import Security
 import Storage
 import Testing
+@testable import UseCases
 
 /// The built `resett` executable, run as an operator would.
 @Suite("The resett command", .serialized)
@@ -79,6 +81,37 @@ struct CommandLineTests {
             text += String(decoding: data, as: UTF8.self)
         }
         return text
+    }
+
+    @Test func masterKeysAreMadeOnceKeptPrivateAndRotatedByRewrapping() throws {
+        let folder = temporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let old = folder + "/old.key", new = folder + "/new.key"
+        let made = try run(["keys", "create", "--out", old])
+        #expect(made.status == 0, "\(made.output)")
+        let mode = try FileManager.default.attributesOfItem(atPath: old)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let text = try String(contentsOfFile: old, encoding: .utf8)
+        #expect(text.count == 65 && Hex.isLowercase(String(text.prefix(64)), length: 64))
+        // Never overwritten: the data it protects would be lost.
+        #expect(try run(["keys", "create", "--out", old]).status != 0)
+        #expect(try String(contentsOfFile: old, encoding: .utf8) == text)
+        #expect(try run(["keys", "create", "--out", new]).status == 0)
+        // A database with one tenant's data key, wrapped by the old master key; rotation re-wraps it for the new one.
+        let path = temporaryDatabasePath()
+        let database = try AppDatabase.open(DatabaseLocation(path), migrationsDirectory: projectRoot + "/Migrations")
+        let tenant = try #require(try database.tenant(slug: "default"))
+        let vault = DataVault(database: database, masterKey: try MasterKey.load(path: old), clock: { 0 })
+        let sealed = try vault.seal("kept", tenantID: tenant.id, context: "test")
+        let rotated = try run(["keys", "rotate", "--db", path, "--from", old, "--to", new])
+        #expect(rotated.status == 0, "\(rotated.output)")
+        #expect(rotated.output.contains("Re-wrapped 1 data key."))
+        let after = DataVault(database: database, masterKey: try MasterKey.load(path: new), clock: { 0 })
+        #expect(try after.open(sealed.sealed, keyID: sealed.keyID, tenantID: tenant.id, context: "test") == "kept")
+        // The old key no longer opens anything, so rotating from it again changes nothing and says so.
+        let again = try run(["keys", "rotate", "--db", path, "--from", old, "--to", new])
+        #expect(again.status != 0 && again.output.contains("nothing was changed"))
+        #expect(try after.open(sealed.sealed, keyID: sealed.keyID, tenantID: tenant.id, context: "test") == "kept")
     }
 
     @Test func migrateCreatesTheDatabase() throws {

@@ -119,7 +119,9 @@ enum AccountHandler {
 
     /// Everything stored about the person, as one JSON document.
     static func export(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let export = try environment.accountSettings.export(try context.member())
+        let member = try context.member()
+        var export = try environment.accountSettings.export(member)
+        export.checkIns = try environment.checkIns.exportParts(member)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         var response = Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],

@@ -31,6 +31,7 @@ enum Notice {
         "cancelled": "Your subscription is cancelled. It stays active until the end of this period.",
         "resumed": "Your subscription will carry on renewing.",
         "week-start-saved": "Your calendar’s week start has been saved.",
+        "checked-in": "Thank you for checking in.",
         "posted": "Thank you for sharing.",
         "post-deleted": "Your post has been deleted.",
         "reported": "Thank you for telling us. A moderator will take a look.",

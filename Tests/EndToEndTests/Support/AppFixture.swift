@@ -58,8 +58,11 @@ final class RunningApp {
     static let fastHasher = PasswordHasher(parameters: .init(memoryKiB: 1024, iterations: 1, parallelism: 1))
 
     /// `database` (as `--db` takes it) defaults to a fresh one on the backend under test.
+    /// One master key for every app in the test process, as the nodes of one installation share theirs.
+    static let testMasterKey = try! MasterKey(bytes: SecureRandom.bytes(32))
+
     init(database: String? = nil, publicFolder: String? = nil, hashingPool: HashingPool = HashingPool(concurrentHashes: 2),
-         workers: Int? = nil, configure: (inout AppConfiguration) -> Void = { _ in }) throws {
+         workers: Int? = nil, masterKey: MasterKey? = RunningApp.testMasterKey, configure: (inout AppConfiguration) -> Void = { _ in }) throws {
         let logger = logs.logger()
         let databaseLocation = database ?? temporaryDatabasePath()
         outbox = temporaryFolder() + "/outbox"
@@ -73,7 +76,8 @@ final class RunningApp {
             staticFiles: try publicFolder.map { try StaticFileStore(directory: $0) } ?? loaded.staticFiles, logger: logger,
             hasher: Self.fastHasher, hashingPool: hashingPool, passwordPolicy: loaded.passwordPolicy,
             library: loaded.library, safetyPhrases: loaded.safetyPhrases,
-            mailer: OutboxMailer(folder: outbox, logger: logger), clock: { clock.now }, migrationsDirectory: projectRoot + "/Migrations")
+            mailer: OutboxMailer(folder: outbox, logger: logger), clock: { clock.now }, migrationsDirectory: projectRoot + "/Migrations",
+            masterKey: masterKey)
         running = try RunningServer(responder: ResettApp(environment: environment), configure: { server in
             if let workers { server.workerCount = workers }
         }, logger: logger)

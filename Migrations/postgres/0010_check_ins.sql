@@ -1,0 +1,28 @@
+-- As Migrations/sqlite/0018_check_ins.sql: per-tenant data keys (stored only wrapped by the server's master key) and
+-- the daily check-in, whose note and tags are sealed with the tenant's data key.
+CREATE TABLE data_keys (
+    tenant_id TEXT NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
+    id TEXT NOT NULL CHECK (length(id) = 32),
+    wrapped TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    retired_at BIGINT,
+    PRIMARY KEY (tenant_id, id)
+);
+
+CREATE TABLE check_ins (
+    tenant_id TEXT NOT NULL,
+    id TEXT NOT NULL CHECK (length(id) = 32),
+    account_id TEXT NOT NULL,
+    local_day TEXT NOT NULL CHECK (local_day ~ '^[0-9]{4}-[0-1][0-9]-[0-3][0-9]$'),
+    rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+    note TEXT,
+    tags TEXT,
+    key_id TEXT,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    CHECK ((note IS NULL AND tags IS NULL) OR key_id IS NOT NULL),
+    PRIMARY KEY (tenant_id, id),
+    UNIQUE (tenant_id, account_id, local_day),
+    FOREIGN KEY (tenant_id, account_id) REFERENCES accounts (tenant_id, id) ON DELETE CASCADE,
+    FOREIGN KEY (tenant_id, key_id) REFERENCES data_keys (tenant_id, id)
+);

@@ -1,0 +1,104 @@
+import Domain
+
+/// Data keys and daily check-ins, always within one tenant. Storage sees only sealed text for notes and tags (the
+/// use case seals and opens them), and only wrapped data keys.
+extension AppDatabase {
+    public struct StoredDataKey: Sendable, Equatable {
+        public let id: String
+        public let wrapped: String
+
+        public init(id: String, wrapped: String) {
+            self.id = id
+            self.wrapped = wrapped
+        }
+    }
+
+    /// The tenant's current data key, made by `make` (given the new key's id) when it has none: in one write
+    /// transaction that takes the tenant's key lock first, so two nodes never make two at once.
+    public func activeDataKey(tenantID: String, now: Int, make: (String) throws -> String) throws(StorageError) -> StoredDataKey {
+        if let found = try read({ db in try Self.activeDataKey(db, tenantID: tenantID) }) { return found }
+        return try write { db in
+            try db.lock("data-key:" + tenantID)
+            if let found = try Self.activeDataKey(db, tenantID: tenantID) { return found }
+            let id = RandomID.make()
+            let wrapped = try make(id)
+            try db.execute(sql: "INSERT INTO data_keys (tenant_id, id, wrapped, created_at) VALUES (?, ?, ?, ?)",
+                           arguments: [tenantID, id, wrapped, now])
+            return StoredDataKey(id: id, wrapped: wrapped)
+        }
+    }
+
+    static func activeDataKey(_ db: any SQLConnection, tenantID: String) throws -> StoredDataKey? {
+        try db.row(sql: """
+            SELECT id, wrapped FROM data_keys WHERE tenant_id = ? AND retired_at IS NULL ORDER BY created_at DESC, id LIMIT 1
+            """, arguments: [tenantID]).map { StoredDataKey(id: $0["id"], wrapped: $0["wrapped"]) }
+    }
+
+    /// Any of the tenant's data keys, retired or not (each opens what it sealed).
+    public func dataKey(tenantID: String, id: String) throws(StorageError) -> StoredDataKey? {
+        try read { db in
+            try db.row(sql: "SELECT id, wrapped FROM data_keys WHERE tenant_id = ? AND id = ?", arguments: [tenantID, id])
+                .map { StoredDataKey(id: $0["id"], wrapped: $0["wrapped"]) }
+        }
+    }
+
+    /// Every tenant's data keys, for re-wrapping under a new master key.
+    public func allDataKeys() throws(StorageError) -> [(tenantID: String, key: StoredDataKey)] {
+        try read { db in
+            try db.rows(sql: "SELECT tenant_id, id, wrapped FROM data_keys ORDER BY tenant_id, id").map {
+                (tenantID: $0["tenant_id"], key: StoredDataKey(id: $0["id"], wrapped: $0["wrapped"]))
+            }
+        }
+    }
+
+    /// Replaces wrapped keys (same keys, wrapped anew) in one transaction: all or none.
+    public func rewrapDataKeys(_ keys: [(tenantID: String, key: StoredDataKey)]) throws(StorageError) {
+        try write { db in
+            for (tenantID, key) in keys {
+                try db.execute(sql: "UPDATE data_keys SET wrapped = ? WHERE tenant_id = ? AND id = ?",
+                               arguments: [key.wrapped, tenantID, key.id])
+                guard db.changesCount == 1 else { throw StorageError.conflict("a data key changed while it was re-wrapped") }
+            }
+        }
+    }
+
+    /// A check-in as stored: the note and tags still sealed.
+    public struct StoredCheckIn: Sendable, Equatable {
+        public let day: Day
+        public let rating: Int
+        public let sealedNote: String?
+        public let sealedTags: String?
+        public let keyID: String?
+        public let updatedAt: Int
+    }
+
+    /// Saves the day's check-in, replacing the one already there that day.
+    public func saveCheckIn(tenantID: String, accountID: String, day: Day, rating: Int, sealedNote: String?, sealedTags: String?,
+                            keyID: String?, now: Int) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO check_ins (tenant_id, id, account_id, local_day, rating, note, tags, key_id, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (tenant_id, account_id, local_day) DO UPDATE SET rating = excluded.rating, note = excluded.note,
+                    tags = excluded.tags, key_id = excluded.key_id, updated_at = excluded.updated_at
+                """, arguments: [tenantID, RandomID.make(), accountID, day.description, rating, sealedNote, sealedTags, keyID, now, now])
+        }
+    }
+
+    /// The person's check-ins from `from` through `through`, by day.
+    public func checkIns(tenantID: String, accountID: String, from: Day, through: Day) throws(StorageError) -> [StoredCheckIn] {
+        try read { db in try Self.checkIns(db, tenantID: tenantID, accountID: accountID, from: from.description, through: through.description) }
+    }
+
+    static func checkIns(_ db: any SQLConnection, tenantID: String, accountID: String, from: String, through: String) throws -> [StoredCheckIn] {
+        try db.rows(sql: """
+            SELECT local_day, rating, note, tags, key_id, updated_at FROM check_ins
+            WHERE tenant_id = ? AND account_id = ? AND local_day BETWEEN ? AND ? ORDER BY local_day
+            """, arguments: [tenantID, accountID, from, through]).compactMap { row in
+            Day(row["local_day"] as String).map {
+                StoredCheckIn(day: $0, rating: row["rating"], sealedNote: row["note"], sealedTags: row["tags"], keyID: row["key_id"],
+                              updatedAt: row["updated_at"])
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Domain
+import Foundation
+import Storage
+
+/// The daily check-in: one a day, by the person's own local day, changeable that day; a missed day is simply empty.
+/// The note and tags are sealed before they reach storage and opened only for their owner.
+public struct CheckIns: Sendable {
+    let database: AppDatabase
+    let vault: DataVault
+    let clock: @Sendable () -> Int
+
+    public init(database: AppDatabase, vault: DataVault, clock: @escaping @Sendable () -> Int) {
+        self.database = database
+        self.vault = vault
+        self.clock = clock
+    }
+
+    public enum Problem: Error, Equatable, Sendable {
+        case noteTooLong
+        /// The server cannot seal words yet (no data key): the rating alone can be kept.
+        case wordsCannotBeKept
+    }
+
+    /// The member's local day now.
+    public func today(_ member: MemberScope) -> Day {
+        Day(LocalDay.of(clock(), in: member.account.timeZone)) ?? Day(ordinal: clock() / 86400)
+    }
+
+    /// Today's check-in, if there is one.
+    public func todays(_ member: MemberScope) throws -> CheckIn? {
+        let day = today(member)
+        return try checkIns(member, from: day, through: day).first
+    }
+
+    public func checkIns(_ member: MemberScope, from first: Day, through last: Day) throws -> [CheckIn] {
+        try database.checkIns(tenantID: member.tenantID, accountID: member.accountID, from: first, through: last).map {
+            try open($0, member)
+        }
+    }
+
+    /// Every check-in, opened, for the person's export.
+    public func exportParts(_ member: MemberScope) throws -> [AccountExport.CheckInPart] {
+        guard let first = Day(year: 1, month: 1, day: 1), let last = Day(year: 9999, month: 12, day: 31) else { return [] }
+        return try checkIns(member, from: first, through: last).map {
+            AccountExport.CheckInPart(day: $0.day.description, rating: $0.rating.rawValue, ratingWord: $0.rating.label, note: $0.note,
+                                      tags: $0.tags.map(\.rawValue))
+        }
+    }
+
+    /// Saves today's check-in (replacing today's if there is one). Tags not on the list were refused by the form.
+    public func save(_ member: MemberScope, rating: CheckInRating, note: String, tags: [CheckInTag]) throws -> Day {
+        let note = note.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard note.count <= CheckIn.noteLimit else { throw Problem.noteTooLong }
+        let day = today(member)
+        let tagText = Set(tags).map(\.rawValue).sorted().joined(separator: ",")
+        var sealedNote: String?, sealedTags: String?, keyID: String?
+        if !note.isEmpty || !tagText.isEmpty {
+            guard vault.canSeal else { throw Problem.wordsCannotBeKept }
+            if !note.isEmpty {
+                let sealed = try vault.seal(note, tenantID: member.tenantID, context: Self.context("note", member, day))
+                (keyID, sealedNote) = (sealed.keyID, sealed.sealed)
+            }
+            if !tagText.isEmpty {
+                let sealed = try vault.seal(tagText, tenantID: member.tenantID, context: Self.context("tags", member, day))
+                (keyID, sealedTags) = (sealed.keyID, sealed.sealed)
+            }
+        }
+        try database.saveCheckIn(tenantID: member.tenantID, accountID: member.accountID, day: day, rating: rating.rawValue,
+                                 sealedNote: sealedNote, sealedTags: sealedTags, keyID: keyID, now: clock())
+        return day
+    }
+
+    private func open(_ stored: AppDatabase.StoredCheckIn, _ member: MemberScope) throws -> CheckIn {
+        var note = "", tags: [CheckInTag] = []
+        if let keyID = stored.keyID {
+            if let sealed = stored.sealedNote {
+                note = try vault.open(sealed, keyID: keyID, tenantID: member.tenantID, context: Self.context("note", member, stored.day))
+            }
+            if let sealed = stored.sealedTags {
+                let text = try vault.open(sealed, keyID: keyID, tenantID: member.tenantID, context: Self.context("tags", member, stored.day))
+                tags = text.split(separator: ",").compactMap { CheckInTag(rawValue: String($0)) }
+            }
+        }
+        return CheckIn(day: stored.day, rating: CheckInRating(rawValue: stored.rating) ?? .average, note: note, tags: tags)
+    }
+
+    /// What a sealed value belongs to: moved to another field, person, tenant or day, it does not open.
+    static func context(_ field: String, _ member: MemberScope, _ day: Day) -> String {
+        "resett check-in \(field)\u{0}\(member.tenantID)\u{0}\(member.accountID)\u{0}\(day)"
+    }
+}

@@ -1,0 +1,50 @@
+import Domain
+import HTTPServer
+import UseCases
+
+/// GET/POST /check-in: today's five-point check-in, with an optional note and tags; changeable all day.
+enum CheckInHandler {
+    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.member()
+        let today = try environment.checkIns.todays(member)
+        return try page(context, environment, rating: today?.rating, note: today?.note ?? "", tags: Set(today?.tags ?? []),
+                        saved: today != nil, errors: FormErrors())
+    }
+
+    static func save(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.member()
+        let form = try context.form()
+        let rating = form["rating"].flatMap(Int.init).flatMap(CheckInRating.init(rawValue:))
+        let note = form["note"] ?? ""
+        // Only the listed tags; anything else a client sends is left out (the form offers nothing else).
+        let tags = Set(form.values("tags").prefix(CheckInTag.allCases.count).compactMap(CheckInTag.init(rawValue:)))
+        var errors = FormErrors()
+        if rating == nil { errors.add("rating", "Choose how your day was, from Horrible to Great.") }
+        if note.count > CheckIn.noteLimit { errors.add("note", "Please keep it to \(CheckIn.noteLimit) characters or fewer.") }
+        if let rating, errors.isEmpty {
+            do {
+                _ = try environment.checkIns.save(member, rating: rating, note: note, tags: Array(tags))
+                return .redirect(to: Paths.checkIn + "?notice=checked-in")
+            } catch CheckIns.Problem.noteTooLong {
+                errors.add("note", "Please keep it to \(CheckIn.noteLimit) characters or fewer.")
+            } catch CheckIns.Problem.wordsCannotBeKept {
+                errors.add("note", "This service can’t keep notes or tags safely yet, so only your rating can be saved. Please clear them and try again.")
+            }
+        }
+        return try page(context, environment, rating: rating, note: String(note.prefix(CheckIn.noteLimit * 2)), tags: tags,
+                        saved: false, errors: errors, status: .unprocessableContent)
+    }
+
+    private static func page(_ context: RequestContext, _ environment: AppEnvironment, rating: CheckInRating?, note: String,
+                             tags: Set<CheckInTag>, saved: Bool, errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
+        let values: [String: Any] = [
+            "heading": saved ? "Today’s check-in" : "Check in",
+            "lead": saved ? "You’ve checked in today. You can change it until the day ends." : "A moment to notice how today has been.",
+            "button": saved ? "Save changes" : "Save check-in",
+            "ratings": CheckInRating.allCases.reversed().map { ["value": $0.rawValue, "label": $0.label, "checked": $0 == rating] as [String: Any] },
+            "tags": CheckInTag.allCases.map { ["value": $0.rawValue, "label": $0.label, "checked": tags.contains($0)] as [String: Any] },
+            "note": note, "noteLimit": CheckIn.noteLimit,
+        ]
+        return try environment.renderForm("checkin/index", title: "Check in", values, errors: errors, context: context, status: status)
+    }
+}
