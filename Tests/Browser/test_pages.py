@@ -472,3 +472,51 @@ def test_the_crisis_pages_and_their_choices_by_keyboard(browser, server):
     active = browser.find_element(By.XPATH, "//a[contains(., 'Talk to someone now')]")
     active.send_keys(Keys.ENTER)
     WebDriverWait(browser, 10).until(lambda d: "/help/talk" in d.current_url)
+
+
+def test_checking_in_by_keyboard(browser, server):
+    member(browser, server, f"check-in-{uuid.uuid4().hex[:8]}@example.com")
+    # One tap from the home page.
+    go(browser, browser.find_element(By.LINK_TEXT, "How has today been? Check in"))
+    problems = check_page(browser, "check-in", server)
+    # Sent with nothing chosen: the summary links to the question, and the form is there to try again.
+    go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Save check-in']"))
+    assert "Choose how your day was" in browser.page_source
+    problems += check_page(browser, "check-in-error", server, expected_error_status=True)
+    great = browser.find_element(By.CSS_SELECTOR, "input[name=rating][value='5']")
+    great.send_keys(" ")
+    for _ in range(3):
+        browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    assert browser.find_element(By.CSS_SELECTOR, "input[name=rating][value='2']").is_selected()
+    browser.switch_to.active_element.send_keys(Keys.TAB)
+    assert browser.switch_to.active_element.get_attribute("id") == "note"
+    browser.switch_to.active_element.send_keys("A long day, but the walk home helped.")
+    browser.switch_to.active_element.send_keys(Keys.TAB)
+    browser.switch_to.active_element.send_keys(" ")  # the first tag: Work
+    assert browser.find_element(By.CSS_SELECTOR, "input[name=tags][value=work]").is_selected()
+    button = browser.find_element(By.XPATH, "//button[normalize-space()='Save check-in']")
+    old = browser.find_element(By.TAG_NAME, "html")
+    button.send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(gone(old))
+    assert "Thank you for checking in." in browser.page_source
+    assert browser.find_element(By.ID, "note").get_attribute("value") == "A long day, but the walk home helped."
+    assert browser.find_element(By.CSS_SELECTOR, "input[name=rating][value='2']").is_selected()
+    problems += check_page(browser, "check-in-saved", server)
+    assert problems == [], problems
+
+
+def test_checking_in_without_javascript(browser_without_javascript, server):
+    driver = browser_without_javascript
+    member(driver, server, f"check-in-nojs-{uuid.uuid4().hex[:8]}@example.com")
+    driver.get(server + "/check-in")
+    fill(driver, "note", "Nothing chosen yet")
+    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Save check-in']"))
+    # The problem is named at the top and at the field; what was typed is still there.
+    assert "There is a problem" in driver.page_source and "Choose how your day was" in driver.page_source
+    assert driver.find_element(By.ID, "note").get_attribute("value") == "Nothing chosen yet"
+    driver.find_element(By.XPATH, "//label[contains(., 'Good')]").click()
+    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Save check-in']"))
+    assert "Thank you for checking in." in driver.page_source
+    assert driver.find_element(By.ID, "note").get_attribute("value") == "Nothing chosen yet"
+    # The refused form's own 422 is the one message the console may hold.
+    assert [error for error in console_errors(driver) if "status of 422" not in error["message"]] == []
