@@ -26,3 +26,24 @@ CREATE TABLE check_ins (
     FOREIGN KEY (tenant_id, account_id) REFERENCES accounts (tenant_id, id) ON DELETE CASCADE,
     FOREIGN KEY (tenant_id, key_id) REFERENCES data_keys (tenant_id, id)
 );
+
+CREATE TABLE reflections (
+    tenant_id TEXT NOT NULL,
+    id TEXT NOT NULL CHECK (length(id) = 32),
+    account_id TEXT NOT NULL,
+    local_day TEXT NOT NULL CHECK (local_day ~ '^[0-9]{4}-[0-1][0-9]-[0-3][0-9]$'),
+    kind TEXT NOT NULL CHECK (kind IN ('behaviouralActivation', 'defusion', 'thoughtRecord')),
+    answers TEXT,
+    key_id TEXT,
+    intensity_before INTEGER CHECK (intensity_before BETWEEN 0 AND 10),
+    intensity_after INTEGER CHECK (intensity_after BETWEEN 0 AND 10),
+    step INTEGER NOT NULL CHECK (step BETWEEN 1 AND 7),
+    completed_at BIGINT,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    CHECK (answers IS NULL OR key_id IS NOT NULL),
+    PRIMARY KEY (tenant_id, id),
+    UNIQUE (tenant_id, account_id, local_day),
+    FOREIGN KEY (tenant_id, account_id) REFERENCES accounts (tenant_id, id) ON DELETE CASCADE,
+    FOREIGN KEY (tenant_id, key_id) REFERENCES data_keys (tenant_id, id)
+);

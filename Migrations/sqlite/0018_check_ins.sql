@@ -1,4 +1,4 @@
--- Reflect (issue 16), first part: per-tenant data keys and the daily check-in.
+-- Reflect (issue 16), first part: per-tenant data keys, the daily check-in and its guided reflection.
 --
 -- A tenant's data keys encrypt its members' most sensitive words (notes, tags, reflections) with AES-256-GCM. Each is
 -- stored only wrapped (sealed) by the master key the server is given (--data-key-file), so the database and its backups
@@ -26,6 +26,30 @@ CREATE TABLE check_ins (
     created_at INTEGER NOT NULL,
     updated_at INTEGER NOT NULL,
     CHECK ((note IS NULL AND tags IS NULL) OR key_id IS NOT NULL),
+    PRIMARY KEY (tenant_id, id),
+    UNIQUE (tenant_id, account_id, local_day),
+    FOREIGN KEY (account_id, tenant_id) REFERENCES accounts (id, tenant_id) ON DELETE CASCADE,
+    FOREIGN KEY (tenant_id, key_id) REFERENCES data_keys (tenant_id, id)
+) STRICT;
+
+-- The day's guided reflection, chosen by the check-in's rating: its answers sealed together (a JSON list) with the data
+-- key named by key_id; the feeling's strength before and after (0–10); which step the person is on, so it can be left
+-- and picked up again. The thinking trap is not stored: it is worked out again from the answer when needed.
+CREATE TABLE reflections (
+    tenant_id TEXT NOT NULL,
+    id TEXT NOT NULL CHECK (length(id) = 32),
+    account_id TEXT NOT NULL,
+    local_day TEXT NOT NULL CHECK (local_day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+    kind TEXT NOT NULL CHECK (kind IN ('behaviouralActivation', 'defusion', 'thoughtRecord')),
+    answers TEXT,
+    key_id TEXT,
+    intensity_before INTEGER CHECK (intensity_before BETWEEN 0 AND 10),
+    intensity_after INTEGER CHECK (intensity_after BETWEEN 0 AND 10),
+    step INTEGER NOT NULL CHECK (step BETWEEN 1 AND 7),
+    completed_at INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    CHECK (answers IS NULL OR key_id IS NOT NULL),
     PRIMARY KEY (tenant_id, id),
     UNIQUE (tenant_id, account_id, local_day),
     FOREIGN KEY (account_id, tenant_id) REFERENCES accounts (id, tenant_id) ON DELETE CASCADE,

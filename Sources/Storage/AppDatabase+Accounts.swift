@@ -364,6 +364,36 @@ public struct AccountExport: Codable, Sendable {
     public let messagesFromTheTeam: [TeamMessagePart]
     /// Daily check-ins with their notes and tags opened (they are sealed in storage, so the use case fills this in).
     public var checkIns: [CheckInPart] = []
+    /// Guided reflections with their questions and answers (opened, as check-ins are).
+    public var reflections: [ReflectionPart] = []
+
+    public struct ReflectionPart: Codable, Sendable, Equatable {
+        public struct Step: Codable, Sendable, Equatable {
+            public let question: String
+            public let answer: String
+
+            public init(question: String, answer: String) {
+                self.question = question
+                self.answer = answer
+            }
+        }
+
+        public let day: String
+        public let path: String
+        public let steps: [Step]
+        public let intensityBefore: Int?
+        public let intensityAfter: Int?
+        public let complete: Bool
+
+        public init(day: String, path: String, steps: [Step], intensityBefore: Int?, intensityAfter: Int?, complete: Bool) {
+            self.day = day
+            self.path = path
+            self.steps = steps
+            self.intensityBefore = intensityBefore
+            self.intensityAfter = intensityAfter
+            self.complete = complete
+        }
+    }
 
     public struct CheckInPart: Codable, Sendable, Equatable {
         public let day: String

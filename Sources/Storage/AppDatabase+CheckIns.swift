@@ -102,3 +102,61 @@ extension AppDatabase {
         }
     }
 }
+
+/// The day's guided reflection, its answers still sealed.
+extension AppDatabase {
+    public struct StoredReflection: Sendable, Equatable {
+        public let day: Day
+        public let kind: String
+        public let sealedAnswers: String?
+        public let keyID: String?
+        public let intensityBefore: Int?
+        public let intensityAfter: Int?
+        /// 1 is the strength before; then one step a question; then the strength after.
+        public let step: Int
+        public let completedAt: Int?
+
+        public init(day: Day, kind: String, sealedAnswers: String?, keyID: String?, intensityBefore: Int?, intensityAfter: Int?,
+                    step: Int, completedAt: Int?) {
+            self.day = day
+            self.kind = kind
+            self.sealedAnswers = sealedAnswers
+            self.keyID = keyID
+            self.intensityBefore = intensityBefore
+            self.intensityAfter = intensityAfter
+            self.step = step
+            self.completedAt = completedAt
+        }
+    }
+
+    public func reflections(tenantID: String, accountID: String, from: Day, through: Day) throws(StorageError) -> [StoredReflection] {
+        try read { db in
+            try db.rows(sql: """
+                SELECT local_day, kind, answers, key_id, intensity_before, intensity_after, step, completed_at FROM reflections
+                WHERE tenant_id = ? AND account_id = ? AND local_day BETWEEN ? AND ? ORDER BY local_day
+                """, arguments: [tenantID, accountID, from.description, through.description]).compactMap { row in
+                Day(row["local_day"] as String).map {
+                    StoredReflection(day: $0, kind: row["kind"], sealedAnswers: row["answers"], keyID: row["key_id"],
+                                     intensityBefore: row["intensity_before"], intensityAfter: row["intensity_after"], step: row["step"],
+                                     completedAt: row["completed_at"])
+                }
+            }
+        }
+    }
+
+    /// Saves the day's reflection as it now stands (one a person a day).
+    public func saveReflection(tenantID: String, accountID: String, _ reflection: StoredReflection, now: Int) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO reflections (tenant_id, id, account_id, local_day, kind, answers, key_id, intensity_before, intensity_after,
+                    step, completed_at, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (tenant_id, account_id, local_day) DO UPDATE SET kind = excluded.kind, answers = excluded.answers,
+                    key_id = excluded.key_id, intensity_before = excluded.intensity_before, intensity_after = excluded.intensity_after,
+                    step = excluded.step, completed_at = excluded.completed_at, updated_at = excluded.updated_at
+                """, arguments: [tenantID, RandomID.make(), accountID, reflection.day.description, reflection.kind, reflection.sealedAnswers,
+                                 reflection.keyID, reflection.intensityBefore, reflection.intensityAfter, reflection.step,
+                                 reflection.completedAt, now, now])
+        }
+    }
+}

@@ -19,6 +19,8 @@ public struct AppEnvironment: Sendable {
     public let passwordPolicy: PasswordPolicy
     public let library: ResetLibrary
     public let safetyPhrases: SafetyPhrases
+    /// The thought record's thinking traps (`Content/distortions.json`).
+    public let distortions: DistortionDetector
     public let mailer: any Mailer
     /// Seconds since 1970, from a clock tests can set.
     public let clock: @Sendable () -> Int
@@ -45,13 +47,13 @@ public struct AppEnvironment: Sendable {
         "calendar/month", "calendar/day", "calendar/year", "community/feed", "community/report", "community/held",
         "admin/moderation", "admin/audit", "admin/confirm", "admin/members", "admin/settings",
         "auth/signup-sent", "auth/confirm", "auth/link-expired", "auth/login-check-email", "help/index", "help/now", "help/talk",
-        "help/breathe", "help/ground", "community/review", "checkin/index", "admin/moderation-post", "admin/crisis-contacts", "admin/watched-words",
+        "help/breathe", "help/ground", "community/review", "checkin/index", "checkin/reflection", "admin/moderation-post", "admin/crisis-contacts", "admin/watched-words",
     ]
 
     public init(configuration: AppConfiguration = AppConfiguration(), database: AppDatabase, renderer: TemplateRenderer,
                 staticFiles: StaticFileStore, logger: Logger, hasher: PasswordHasher = PasswordHasher(),
                 hashingPool: HashingPool = HashingPool(), passwordPolicy: PasswordPolicy, library: ResetLibrary,
-                safetyPhrases: SafetyPhrases, mailer: any Mailer,
+                safetyPhrases: SafetyPhrases, distortions: DistortionDetector, mailer: any Mailer,
                 clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }, migrationsDirectory: String = "./Migrations",
                 metrics: AppMetrics = AppMetrics(), mailDelivery: MailDelivery? = nil, masterKey: MasterKey? = nil) {
         self.configuration = configuration
@@ -68,6 +70,7 @@ public struct AppEnvironment: Sendable {
         self.passwordPolicy = passwordPolicy
         self.library = library
         self.safetyPhrases = safetyPhrases
+        self.distortions = distortions
         self.mailer = mailer
         self.clock = clock
         self.migrationsDirectory = migrationsDirectory
@@ -120,6 +123,7 @@ public struct AppEnvironment: Sendable {
     var runs: Runs { Runs(database: database, library: library, clock: clock) }
     var moodHistory: MoodHistory { MoodHistory(database: database) }
     var checkIns: CheckIns { CheckIns(database: database, vault: vault, clock: clock) }
+    var reflections: Reflections { Reflections(database: database, vault: vault, checkIns: checkIns, clock: clock) }
 
     public var gate: Gate {
         Gate(database: database, baseDomain: configuration.baseDomain, sessionIdleLimit: configuration.sessionIdleLimit,
@@ -141,6 +145,7 @@ public struct AppEnvironment: Sendable {
         let policy = try loadPasswordPolicy(root + "/Content/common-passwords.txt")
         let library = try ResetLibrary(path: root + "/Content/resets.json")
         let safety = SafetyPhrases(phrases: try dataLines(root + "/Content/safety-phrases.txt"))
+        let distortions = try DistortionDetector(path: root + "/Content/distortions.json")
         let dataFolder = switch DatabaseLocation(location) {
         case .sqlite(let path): URL(fileURLWithPath: path).deletingLastPathComponent().path
         case .postgres: "./data"
@@ -160,7 +165,7 @@ public struct AppEnvironment: Sendable {
         }
         return AppEnvironment(configuration: configuration, database: database, renderer: renderer, staticFiles: staticFiles,
                               logger: logger, hasher: hasher, passwordPolicy: policy, library: library,
-                              safetyPhrases: safety, mailer: chosenMailer,
+                              safetyPhrases: safety, distortions: distortions, mailer: chosenMailer,
                               migrationsDirectory: root + "/Migrations", metrics: metrics, mailDelivery: delivery, masterKey: masterKey)
     }
 

@@ -34,6 +34,8 @@ enum Routes {
         get(Paths.calendar, CalendarHandler.month)
         get(Paths.checkIn, CheckInHandler.show)
         post(Paths.checkIn, CheckInHandler.save)
+        get(Paths.reflection, ReflectionHandler.show)
+        post(Paths.reflection, ReflectionHandler.save)
         get("/calendar/year", CalendarHandler.year)
         get("/calendar/:day", CalendarHandler.day)
         get(Paths.accountExportCSV, CalendarHandler.exportCSV)

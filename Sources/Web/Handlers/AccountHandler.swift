@@ -122,6 +122,7 @@ enum AccountHandler {
         let member = try context.member()
         var export = try environment.accountSettings.export(member)
         export.checkIns = try environment.checkIns.exportParts(member)
+        export.reflections = try environment.reflections.exportParts(member, detector: environment.distortions)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         var response = Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],

@@ -7,8 +7,16 @@ enum CheckInHandler {
     static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.member()
         let today = try environment.checkIns.todays(member)
+        var offer: [String: Any] = [:]
+        if let today {
+            // After a check-in, an optional reflection on the path its rating leads to; never required.
+            let kind = ReflectionKind(rating: today.rating)
+            let reflection = try environment.reflections.todays(member)
+            offer = ["reflectName": kind.name, "reflectSteps": "\(kind.questionCount) questions, a few minutes",
+                     "reflectLabel": reflection == nil ? "Reflect on today" : reflection?.isComplete == true ? "See your reflection" : "Carry on reflecting"]
+        }
         return try page(context, environment, rating: today?.rating, note: today?.note ?? "", tags: Set(today?.tags ?? []),
-                        saved: today != nil, errors: FormErrors())
+                        saved: today != nil, errors: FormErrors(), extra: offer)
     }
 
     static func save(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -36,8 +44,9 @@ enum CheckInHandler {
     }
 
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, rating: CheckInRating?, note: String,
-                             tags: Set<CheckInTag>, saved: Bool, errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
-        let values: [String: Any] = [
+                             tags: Set<CheckInTag>, saved: Bool, errors: FormErrors, status: HTTPStatus = .ok,
+                             extra: [String: Any] = [:]) throws -> Response {
+        var values: [String: Any] = [
             "heading": saved ? "Today’s check-in" : "Check in",
             "lead": saved ? "You’ve checked in today. You can change it until the day ends." : "A moment to notice how today has been.",
             "button": saved ? "Save changes" : "Save check-in",
@@ -45,6 +54,7 @@ enum CheckInHandler {
             "tags": CheckInTag.allCases.map { ["value": $0.rawValue, "label": $0.label, "checked": tags.contains($0)] as [String: Any] },
             "note": note, "noteLimit": CheckIn.noteLimit,
         ]
+        values.merge(extra) { $1 }
         return try environment.renderForm("checkin/index", title: "Check in", values, errors: errors, context: context, status: status)
     }
 }

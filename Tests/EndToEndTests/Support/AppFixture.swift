@@ -75,7 +75,7 @@ final class RunningApp {
             configuration: configuration, database: loaded.database, renderer: loaded.renderer,
             staticFiles: try publicFolder.map { try StaticFileStore(directory: $0) } ?? loaded.staticFiles, logger: logger,
             hasher: Self.fastHasher, hashingPool: hashingPool, passwordPolicy: loaded.passwordPolicy,
-            library: loaded.library, safetyPhrases: loaded.safetyPhrases,
+            library: loaded.library, safetyPhrases: loaded.safetyPhrases, distortions: loaded.distortions,
             mailer: OutboxMailer(folder: outbox, logger: logger), clock: { clock.now }, migrationsDirectory: projectRoot + "/Migrations",
             masterKey: masterKey)
         running = try RunningServer(responder: ResettApp(environment: environment), configure: { server in

@@ -1,0 +1,112 @@
+import Domain
+import HTTPServer
+import UseCases
+
+/// GET/POST /reflection: today's guided reflection, one step a page. GET shows the step the person is on (or an earlier
+/// one with ?step=); POST answers the step it names and moves on. Leaving at any point keeps what was written.
+enum ReflectionHandler {
+    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.member()
+        let reflections = environment.reflections
+        guard let reflection = try reflections.todays(member) ?? (try reflections.kindForToday(member)).map({ kind in
+            Reflection(day: environment.checkIns.today(member), kind: kind, answers: [], intensityBefore: nil, intensityAfter: nil,
+                       step: 1, isComplete: false)
+        }) else {
+            // A reflection follows the day's check-in.
+            return .redirect(to: Paths.checkIn)
+        }
+        let requested = try context.query()["step"].map { text -> Int in
+            guard let step = Int(text), (1...reflection.stepCount).contains(step), step <= reflection.step else {
+                throw WebError.notFound
+            }
+            return step
+        }
+        let step = requested ?? (reflection.isComplete ? reflection.stepCount + 1 : reflection.step)
+        return try page(context, environment, reflection, step: step, errors: FormErrors(), typed: nil)
+    }
+
+    static func save(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.member()
+        let form = try context.form()
+        let reflections = environment.reflections
+        guard let kind = try reflections.todays(member)?.kind ?? (try reflections.kindForToday(member)) else {
+            return .redirect(to: Paths.checkIn)
+        }
+        guard let step = form["step"].flatMap(Int.init), (1...(kind.questionCount + 2)).contains(step) else {
+            throw WebError.badRequest("That step isn’t part of this reflection.")
+        }
+        var errors = FormErrors()
+        do {
+            if step == 1 || step == kind.questionCount + 2 {
+                guard let intensity = form["intensity"].flatMap(Int.init), (0...10).contains(intensity) else {
+                    errors.add("intensity", "Choose a number from 0 to 10.")
+                    return try page(context, environment, try current(member, environment, kind), step: step, errors: errors, typed: nil,
+                                    status: .unprocessableContent)
+                }
+                if step == 1 { _ = try reflections.begin(member, intensity: intensity) } else { _ = try reflections.finish(member, intensity: intensity) }
+            } else {
+                let answer = form["answer"] ?? ""
+                guard answer.count <= Reflection.answerLimit else {
+                    errors.add("answer", "Please keep it to \(Reflection.answerLimit) characters or fewer.")
+                    return try page(context, environment, try current(member, environment, kind), step: step, errors: errors,
+                                    typed: String(answer.prefix(Reflection.answerLimit * 2)), status: .unprocessableContent)
+                }
+                _ = try reflections.answer(member, question: step - 1, text: answer)
+            }
+        } catch Reflections.Problem.notYet {
+            // A step not reached yet (an old tab, a hand-made request): back to where the person is.
+            return .redirect(to: Paths.reflection)
+        } catch Reflections.Problem.wordsCannotBeKept {
+            errors.add("answer", "This service can’t keep written answers safely yet. You can leave this blank and carry on.")
+            return try page(context, environment, try current(member, environment, kind), step: step, errors: errors,
+                            typed: form["answer"], status: .unprocessableContent)
+        }
+        return .redirect(to: Paths.reflection)
+    }
+
+    private static func current(_ member: MemberScope, _ environment: AppEnvironment, _ kind: ReflectionKind) throws -> Reflection {
+        try environment.reflections.todays(member)
+            ?? Reflection(day: environment.checkIns.today(member), kind: kind, answers: [], intensityBefore: nil, intensityAfter: nil,
+                          step: 1, isComplete: false)
+    }
+
+    /// Step `step` of the reflection (one past the last is the summary), with `typed` kept after a refused answer.
+    private static func page(_ context: RequestContext, _ environment: AppEnvironment, _ reflection: Reflection, step: Int,
+                             errors: FormErrors, typed: String?, status: HTTPStatus = .ok) throws -> Response {
+        let detector = environment.distortions
+        let stepCount = reflection.stepCount
+        var values: [String: Any] = [
+            "kindName": reflection.kind.name, "step": min(step, stepCount), "stepCount": stepCount,
+            "leaveLabel": step > stepCount ? "Back to the start" : "Leave for now (it’s kept)",
+        ]
+        if step > 1 && step <= stepCount { values["previousPath"] = Paths.reflection + "?step=\(step - 1)" }
+        let title: String
+        if step == 1 || step == stepCount {
+            let chosen = step == 1 ? reflection.intensityBefore : reflection.intensityAfter
+            values["isIntensity"] = true
+            values["heading"] = step == 1 ? "Before you start: how strong is the feeling right now?" : "And now: how strong is the feeling?"
+            values["button"] = step == 1 ? "Start" : "Finish"
+            values["intensities"] = (0...10).map { value -> [String: Any] in
+                let words = value == 0 ? " – not at all" : value == 10 ? " – as strong as it gets" : ""
+                return ["value": value, "label": "\(value)\(words)", "selected": value == chosen]
+            }
+            title = step == 1 ? "Reflect" : "Reflect: the feeling now"
+        } else if step < stepCount {
+            let number = step - 1
+            values["isQuestion"] = true
+            values["question"] = reflection.question(number, detector: detector)
+            values["answer"] = typed ?? reflection.answer(number)
+            values["answerLimit"] = Reflection.answerLimit
+            title = "Reflect: question \(number) of \(reflection.kind.questionCount)"
+        } else {
+            values["isDone"] = true
+            values["change"] = reflection.change
+            values["answers"] = (1...reflection.kind.questionCount).map { number -> [String: Any] in
+                ["question": reflection.question(number, detector: detector), "answer": reflection.answer(number),
+                 "hasAnswer": !reflection.answer(number).isEmpty]
+            }
+            title = "Reflection saved"
+        }
+        return try environment.renderForm("checkin/reflection", title: title, values, errors: errors, context: context, status: status)
+    }
+}
