@@ -35,6 +35,8 @@ public struct Reflection: Sendable, Equatable {
     /// How the feeling's strength changed, said kindly ("from 8 to 5"); nil until both are known.
     public var change: String? {
         guard let before = intensityBefore, let after = intensityAfter else { return nil }
+        // On a good day the feeling is a good one: its change is simply said.
+        if kind == .behaviouralActivation { return before == after ? "The feeling stayed at \(after)." : "The feeling went from \(before) to \(after)." }
         if after < before { return "The feeling eased from \(before) to \(after)." }
         if after == before { return "The feeling stayed at \(after). Noticing it is part of the work, and that counts." }
         return "The feeling went from \(before) to \(after). Looking closely at a hard day can stir it up for a while; please be gentle with yourself."

@@ -520,3 +520,57 @@ def test_checking_in_without_javascript(browser_without_javascript, server):
     assert driver.find_element(By.ID, "note").get_attribute("value") == "Nothing chosen yet"
     # The refused form's own 422 is the one message the console may hold.
     assert [error for error in console_errors(driver) if "status of 422" not in error["message"]] == []
+
+
+def test_a_reflection_one_step_a_page_without_javascript(browser_without_javascript, server):
+    driver = browser_without_javascript
+    member(driver, server, f"reflect-nojs-{uuid.uuid4().hex[:8]}@example.com")
+    driver.get(server + "/check-in")
+    driver.find_element(By.XPATH, "//label[contains(., 'Bad')]").click()
+    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Save check-in']"))
+    go(driver, driver.find_element(By.LINK_TEXT, "Reflect on today"))
+    from selenium.webdriver.support.ui import Select
+    Select(driver.find_element(By.ID, "intensity")).select_by_value("7")
+    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Start']"))
+    fill(driver, "answer", "A hard conversation at work")
+    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Next']"))
+    assert "about “A hard conversation at work”?" in driver.page_source
+    # Leave, come back: the same question waits.
+    driver.get(server + "/")
+    driver.get(server + "/reflection")
+    assert "about “A hard conversation at work”?" in driver.page_source
+    assert console_errors(driver) == []
+
+
+def test_a_reflection_by_keyboard(browser, server):
+    member(browser, server, f"reflect-keys-{uuid.uuid4().hex[:8]}@example.com")
+    browser.get(server + "/check-in")
+    browser.find_element(By.CSS_SELECTOR, "input[name=rating][value='5']").send_keys(" ")
+    go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Save check-in']"))
+    problems = check_page(browser, "check-in-reflect-offer", server)
+    go(browser, browser.find_element(By.LINK_TEXT, "Reflect on today"))
+    problems += check_page(browser, "reflection-before", server)
+    select = browser.find_element(By.ID, "intensity")
+    select.send_keys("4")
+    assert select.get_attribute("value") == "4"
+    old = browser.find_element(By.TAG_NAME, "html")
+    browser.find_element(By.XPATH, "//button[normalize-space()='Start']").send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(gone(old))
+    answer = browser.find_element(By.ID, "answer")
+    answer.send_keys("Lunch outside with a friend")
+    problems += check_page(browser, "reflection-question", server)
+    old = browser.find_element(By.TAG_NAME, "html")
+    browser.find_element(By.XPATH, "//button[normalize-space()='Next']").send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(gone(old))
+    assert "helped “Lunch outside with a friend” happen?" in browser.page_source
+    for _ in range(2):
+        old = browser.find_element(By.TAG_NAME, "html")
+        browser.find_element(By.XPATH, "//button[normalize-space()='Next']").send_keys(Keys.ENTER)
+        WebDriverWait(browser, 10).until(gone(old))
+    browser.find_element(By.ID, "intensity").send_keys("2")
+    old = browser.find_element(By.TAG_NAME, "html")
+    browser.find_element(By.XPATH, "//button[normalize-space()='Finish']").send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(gone(old))
+    assert "The feeling went from 4 to 2." in browser.page_source
+    problems += check_page(browser, "reflection-done", server)
+    assert problems == [], problems

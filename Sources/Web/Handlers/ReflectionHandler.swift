@@ -77,7 +77,7 @@ enum ReflectionHandler {
         let stepCount = reflection.stepCount
         var values: [String: Any] = [
             "kindName": reflection.kind.name, "step": min(step, stepCount), "stepCount": stepCount,
-            "leaveLabel": step > stepCount ? "Back to the start" : "Leave for now (it’s kept)",
+            "leaveLabel": step > stepCount ? "Back home" : "Leave for now (it’s kept)",
         ]
         if step > 1 && step <= stepCount { values["previousPath"] = Paths.reflection + "?step=\(step - 1)" }
         let title: String
