@@ -47,3 +47,5 @@ CREATE TABLE reflections (
     FOREIGN KEY (tenant_id, account_id) REFERENCES accounts (tenant_id, id) ON DELETE CASCADE,
     FOREIGN KEY (tenant_id, key_id) REFERENCES data_keys (tenant_id, id)
 );
+
+ALTER TABLE accounts ADD COLUMN calendar_colours TEXT NOT NULL DEFAULT 'resets' CHECK (calendar_colours IN ('resets', 'check-ins'));

@@ -55,3 +55,6 @@ CREATE TABLE reflections (
     FOREIGN KEY (account_id, tenant_id) REFERENCES accounts (id, tenant_id) ON DELETE CASCADE,
     FOREIGN KEY (tenant_id, key_id) REFERENCES data_keys (tenant_id, id)
 ) STRICT;
+
+-- What the calendar's colours follow for this person: their resets' moods or their check-ins.
+ALTER TABLE accounts ADD COLUMN calendar_colours TEXT NOT NULL DEFAULT 'resets' CHECK (calendar_colours IN ('resets', 'check-ins'));

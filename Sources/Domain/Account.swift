@@ -9,9 +9,11 @@ public struct Account: Sendable, Equatable {
     public var theme: Theme
     /// Calendars start their weeks on Sunday rather than Monday.
     public var weekStartsOnSunday: Bool
+    /// The calendar's colours follow the day's check-in rather than the resets' moods.
+    public var calendarFollowsCheckIns: Bool
 
     public init(id: String, tenantID: String, email: String, role: Role, timeZone: String, passwordHash: String,
-                theme: Theme = .system, weekStartsOnSunday: Bool = false) {
+                theme: Theme = .system, weekStartsOnSunday: Bool = false, calendarFollowsCheckIns: Bool = false) {
         self.id = id
         self.tenantID = tenantID
         self.email = email
@@ -20,5 +22,6 @@ public struct Account: Sendable, Equatable {
         self.passwordHash = passwordHash
         self.theme = theme
         self.weekStartsOnSunday = weekStartsOnSunday
+        self.calendarFollowsCheckIns = calendarFollowsCheckIns
     }
 }

@@ -7,10 +7,11 @@ extension AppDatabase {
     static func account(from row: SQLRow) -> Account {
         Account(id: row["id"], tenantID: row["tenant_id"], email: row["email"],
                 role: Role(rawValue: row["role"]) ?? .member, timeZone: row["time_zone"], passwordHash: row["password_hash"],
-                theme: Theme(rawValue: row["theme"]) ?? .system, weekStartsOnSunday: row["week_starts_on"] == "sunday")
+                theme: Theme(rawValue: row["theme"]) ?? .system, weekStartsOnSunday: row["week_starts_on"] == "sunday",
+                calendarFollowsCheckIns: row["calendar_colours"] == "check-ins")
     }
 
-    static let accountColumns = "id, tenant_id, email, role, time_zone, password_hash, theme, week_starts_on"
+    static let accountColumns = "id, tenant_id, email, role, time_zone, password_hash, theme, week_starts_on, calendar_colours"
 
     public func createAccount(tenantID: String, email: EmailAddress, passwordHash: String, role: Role = .member,
                               timeZone: String, now: Int) throws(StorageError) -> Account {
@@ -109,6 +110,13 @@ extension AppDatabase {
         try write { db in
             try db.execute(sql: "UPDATE accounts SET week_starts_on = ? WHERE tenant_id = ? AND id = ?",
                            arguments: [sunday ? "sunday" : "monday", tenantID, accountID])
+        }
+    }
+
+    public func setCalendarColours(tenantID: String, accountID: String, followCheckIns: Bool) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: "UPDATE accounts SET calendar_colours = ? WHERE tenant_id = ? AND id = ?",
+                           arguments: [followCheckIns ? "check-ins" : "resets", tenantID, accountID])
         }
     }
 

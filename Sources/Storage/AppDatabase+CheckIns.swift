@@ -160,3 +160,18 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase {
+    /// The days' check-in ratings alone (nothing sealed is read), for the calendar's colours and labels.
+    public func checkInRatings(tenantID: String, accountID: String, from: Day, through: Day) throws(StorageError) -> [Day: Int] {
+        try read { db in
+            var ratings: [Day: Int] = [:]
+            for row in try db.rows(sql: """
+                SELECT local_day, rating FROM check_ins WHERE tenant_id = ? AND account_id = ? AND local_day BETWEEN ? AND ?
+                """, arguments: [tenantID, accountID, from.description, through.description]) {
+                if let day = Day(row["local_day"] as String) { ratings[day] = row["rating"] }
+            }
+            return ratings
+        }
+    }
+}

@@ -62,7 +62,8 @@ extension AppDatabase {
                          absoluteLimit: Int) throws -> (SessionRecord, Account)? {
         guard let row = try db.row(sql: """
             SELECT s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at,
-                   a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme, a.week_starts_on
+                   a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme, a.week_starts_on,
+                   a.calendar_colours
             FROM sessions s JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id
             WHERE s.tenant_id = ? AND s.token_hash = ?
             """, arguments: [tenantID, tokenHash]) else { return nil }
@@ -71,7 +72,8 @@ extension AppDatabase {
         let account = Account(id: row["a_id"], tenantID: row["tenant_id"], email: row["email"],
                               role: Role(rawValue: row["role"]) ?? .member, timeZone: row["time_zone"],
                               passwordHash: row["password_hash"], theme: Theme(rawValue: row["theme"]) ?? .system,
-                              weekStartsOnSunday: row["week_starts_on"] == "sunday")
+                              weekStartsOnSunday: row["week_starts_on"] == "sunday",
+                              calendarFollowsCheckIns: row["calendar_colours"] == "check-ins")
         return (session, account)
     }
 

@@ -40,6 +40,7 @@ enum Routes {
         get("/calendar/:day", CalendarHandler.day)
         get(Paths.accountExportCSV, CalendarHandler.exportCSV)
         post(Paths.accountWeekStart, CalendarHandler.setWeekStart)
+        post(Paths.calendarColours, CalendarHandler.setColours)
         get(Paths.community, CommunityHandler.feed)
         post(Paths.communityPosts, CommunityHandler.post)
         post("/community/posts/:id/delete", CommunityHandler.deleteOwn)

@@ -176,3 +176,56 @@ struct CheckInTests {
         #expect(try count(app, "SELECT count(*) FROM check_ins") == 0)
     }
 }
+
+@Suite("Check-ins on the calendar")
+struct CheckInCalendarTests {
+    @Test func colourByCheckInsOrResetsAndSeeTheDay() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("calendar.check@example.com")
+        _ = try browser.get("/check-in")
+        #expect(try browser.post("/check-in", [("rating", "2"), ("note", "Long day"), ("tags", "work")]).status == 303)
+        let today = Day.of(app.clock.now, in: "Europe/London")
+        let cell = "<td class=\"day tint-2 today\"><a href=\"/calendar/\(today)\">"
+        var month = try browser.get("/calendar").text
+        // Colours follow resets by default (none today), but the day says it was checked in, and links to its page.
+        #expect(!month.contains(cell) && month.contains("checked in: Bad (today)"))
+        #expect(month.contains("Check in for today"))
+        let chosen = try browser.post("/calendar/colours", [("colours", "check-ins"), ("return_to", "/calendar")])
+        #expect(chosen.status == 303 && chosen.header("Location") == "/calendar")
+        month = try browser.get("/calendar").text
+        #expect(month.contains(cell) && month.contains("<span class=\"legend-title\">Check-in:</span>"))
+        #expect(month.contains("value=\"check-ins\" checked>"))
+        let year = try browser.get("/calendar/year").text
+        #expect(year.contains("<td class=\"mini-day tint-2 today\">"))
+        // Only pages of ours to go back to; anything else is the calendar.
+        for target in ["https://evil.example/", "//evil.example", "/calendar/year?year=2026&x=1", "/account"] {
+            #expect(try browser.post("/calendar/colours", [("colours", "resets"), ("return_to", target)]).header("Location") == "/calendar", "\(target)")
+        }
+        #expect(try browser.post("/calendar/colours", [("colours", "resets"), ("return_to", "/calendar/year?year=2025")])
+            .header("Location") == "/calendar/year?year=2025")
+        #expect(try browser.post("/calendar/colours", [("colours", "purple")]).status == 400)
+        #expect(!(try browser.get("/calendar").text.contains(cell)))
+        // The day's page shows the check-in, opened for its owner, with a way to change it and to reflect.
+        let day = try browser.get("/calendar/\(today)").text
+        #expect(day.contains("Check-in: Bad") && day.contains("Long day") && day.contains("About: Work"))
+        #expect(day.contains("Change today’s check-in") && day.contains("Reflect on today"))
+    }
+
+    @Test func theYearCanShowOneWeekdayOnly() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("weekdays@example.com")
+        let today = Day.of(app.clock.now, in: "Europe/London")
+        let all = try browser.get("/calendar/year").text
+        let linksInAll = all.matches(of: /<a href="\/calendar\/\d{4}-\d{2}-\d{2}">/).count
+        #expect(linksInAll == today.ordinal - Day(year: today.year, month: 1, day: 1)!.ordinal + 1)
+        let mondays = try browser.get("/calendar/year?weekday=monday").text
+        let expected = (Day(year: today.year, month: 1, day: 1)!.ordinal...today.ordinal).filter { Day(ordinal: $0).weekdayFromMonday == 0 }.count
+        #expect(mondays.matches(of: /<a href="\/calendar\/\d{4}-\d{2}-\d{2}">/).count == expected)
+        #expect(mondays.contains("aria-current=\"page\">Mondays</a>"))
+        for bad in ["funday", "MONDAY1", "", "%00"] {
+            #expect(try browser.get("/calendar/year?weekday=\(bad)").status == 400, "\(bad)")
+        }
+    }
+}

@@ -101,6 +101,10 @@ public struct AccountSettings: Sendable {
         try services.database.setWeekStart(tenantID: member.tenantID, accountID: member.accountID, sunday: sunday)
     }
 
+    public func setCalendarColours(_ member: MemberScope, followCheckIns: Bool) throws {
+        try services.database.setCalendarColours(tenantID: member.tenantID, accountID: member.accountID, followCheckIns: followCheckIns)
+    }
+
     /// Everything held about the person.
     public func export(_ member: MemberScope) throws -> AccountExport {
         guard let export = try services.database.export(tenantID: member.tenantID, accountID: member.accountID) else {

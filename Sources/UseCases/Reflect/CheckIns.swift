@@ -38,6 +38,12 @@ public struct CheckIns: Sendable {
         }
     }
 
+    /// The ratings of the days from `first` through `last` that have a check-in (nothing sealed is opened).
+    public func ratings(_ member: MemberScope, from first: Day, through last: Day) throws -> [Day: CheckInRating] {
+        try database.checkInRatings(tenantID: member.tenantID, accountID: member.accountID, from: first, through: last)
+            .compactMapValues(CheckInRating.init(rawValue:))
+    }
+
     /// Every check-in, opened, for the person's export.
     public func exportParts(_ member: MemberScope) throws -> [AccountExport.CheckInPart] {
         guard let first = Day(year: 1, month: 1, day: 1), let last = Day(year: 9999, month: 12, day: 31) else { return [] }

@@ -25,8 +25,10 @@ enum CalendarHandler {
               let last = Day(year: year, month: month, day: Day.daysIn(year: year, month: month))
         else { throw WebError.badRequest("Months look like 2026-11.") }
         let summaries = try environment.moodHistory.summaries(member, from: first, through: last)
+        let colours = DayColours(checkIns: try environment.checkIns.ratings(member, from: first, through: last),
+                                 followCheckIns: account.calendarFollowsCheckIns)
         let weeks = monthRows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday), summaries,
-                              today: today)
+                              today: today, colours: colours)
         let runs = summaries.reduce(0) { $0 + $1.runs }
         let rated = summaries.reduce(0) { $0 + $1.rated }, total = summaries.reduce(0) { $0 + $1.moodTotal }
         // The month's own facts, as facts: today's streak means nothing on a past month, so it isn't shown there.
@@ -41,7 +43,8 @@ enum CalendarHandler {
             "previousPath": Paths.calendarMonth(year: previous.year, month: previous.month),
             "previousName": "\(Day.monthNames[previous.month - 1]) \(previous.year)",
             "yearPath": Paths.calendarYear(year), "isEmpty": runs == 0, "isCurrent": isCurrent,
-            "legendHTML": legendHTML(environment),
+            "legendHTML": colours.followCheckIns ? checkInLegendHTML : legendHTML(environment),
+            "coloursFollowCheckIns": colours.followCheckIns, "coloursReturnTo": Paths.calendarMonth(year: year, month: month),
         ]
         if !isCurrent {
             values["nextPath"] = Paths.calendarMonth(year: next.year, month: next.month)
@@ -72,11 +75,27 @@ enum CalendarHandler {
             if let seconds = run.durationSeconds { values["duration"] = DurationWords.of(seconds: seconds) }
             return values
         }
-        return try environment.render("calendar/day", title: "\(day.longText) – Calendar", [
-            "dayName": day.longText, "runs": runs, "isEmpty": runs.isEmpty,
+        let today = Day.of(environment.clock(), in: member.account.timeZone)
+        var checkIn: [String: Any]?
+        if let found = try environment.checkIns.checkIns(member, from: day, through: day).first {
+            var values: [String: Any] = ["rating": found.rating.label]
+            if !found.note.isEmpty { values["note"] = found.note }
+            if !found.tags.isEmpty { values["tags"] = found.tags.map(\.label).joined(separator: ", ") }
+            if day == today {
+                values["changePath"] = Paths.checkIn
+                let reflection = try environment.reflections.todays(member)
+                values["reflectPath"] = Paths.reflection
+                values["reflectLabel"] = reflection == nil ? "Reflect on today" : reflection?.isComplete == true ? "See your reflection" : "Carry on reflecting"
+            }
+            checkIn = values
+        }
+        var pageValues: [String: Any] = [
+            "dayName": day.longText, "runs": runs, "isEmpty": runs.isEmpty, "isToday": day == today,
             "monthPath": Paths.calendarMonth(year: day.year, month: day.month),
             "monthName": "\(Day.monthNames[day.month - 1]) \(day.year)",
-        ], context: context)
+        ]
+        if let checkIn { pageValues["checkIn"] = checkIn }
+        return try environment.render("calendar/day", title: "\(day.longText) – Calendar", pageValues, context: context)
     }
 
     static func year(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -93,6 +112,16 @@ enum CalendarHandler {
         guard let first = Day(year: year, month: 1, day: 1), let last = Day(year: year, month: 12, day: 31) else { throw WebError.notFound }
         let summaries = try environment.moodHistory.summaries(member, from: first, through: last)
         let runs = summaries.reduce(0) { $0 + $1.runs }
+        let colours = DayColours(checkIns: try environment.checkIns.ratings(member, from: first, through: last),
+                                 followCheckIns: account.calendarFollowsCheckIns)
+        // Only one weekday, if asked ("only Mondays"), to see a pattern across the weeks.
+        var weekday: Int?
+        if let text = try context.query()["weekday"] {
+            guard let index = Day.weekdayNames.firstIndex(where: { $0.lowercased() == text }) else {
+                throw WebError.badRequest("Weekdays are monday to sunday.")
+            }
+            weekday = index
+        }
         var months = HTMLFragment(capacity: 65_536)
         for month in 1...(year == today.year ? today.month : 12) {
             let name = Day.monthNames[month - 1]
@@ -100,16 +129,38 @@ enum CalendarHandler {
             months.raw(Paths.calendarMonth(year: year, month: month)); months.raw("\">"); months.raw(name)
             months.raw("</a></h2>\n<table class=\"mini-grid\"><tbody>\n")
             yearRows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday), summaries,
-                     today: today, into: &months)
+                     today: today, colours: colours, weekday: weekday, into: &months)
             months.raw("</tbody></table>\n</section>\n")
         }
         var values: [String: Any] = [
             "year": year, "monthsHTML": months, "previousPath": Paths.calendarYear(year - 1), "previousYear": year - 1,
-            "runs": runs, "runsWord": runs == 1 ? "reset" : "resets", "legendHTML": legendHTML(environment),
+            "runs": runs, "runsWord": runs == 1 ? "reset" : "resets",
+            "legendHTML": colours.followCheckIns ? checkInLegendHTML : legendHTML(environment),
+            "coloursFollowCheckIns": colours.followCheckIns, "coloursReturnTo": Paths.calendarYear(year),
+            "weekdayLinks": ([nil] + Day.weekdayNames.indices.map { Optional($0) }).map { index -> [String: Any] in
+                let name = index.map { Day.weekdayNames[$0] + "s" } ?? "Every day"
+                let path = Paths.calendarYear(year) + (index.map { "&weekday=" + Day.weekdayNames[$0].lowercased() } ?? "")
+                return ["label": name, "path": path, "current": index == weekday]
+            },
         ]
         // No link to a year that hasn't happened (an empty string would still count as present in a template).
         if year < today.year { values["nextPath"] = Paths.calendarYear(year + 1); values["nextYear"] = year + 1 }
         return try environment.render("calendar/year", title: "\(year) – Calendar", values, context: context)
+    }
+
+    /// What the calendar's colours follow: resets (their moods) or check-ins; back to the page the choice was made on.
+    static func setColours(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.member()
+        let form = try context.form()
+        guard let choice = form["colours"], choice == "resets" || choice == "check-ins" else {
+            throw WebError.badRequest("Choose resets or check-ins.")
+        }
+        try environment.accountSettings.setCalendarColours(member, followCheckIns: choice == "check-ins")
+        // Back to the calendar page the choice was made on: only one of ours, so the form can never send anyone elsewhere.
+        let back = form["return_to"].flatMap { path in
+            path.wholeMatch(of: /\/calendar(\?month=[0-9]{4}-[0-9]{2}|\/year\?year=[0-9]{4})?/) != nil ? path : nil
+        }
+        return .redirect(to: back ?? Paths.calendar)
     }
 
     static func setWeekStart(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -155,7 +206,7 @@ enum CalendarHandler {
 
     /// A day's words for screen readers, the same for the month and the year, written straight into the grid:
     /// "3 November: 2 resets, average mood 6.5 (today)".
-    private static func label(_ day: Day, _ summary: DaySummary?, today: Day, into html: inout HTMLFragment) {
+    private static func label(_ day: Day, _ summary: DaySummary?, checkIn: CheckInRating?, today: Day, into html: inout HTMLFragment) {
         html.number(day.day); html.raw(" "); html.raw(Day.monthNames[day.month - 1])
         if let summary {
             html.raw(": "); html.number(summary.runs); html.raw(summary.runs == 1 ? " reset" : " resets")
@@ -163,8 +214,33 @@ enum CalendarHandler {
         } else {
             html.raw(": no resets")
         }
+        if let checkIn { html.raw(", checked in: "); html.raw(checkIn.label) }
         if day == today { html.raw(" (today)") }
     }
+
+    /// What a day's colour follows: the resets' average mood, or the check-in's rating (Horrible to Great, five tints).
+    struct DayColours {
+        let checkIns: [Day: CheckInRating]
+        let followCheckIns: Bool
+
+        func tint(_ day: Day, _ summary: DaySummary?) -> Int? {
+            followCheckIns ? checkIns[day]?.rawValue : summary?.tint
+        }
+
+        func checkIn(_ day: Day) -> CheckInRating? { checkIns.isEmpty ? nil : checkIns[day] }
+    }
+
+    /// The colour key when colours follow check-ins.
+    static let checkInLegendHTML: String = {
+        var html = HTMLFragment(capacity: 1024)
+        html.raw("<div class=\"legend\" aria-label=\"Colour key\">\n  <span class=\"legend-title\">Check-in:</span>\n  ")
+        for rating in CheckInRating.allCases {
+            html.raw("<span class=\"legend-item\"><span class=\"swatch tint-"); html.number(rating.rawValue)
+            html.raw("\" aria-hidden=\"true\"></span>"); html.raw(rating.label); html.raw("</span>")
+        }
+        html.raw("\n  <span class=\"legend-item\"><span class=\"swatch\" aria-hidden=\"true\"></span>no check-in</span>\n</div>")
+        return html.text
+    }()
 
     /// A grid's rows, a week a row: `blank` for the days outside the month, `cell` writes each day's cell with the
     /// day's summary (nil on a day without resets).
@@ -184,35 +260,40 @@ enum CalendarHandler {
     }
 
     /// The month's grid rows: each day with resets links to its page, with its count and its words.
-    static func monthRows(_ weeks: [[Day?]], _ summaries: [DaySummary], today: Day) -> HTMLFragment {
+    static func monthRows(_ weeks: [[Day?]], _ summaries: [DaySummary], today: Day, colours: DayColours) -> HTMLFragment {
         var html = HTMLFragment(capacity: 8192)
         rows(weeks, summaries, blank: "<td class=\"blank\"></td>", into: &html) { html, day, summary in
+            let checkIn = colours.checkIn(day)
             let runs = summary?.runs ?? 0
+            let linked = runs > 0 || checkIn != nil
             html.raw("<td class=\"day")
-            if let tint = summary?.tint { html.raw(" tint-"); html.number(tint) }
+            if let tint = colours.tint(day, summary) { html.raw(" tint-"); html.number(tint) }
             if day == today { html.raw(" today") }
             html.raw("\">")
-            if runs > 0 { html.raw("<a href=\""); html.raw(Paths.calendarDay(day)); html.raw("\">") }
+            if linked { html.raw("<a href=\""); html.raw(Paths.calendarDay(day)); html.raw("\">") }
             html.raw("<span aria-hidden=\"true\" class=\"day-number\">"); html.number(day.day); html.raw("</span>")
             if runs > 0 { html.raw("<span aria-hidden=\"true\" class=\"day-count\">"); html.number(runs); html.raw("</span>") }
-            html.raw("<span class=\"visually-hidden\">"); label(day, summary, today: today, into: &html); html.raw("</span>")
-            if runs > 0 { html.raw("</a>") }
+            html.raw("<span class=\"visually-hidden\">"); label(day, summary, checkIn: checkIn, today: today, into: &html); html.raw("</span>")
+            if linked { html.raw("</a>") }
             html.raw("</td>")
         }
         return html
     }
 
     /// A month of the year view: small squares in the mood's colour; each past day a link to its page.
-    static func yearRows(_ weeks: [[Day?]], _ summaries: [DaySummary], today: Day, into html: inout HTMLFragment) {
+    static func yearRows(_ weeks: [[Day?]], _ summaries: [DaySummary], today: Day, colours: DayColours, weekday: Int?,
+                         into html: inout HTMLFragment) {
         rows(weeks, summaries, blank: "<td></td>", into: &html) { html, day, summary in
+            // Filtered to one weekday: the others keep their place in the grid, empty.
+            if let weekday, day.weekdayFromMonday != weekday { html.raw("<td class=\"mini-day filtered-out\"></td>"); return }
             html.raw("<td class=\"mini-day")
-            if let tint = summary?.tint { html.raw(" tint-"); html.number(tint) }
+            if let tint = colours.tint(day, summary) { html.raw(" tint-"); html.number(tint) }
             if (summary?.runs ?? 0) > 0 { html.raw(" has-runs") }
             if day == today { html.raw(" today") }
             html.raw("\">")
             if day <= today {
                 html.raw("<a href=\""); html.raw(Paths.calendarDayPrefix); html.day(day); html.raw("\"><span class=\"visually-hidden\">")
-                label(day, summary, today: today, into: &html); html.raw("</span></a>")
+                label(day, summary, checkIn: colours.checkIn(day), today: today, into: &html); html.raw("</span></a>")
             }
             html.raw("</td>")
         }
