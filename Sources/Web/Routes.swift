@@ -35,6 +35,7 @@ enum Routes {
         get(Paths.checkIn, CheckInHandler.show)
         post(Paths.checkIn, CheckInHandler.save)
         get(Paths.reflection, ReflectionHandler.show)
+        get(Paths.insights, InsightsHandler.show)
         post(Paths.reflection, ReflectionHandler.save)
         get("/calendar/year", CalendarHandler.year)
         get("/calendar/:day", CalendarHandler.day)

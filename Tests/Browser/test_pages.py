@@ -502,6 +502,9 @@ def test_checking_in_by_keyboard(browser, server):
     assert browser.find_element(By.ID, "note").get_attribute("value") == "A long day, but the walk home helped."
     assert browser.find_element(By.CSS_SELECTOR, "input[name=rating][value='2']").is_selected()
     problems += check_page(browser, "check-in-saved", server)
+    go(browser, browser.find_element(By.LINK_TEXT, "Your insights"))
+    assert "Not enough yet" in browser.page_source
+    problems += check_page(browser, "insights", server)
     assert problems == [], problems
 
 

@@ -229,3 +229,28 @@ struct CheckInCalendarTests {
         }
     }
 }
+
+@Suite("Insights over real sockets")
+struct InsightsPageTests {
+    @Test func saysNotEnoughYetThenWhatAWeekOfCheckInsShows() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("insightful@example.com")
+        let empty = try browser.get("/insights")
+        #expect(empty.status == 200 && empty.text.contains("<h1>Your insights</h1>"))
+        #expect(empty.text.contains("Not enough yet: this needs 7 check-ins, and there are 0 so far."))
+        _ = try browser.get("/check-in")
+        for rating in [5, 4, 4, 3, 2, 4, 5] {
+            #expect(try browser.post("/check-in", [("rating", String(rating))]).status == 303)
+            app.clock.advance(86400)
+        }
+        let week = try browser.get("/insights").text
+        #expect(week.contains("From 7 check-ins.") && week.contains("Good: 3 days (43%)"))
+        #expect(week.contains("You’ve checked in on 7 days."))
+        // Someone else's insights are their own.
+        let other = app.browser()
+        try other.signUp("someone.else@example.com")
+        #expect(try other.get("/insights").text.contains("there are 0 so far"))
+        #expect(try app.browser().get("/insights").status == 303, "signed out: to the login")
+    }
+}

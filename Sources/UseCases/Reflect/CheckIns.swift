@@ -95,3 +95,13 @@ public struct CheckIns: Sendable {
         "resett check-in \(field)\u{0}\(member.tenantID)\u{0}\(member.accountID)\u{0}\(day)"
     }
 }
+
+extension CheckIns {
+    /// The person's insights over the last year of check-ins and resets.
+    public func insights(_ member: MemberScope, runs: [Run], resetNames: [String: String]) throws -> Insights {
+        let today = today(member)
+        let checkIns = try checkIns(member, from: today.adding(days: -364), through: today)
+        let recent = runs.filter { (Day($0.localDay)?.ordinal ?? 0) > today.ordinal - 365 }
+        return Insights.of(checkIns: checkIns, runs: recent, resetNames: resetNames, today: today)
+    }
+}

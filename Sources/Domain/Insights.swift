@@ -1,0 +1,130 @@
+/// What a person's own check-ins and resets show, by plain arithmetic, each in words with the numbers behind it.
+/// Nothing is said from fewer data points than it needs: a section without enough says so instead.
+public struct Insights: Sendable, Equatable {
+    /// One finding: its words, and whether there was enough to say it.
+    public struct Section: Sendable, Equatable {
+        public let title: String
+        public let lines: [String]
+        /// "Not enough yet", with how many there are and how many it needs; nil when the lines stand.
+        public let notEnough: String?
+    }
+
+    public let sections: [Section]
+
+    /// Minimums before anything is said.
+    public static let checkInsForDistribution = 7
+    public static let checkInsPerWeekday = 3
+    public static let runsPerReset = 3
+    public static let daysPerTag = 4
+
+    public static func of(checkIns: [CheckIn], runs: [Run], resetNames: [String: String], today: Day) -> Insights {
+        Insights(sections: [distribution(checkIns), weekdays(checkIns), resets(runs, names: resetNames), tags(checkIns),
+                            streaks(checkIns, today: today)])
+    }
+
+    static func notEnough(_ title: String, have: Int, need: Int, of what: String) -> Section {
+        Section(title: title, lines: [], notEnough: "Not enough yet: this needs \(need) \(what), and there \(have == 1 ? "is" : "are") \(have) so far.")
+    }
+
+    static func distribution(_ checkIns: [CheckIn]) -> Section {
+        let title = "How your days have been"
+        guard checkIns.count >= checkInsForDistribution else {
+            return notEnough(title, have: checkIns.count, need: checkInsForDistribution, of: "check-ins")
+        }
+        let lines = CheckInRating.allCases.reversed().map { rating -> String in
+            let count = checkIns.filter { $0.rating == rating }.count
+            return "\(rating.label): \(count) \(count == 1 ? "day" : "days") (\(percent(count, of: checkIns.count)))"
+        }
+        return Section(title: title, lines: ["From \(checkIns.count) check-ins."] + lines, notEnough: nil)
+    }
+
+    static func weekdays(_ checkIns: [CheckIn]) -> Section {
+        let title = "Days of the week"
+        var byWeekday: [Int: [Int]] = [:]
+        for checkIn in checkIns { byWeekday[checkIn.day.weekdayFromMonday, default: []].append(checkIn.rating.rawValue) }
+        let enough = byWeekday.filter { $0.value.count >= checkInsPerWeekday }
+        guard enough.count >= 2 else {
+            let most = byWeekday.values.map(\.count).max() ?? 0
+            return notEnough(title, have: most, need: checkInsPerWeekday, of: "check-ins on at least two weekdays")
+        }
+        var averages: [(weekday: Int, average: Double, count: Int)] = []
+        for (weekday, ratings) in enough {
+            let total = ratings.reduce(0, +)
+            averages.append((weekday, Double(total) / Double(ratings.count), ratings.count))
+        }
+        averages.sort { left, right in left.average != right.average ? left.average > right.average : left.weekday < right.weekday }
+        let best = averages[0], hardest = averages[averages.count - 1]
+        var lines = ["\(Day.weekdayNames[best.weekday])s have been your best days on average (\(oneDecimal(best.average)) out of 5, from \(best.count) check-ins)."]
+        if hardest.average < best.average {
+            lines.append("\(Day.weekdayNames[hardest.weekday])s have been harder (\(oneDecimal(hardest.average)) out of 5, from \(hardest.count) check-ins).")
+        }
+        return Section(title: title, lines: lines, notEnough: nil)
+    }
+
+    static func resets(_ runs: [Run], names: [String: String]) -> Section {
+        let title = "Resets that lift your mood"
+        var lifts: [String: [Int]] = [:]
+        for run in runs {
+            guard let before = run.moodBefore, let after = run.mood else { continue }
+            lifts[run.resetID, default: []].append(after - before)
+        }
+        let enough = lifts.filter { $0.value.count >= runsPerReset }
+        guard !enough.isEmpty else {
+            let most = lifts.values.map(\.count).max() ?? 0
+            return notEnough(title, have: most, need: runsPerReset, of: "rated resets (before and after) of one kind")
+        }
+        var ranked: [(id: String, lift: Double, count: Int)] = []
+        for (id, changes) in enough {
+            let total = changes.reduce(0, +)
+            ranked.append((id, Double(total) / Double(changes.count), changes.count))
+        }
+        ranked.sort { left, right in left.lift != right.lift ? left.lift > right.lift : left.id < right.id }
+        let lines = ranked.prefix(3).map { reset in
+            let change = reset.lift >= 0 ? "up \(oneDecimal(reset.lift))" : "down \(oneDecimal(-reset.lift))"
+            return "\(names[reset.id] ?? reset.id): mood \(change) on average, from \(reset.count) times."
+        }
+        return Section(title: title, lines: lines, notEnough: nil)
+    }
+
+    static func tags(_ checkIns: [CheckIn]) -> Section {
+        let title = "What goes with better and harder days"
+        var lines: [String] = []
+        for tag in CheckInTag.allCases {
+            let with = checkIns.filter { $0.tags.contains(tag) }, without = checkIns.filter { !$0.tags.contains(tag) }
+            guard with.count >= daysPerTag, without.count >= daysPerTag else { continue }
+            let withAverage = average(with), withoutAverage = average(without)
+            let difference = withAverage - withoutAverage
+            guard difference.magnitude >= 0.5 else { continue }
+            lines.append("Days about \(tag.label.lowercased()) averaged \(oneDecimal(withAverage)) out of 5 (\(with.count) days), "
+                         + "other days \(oneDecimal(withoutAverage)) (\(without.count) days).")
+        }
+        guard !lines.isEmpty else {
+            return Section(title: title, lines: [], notEnough: "Not enough yet: this needs at least \(daysPerTag) days with a tag and \(daysPerTag) without, and a difference worth mentioning.")
+        }
+        return Section(title: title, lines: lines, notEnough: nil)
+    }
+
+    static func streaks(_ checkIns: [CheckIn], today: Day) -> Section {
+        let title = "Checking in"
+        guard !checkIns.isEmpty else { return notEnough(title, have: 0, need: 1, of: "check-in") }
+        let (current, longest) = Streaks.of(days: checkIns.map(\.day), today: today)
+        // Facts, never pressure: no "don't break it", nothing about days missed.
+        var lines = ["You’ve checked in on \(checkIns.count) \(checkIns.count == 1 ? "day" : "days")."]
+        lines.append("Your longest run of days in a row: \(longest).")
+        if current > 1 { lines.append("You’ve checked in \(current) days in a row now.") }
+        return Section(title: title, lines: lines, notEnough: nil)
+    }
+
+    static func average(_ checkIns: [CheckIn]) -> Double {
+        Double(checkIns.reduce(0) { $0 + $1.rating.rawValue }) / Double(max(1, checkIns.count))
+    }
+
+    static func percent(_ part: Int, of whole: Int) -> String {
+        "\(Int((Double(part) / Double(max(1, whole)) * 100).rounded()))%"
+    }
+
+    static func oneDecimal(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : Digits.oneDecimal(rounded)
+    }
+}

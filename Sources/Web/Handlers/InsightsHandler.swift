@@ -1,0 +1,18 @@
+import Domain
+import HTTPServer
+import UseCases
+
+/// GET /insights: what the person's own data shows, each finding in words with its numbers, or "not enough yet".
+enum InsightsHandler {
+    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.member()
+        let names = Dictionary(environment.library.resets.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let insights = try environment.checkIns.insights(member, runs: try environment.moodHistory.allRuns(member), resetNames: names)
+        let sections = insights.sections.enumerated().map { index, section -> [String: Any] in
+            var values: [String: Any] = ["number": index + 1, "title": section.title, "lines": section.lines, "hasLines": !section.lines.isEmpty]
+            if let notEnough = section.notEnough { values["notEnough"] = notEnough }
+            return values
+        }
+        return try environment.render("insights/index", title: "Your insights", ["sections": sections], context: context)
+    }
+}
