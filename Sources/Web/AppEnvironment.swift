@@ -47,7 +47,7 @@ public struct AppEnvironment: Sendable {
         "calendar/month", "calendar/day", "calendar/year", "community/feed", "community/report", "community/held",
         "admin/moderation", "admin/audit", "admin/confirm", "admin/members", "admin/settings",
         "auth/signup-sent", "auth/confirm", "auth/link-expired", "auth/login-check-email", "help/index", "help/now", "help/talk",
-        "help/breathe", "help/ground", "community/review", "checkin/index", "checkin/reflection", "insights/index", "admin/moderation-post", "admin/crisis-contacts", "admin/watched-words",
+        "help/breathe", "help/ground", "community/review", "checkin/index", "checkin/reflection", "insights/index", "account/report", "admin/moderation-post", "admin/crisis-contacts", "admin/watched-words",
     ]
 
     public init(configuration: AppConfiguration = AppConfiguration(), database: AppDatabase, renderer: TemplateRenderer,

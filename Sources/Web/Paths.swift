@@ -55,6 +55,7 @@ enum Paths {
     static let calendarColours = "/calendar/colours"
     static let reflection = "/reflection"
     static let insights = "/insights"
+    static let accountReport = "/account/report"
     static func calendarMonth(year: Int, month: Int) -> String { "/calendar?month=" + Digits.padded(year, 4) + "-" + Digits.padded(month, 2) }
     static func calendarYear(_ year: Int) -> String { "/calendar/year?year=\(year)" }
     static func calendarDay(_ day: Day) -> String { calendarDayPrefix + day.description }
@@ -94,7 +95,7 @@ enum Paths {
     static let passwordReset = "/password/reset"
 
     static let forTemplates: [String: String] = [
-        "home": home, "help": help, "helpNow": helpNow, "checkIn": checkIn, "calendarColours": calendarColours, "reflection": reflection, "insights": insights, "brand": brand, "accountTheme": accountTheme, "signUp": signUp, "logIn": logIn, "logOut": logOut, "account": account,
+        "home": home, "help": help, "helpNow": helpNow, "checkIn": checkIn, "calendarColours": calendarColours, "reflection": reflection, "insights": insights, "accountReport": accountReport, "brand": brand, "accountTheme": accountTheme, "signUp": signUp, "logIn": logIn, "logOut": logOut, "account": account,
         "accountProfile": accountProfile, "accountSecurity": accountSecurity, "accountAppearance": accountAppearance,
         "accountData": accountData, "staff": staff,
         "accountPassword": accountPassword, "accountTimeZone": accountTimeZone, "accountEmail": accountEmail, "accountExport": accountExport,

@@ -36,6 +36,7 @@ enum Routes {
         post(Paths.checkIn, CheckInHandler.save)
         get(Paths.reflection, ReflectionHandler.show)
         get(Paths.insights, InsightsHandler.show)
+        get(Paths.accountReport, ReportHandler.show)
         post(Paths.reflection, ReflectionHandler.save)
         get("/calendar/year", CalendarHandler.year)
         get("/calendar/:day", CalendarHandler.day)

@@ -505,6 +505,20 @@ def test_checking_in_by_keyboard(browser, server):
     go(browser, browser.find_element(By.LINK_TEXT, "Your insights"))
     assert "Not enough yet" in browser.page_source
     problems += check_page(browser, "insights", server)
+    # The report to share: chosen, shown, and on paper only the report itself.
+    browser.get(server + "/account")
+    go(browser, browser.find_element(By.PARTIAL_LINK_TEXT, "A report to share"))
+    browser.find_element(By.CSS_SELECTOR, "input[name=include][value=notes]").click()
+    go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Show the report']"))
+    assert "A long day, but the walk home helped." in browser.page_source
+    problems += check_page(browser, "report", server)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        assert not browser.find_element(By.CSS_SELECTOR, ".site-header").is_displayed()
+        assert not browser.find_element(By.CSS_SELECTOR, ".report-form").is_displayed()
+        assert browser.find_element(By.CSS_SELECTOR, ".report").is_displayed()
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     assert problems == [], problems
 
 

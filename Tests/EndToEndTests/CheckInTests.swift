@@ -254,3 +254,36 @@ struct InsightsPageTests {
         #expect(try app.browser().get("/insights").status == 303, "signed out: to the login")
     }
 }
+
+@Suite("A report to share")
+struct ReportTests {
+    @Test func thePersonPicksTheDatesAndWhatGoesIn() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("report@example.com")
+        _ = try browser.get("/check-in")
+        #expect(try browser.post("/check-in", [("rating", "2"), ("note", "Private words about Jo"), ("tags", "family")]).status == 303)
+        _ = try browser.post("/reflection", [("step", "1"), ("intensity", "7")])
+        _ = try browser.post("/reflection", [("step", "2"), ("answer", "An argument at dinner")])
+        let today = Day.of(app.clock.now, in: "Europe/London")
+        let form = try browser.get("/account/report")
+        #expect(form.status == 200 && form.text.contains("A report to share") && !form.text.contains("Resett report:"))
+        #expect(form.text.contains("value=\"check-ins\" checked>") && form.text.contains("value=\"notes\">"))
+        // Check-ins without their notes: the words stay out unless chosen.
+        let plain = try browser.get("/account/report?show=1&from=\(today.adding(days: -6))&to=\(today)&include=check-ins&include=insights").text
+        #expect(plain.contains("Resett report:") && plain.contains("<td>Bad</td>") && plain.contains("<td>Family</td>"))
+        #expect(!plain.contains("Private words about Jo") && !plain.contains("An argument at dinner"))
+        #expect(plain.contains("Patterns in these dates") && !plain.contains("<h3 id=\"report-resets\">"))
+        let full = try browser.get("/account/report?show=1&from=\(today)&to=\(today)&include=check-ins&include=notes&include=reflections").text
+        #expect(full.contains("Private words about Jo") && full.contains("An argument at dinner") && full.contains("(left blank)"))
+        // Bad dates: a clear error, the form kept, no report.
+        for (query, message) in [("from=2026-13-01&to=\(today)", "Enter the first day as a date"),
+                                 ("from=\(today)&to=\(today.adding(days: 1))", "The last day can’t be after today."),
+                                 ("from=\(today)&to=\(today.adding(days: -1))", "The first day needs to come before the last."),
+                                 ("from=\(today.adding(days: -400))&to=\(today)", "A report covers a year at most.")] {
+            let answer = try browser.get("/account/report?show=1&" + query)
+            #expect(answer.status == 400 && answer.text.contains(message) && !answer.text.contains("Resett report:"), "\(query)")
+        }
+        #expect(try app.browser().get("/account/report").status == 303, "signed out")
+    }
+}

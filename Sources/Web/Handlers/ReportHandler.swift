@@ -1,0 +1,105 @@
+import Domain
+import HTTPServer
+import UseCases
+
+/// GET /account/report: a print-ready report for a therapist or GP of the dates and parts the person picks. Notes and
+/// reflections, the most personal, go in only when ticked; nothing is sent anywhere (the browser prints or saves it).
+enum ReportHandler {
+    enum Part: String, CaseIterable {
+        case checkIns = "check-ins", notes, resets, reflections, insights
+
+        var label: String {
+            switch self {
+            case .checkIns: "Daily check-ins"
+            case .notes: "The notes written with check-ins"
+            case .resets: "Resets, with mood before and after"
+            case .reflections: "Guided reflections, with what was written"
+            case .insights: "Patterns in these dates"
+            }
+        }
+
+        static let chosenFirst: Set<Part> = [.checkIns, .resets, .insights]
+    }
+
+    /// The longest span one report covers.
+    static let longestSpan = 366
+
+    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.member()
+        let query = try context.query()
+        let today = environment.checkIns.today(member)
+        let showing = query["show"] == "1"
+        let fromText = query["from"] ?? today.adding(days: -27).description
+        let toText = query["to"] ?? today.description
+        let parts = showing ? Set(query.values("include").prefix(Part.allCases.count).compactMap(Part.init(rawValue:))) : Part.chosenFirst
+        var errors = FormErrors()
+        let from = Day(fromText), to = Day(toText)
+        if from == nil { errors.add("from", "Enter the first day as a date, like 2026-11-01.") }
+        if to == nil { errors.add("to", "Enter the last day as a date, like 2026-11-22.") }
+        if let from, let to {
+            if to > today { errors.add("to", "The last day can’t be after today.") }
+            if from > to { errors.add("from", "The first day needs to come before the last.") }
+            if to.ordinal - from.ordinal >= longestSpan { errors.add("from", "A report covers a year at most.") }
+        }
+        var values: [String: Any] = [
+            "from": String(fromText.prefix(10)), "to": String(toText.prefix(10)), "today": today.description,
+            "parts": Part.allCases.map { ["value": $0.rawValue, "label": $0.label, "checked": parts.contains($0)] as [String: Any] },
+        ]
+        if showing, errors.isEmpty, let from, let to {
+            values["report"] = try report(member, environment, from: from, through: to, parts: parts, today: today)
+        }
+        return try environment.renderForm("account/report", title: "A report to share", values, errors: showing ? errors : FormErrors(),
+                                          context: context, status: showing && !errors.isEmpty ? .badRequest : .ok)
+    }
+
+    private static func report(_ member: MemberScope, _ environment: AppEnvironment, from: Day, through to: Day, parts: Set<Part>,
+                               today: Day) throws -> [String: Any] {
+        var report: [String: Any] = ["range": "\(from.longText) to \(to.longText)", "prepared": today.longText]
+        let checkIns = parts.contains(.checkIns) || parts.contains(.insights) ? try environment.checkIns.checkIns(member, from: from, through: to) : []
+        let runs = parts.contains(.resets) || parts.contains(.insights)
+            ? try environment.moodHistory.allRuns(member).filter { Day($0.localDay).map { $0 >= from && $0 <= to } ?? false } : []
+        if parts.contains(.checkIns) {
+            report["checkIns"] = true
+            report["hasCheckIns"] = !checkIns.isEmpty
+            report["withNotes"] = parts.contains(.notes)
+            report["checkInRows"] = checkIns.map { checkIn -> [String: Any] in
+                ["day": checkIn.day.longText, "rating": checkIn.rating.label, "note": parts.contains(.notes) ? checkIn.note : "",
+                 "tags": checkIn.tags.map(\.label).joined(separator: ", ")]
+            }
+        }
+        if parts.contains(.resets) {
+            report["resets"] = true
+            report["hasRuns"] = !runs.isEmpty
+            report["runRows"] = runs.map { run -> [String: Any] in
+                let mood = run.mood.map { after in run.moodBefore.map { "\($0) to \(after)" } ?? "\(after) after" } ?? "not rated"
+                return ["day": Day(run.localDay)?.longText ?? run.localDay, "name": environment.library.reset(id: run.resetID)?.name ?? run.resetID,
+                        "mood": mood]
+            }
+        }
+        if parts.contains(.reflections) {
+            report["reflections"] = true
+            report["reflectionItems"] = try environment.reflections.all(member).filter { $0.day >= from && $0.day <= to }.map { reflection -> [String: Any] in
+                var item: [String: Any] = [
+                    "day": reflection.day.longText, "path": reflection.kind.name,
+                    "steps": (1...reflection.kind.questionCount).map { number -> [String: Any] in
+                        let answer = reflection.answer(number)
+                        return ["question": reflection.question(number, detector: environment.distortions), "answer": answer.isEmpty ? "(left blank)" : answer]
+                    },
+                ]
+                if let change = reflection.change { item["change"] = change }
+                return item
+            }
+        }
+        if parts.contains(.insights) {
+            let names = Dictionary(environment.library.resets.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            let insights = Insights.of(checkIns: checkIns, runs: runs, resetNames: names, today: to)
+            report["insights"] = true
+            report["insightSections"] = insights.sections.map { section -> [String: Any] in
+                var values: [String: Any] = ["title": section.title, "lines": section.lines]
+                if let notEnough = section.notEnough { values["notEnough"] = notEnough }
+                return values
+            }
+        }
+        return report
+    }
+}
