@@ -49,3 +49,18 @@ CREATE TABLE reflections (
 );
 
 ALTER TABLE accounts ADD COLUMN calendar_colours TEXT NOT NULL DEFAULT 'resets' CHECK (calendar_colours IN ('resets', 'check-ins'));
+
+CREATE TABLE intentions (
+    tenant_id TEXT NOT NULL,
+    account_id TEXT NOT NULL,
+    week_start TEXT NOT NULL CHECK (week_start ~ '^[0-9]{4}-[0-1][0-9]-[0-3][0-9]$'),
+    text TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    PRIMARY KEY (tenant_id, account_id, week_start),
+    FOREIGN KEY (tenant_id, account_id) REFERENCES accounts (tenant_id, id) ON DELETE CASCADE,
+    FOREIGN KEY (tenant_id, key_id) REFERENCES data_keys (tenant_id, id)
+);
+ALTER TABLE accounts ADD COLUMN digest_email INTEGER NOT NULL DEFAULT 0 CHECK (digest_email IN (0, 1));
+ALTER TABLE accounts ADD COLUMN digest_sent_week TEXT;
+CREATE INDEX accounts_digest ON accounts (digest_email, digest_sent_week) WHERE digest_email = 1;

@@ -58,3 +58,20 @@ CREATE TABLE reflections (
 
 -- What the calendar's colours follow for this person: their resets' moods or their check-ins.
 ALTER TABLE accounts ADD COLUMN calendar_colours TEXT NOT NULL DEFAULT 'resets' CHECK (calendar_colours IN ('resets', 'check-ins'));
+
+-- The weekly digest: an intention a person sets for the coming week (sealed, keyed by the Monday of the week it was
+-- written in), and whether they asked for the weekly email (a link only, never mood content), with the week it last went.
+CREATE TABLE intentions (
+    tenant_id TEXT NOT NULL,
+    account_id TEXT NOT NULL,
+    week_start TEXT NOT NULL CHECK (week_start GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+    text TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (tenant_id, account_id, week_start),
+    FOREIGN KEY (account_id, tenant_id) REFERENCES accounts (id, tenant_id) ON DELETE CASCADE,
+    FOREIGN KEY (tenant_id, key_id) REFERENCES data_keys (tenant_id, id)
+) STRICT;
+ALTER TABLE accounts ADD COLUMN digest_email INTEGER NOT NULL DEFAULT 0 CHECK (digest_email IN (0, 1));
+ALTER TABLE accounts ADD COLUMN digest_sent_week TEXT;
+CREATE INDEX accounts_digest ON accounts (digest_email, digest_sent_week) WHERE digest_email = 1;

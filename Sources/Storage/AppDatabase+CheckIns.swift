@@ -175,3 +175,75 @@ extension AppDatabase {
         }
     }
 }
+
+/// The weekly digest: intentions, and who asked for the weekly email.
+extension AppDatabase {
+    public func intention(tenantID: String, accountID: String, weekStart: Day) throws(StorageError) -> (sealed: String, keyID: String)? {
+        try read { db in
+            try db.row(sql: "SELECT text, key_id FROM intentions WHERE tenant_id = ? AND account_id = ? AND week_start = ?",
+                       arguments: [tenantID, accountID, weekStart.description]).map { (sealed: $0["text"], keyID: $0["key_id"]) }
+        }
+    }
+
+    /// Sets (or, with nil, clears) the intention written in the week starting `weekStart`.
+    public func setIntention(tenantID: String, accountID: String, weekStart: Day, sealed: (text: String, keyID: String)?, now: Int)
+        throws(StorageError)
+    {
+        try write { db in
+            guard let sealed else {
+                try db.execute(sql: "DELETE FROM intentions WHERE tenant_id = ? AND account_id = ? AND week_start = ?",
+                               arguments: [tenantID, accountID, weekStart.description])
+                return
+            }
+            try db.execute(sql: """
+                INSERT INTO intentions (tenant_id, account_id, week_start, text, key_id, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (tenant_id, account_id, week_start) DO UPDATE SET text = excluded.text, key_id = excluded.key_id,
+                    updated_at = excluded.updated_at
+                """, arguments: [tenantID, accountID, weekStart.description, sealed.text, sealed.keyID, now])
+        }
+    }
+
+    public func digestEmail(tenantID: String, accountID: String) throws(StorageError) -> Bool {
+        try read { db in try db.bool(sql: "SELECT digest_email FROM accounts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, accountID]) ?? false }
+    }
+
+    /// Turns the weekly email on or off. Turned on, this week counts as sent: the first comes next week, not at once.
+    public func setDigestEmail(tenantID: String, accountID: String, on: Bool, thisWeek: Day) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: "UPDATE accounts SET digest_email = ?, digest_sent_week = ? WHERE tenant_id = ? AND id = ?",
+                           arguments: [on, on ? thisWeek.description : nil, tenantID, accountID])
+        }
+    }
+
+    public struct DigestRecipient: Sendable {
+        public let tenantID: String
+        public let accountID: String
+        public let email: String
+        public let timeZone: String
+        public let sentWeek: String?
+    }
+
+    /// People who asked for the weekly email, a batch at a time, in a stable order.
+    public func digestRecipients(after accountID: String, limit: Int) throws(StorageError) -> [DigestRecipient] {
+        try read { db in
+            try db.rows(sql: """
+                SELECT tenant_id, id, email, time_zone, digest_sent_week FROM accounts WHERE digest_email = 1 AND id > ? ORDER BY id LIMIT ?
+                """, arguments: [accountID, limit]).map {
+                DigestRecipient(tenantID: $0["tenant_id"], accountID: $0["id"], email: $0["email"], timeZone: $0["time_zone"],
+                                sentWeek: $0["digest_sent_week"])
+            }
+        }
+    }
+
+    /// Marks the week's email as this node's to send: true only for the one caller that moved it on (so two ticks, or two
+    /// nodes, never send it twice).
+    public func claimDigest(tenantID: String, accountID: String, week: Day) throws(StorageError) -> Bool {
+        try write { db in
+            try db.execute(sql: """
+                UPDATE accounts SET digest_sent_week = ? WHERE tenant_id = ? AND id = ? AND digest_email = 1
+                    AND (digest_sent_week IS NULL OR digest_sent_week < ?)
+                """, arguments: [week.description, tenantID, accountID, week.description])
+            return db.changesCount == 1
+        }
+    }
+}

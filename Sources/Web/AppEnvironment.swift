@@ -47,7 +47,7 @@ public struct AppEnvironment: Sendable {
         "calendar/month", "calendar/day", "calendar/year", "community/feed", "community/report", "community/held",
         "admin/moderation", "admin/audit", "admin/confirm", "admin/members", "admin/settings",
         "auth/signup-sent", "auth/confirm", "auth/link-expired", "auth/login-check-email", "help/index", "help/now", "help/talk",
-        "help/breathe", "help/ground", "community/review", "checkin/index", "checkin/reflection", "insights/index", "account/report", "admin/moderation-post", "admin/crisis-contacts", "admin/watched-words",
+        "help/breathe", "help/ground", "community/review", "checkin/index", "checkin/reflection", "insights/index", "account/report", "insights/digest", "admin/moderation-post", "admin/crisis-contacts", "admin/watched-words",
     ]
 
     public init(configuration: AppConfiguration = AppConfiguration(), database: AppDatabase, renderer: TemplateRenderer,
@@ -85,7 +85,8 @@ public struct AppEnvironment: Sendable {
     public var subscriptionClock: SubscriptionClock {
         billing.subscriptionClock(logger: logger, throttles: throttles, sessionIdleLimit: configuration.sessionIdleLimit,
                                   sessionAbsoluteLimit: configuration.sessionAbsoluteLimit, mailer: mailer,
-                                  mailLifetime: configuration.passwordResetLifetime, reminders: overdueReminders)
+                                  mailLifetime: configuration.passwordResetLifetime, reminders: overdueReminders,
+                                  digestPage: { [configuration] tenant in configuration.absoluteURL(Paths.digest, for: tenant) })
     }
 
     var overdueReminders: OverdueReminders {
@@ -123,6 +124,7 @@ public struct AppEnvironment: Sendable {
     var runs: Runs { Runs(database: database, library: library, clock: clock) }
     var moodHistory: MoodHistory { MoodHistory(database: database) }
     var checkIns: CheckIns { CheckIns(database: database, vault: vault, clock: clock) }
+    var weeklyDigest: WeeklyDigest { WeeklyDigest(database: database, vault: vault, checkIns: checkIns, clock: clock) }
     var reflections: Reflections { Reflections(database: database, vault: vault, checkIns: checkIns, clock: clock) }
 
     public var gate: Gate {

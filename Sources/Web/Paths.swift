@@ -56,6 +56,9 @@ enum Paths {
     static let reflection = "/reflection"
     static let insights = "/insights"
     static let accountReport = "/account/report"
+    static let digest = "/insights/week"
+    static let digestIntention = "/insights/week/intention"
+    static let digestEmail = "/insights/week/email"
     static func calendarMonth(year: Int, month: Int) -> String { "/calendar?month=" + Digits.padded(year, 4) + "-" + Digits.padded(month, 2) }
     static func calendarYear(_ year: Int) -> String { "/calendar/year?year=\(year)" }
     static func calendarDay(_ day: Day) -> String { calendarDayPrefix + day.description }
@@ -95,7 +98,7 @@ enum Paths {
     static let passwordReset = "/password/reset"
 
     static let forTemplates: [String: String] = [
-        "home": home, "help": help, "helpNow": helpNow, "checkIn": checkIn, "calendarColours": calendarColours, "reflection": reflection, "insights": insights, "accountReport": accountReport, "brand": brand, "accountTheme": accountTheme, "signUp": signUp, "logIn": logIn, "logOut": logOut, "account": account,
+        "home": home, "help": help, "helpNow": helpNow, "checkIn": checkIn, "calendarColours": calendarColours, "reflection": reflection, "insights": insights, "accountReport": accountReport, "digest": digest, "digestIntention": digestIntention, "digestEmail": digestEmail, "brand": brand, "accountTheme": accountTheme, "signUp": signUp, "logIn": logIn, "logOut": logOut, "account": account,
         "accountProfile": accountProfile, "accountSecurity": accountSecurity, "accountAppearance": accountAppearance,
         "accountData": accountData, "staff": staff,
         "accountPassword": accountPassword, "accountTimeZone": accountTimeZone, "accountEmail": accountEmail, "accountExport": accountExport,

@@ -287,3 +287,64 @@ struct ReportTests {
         #expect(try app.browser().get("/account/report").status == 303, "signed out")
     }
 }
+
+@Suite("The weekly digest")
+struct WeeklyDigestTests {
+    @Test func theWeekInWordsAndAnIntentionForTheNext() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("weekly@example.com")
+        let quiet = try browser.get("/insights/week")
+        #expect(quiet.status == 200 && quiet.text.contains("A quiet week here, and that’s all right."))
+        _ = try browser.get("/check-in")
+        for rating in [4, 5, 2] {
+            #expect(try browser.post("/check-in", [("rating", String(rating)), ("tags", "friends")]).status == 303)
+            app.clock.advance(86400)
+        }
+        let week = try browser.get("/insights/week").text
+        #expect(week.contains("You checked in on 3 of the last 7 days; most were"))
+        #expect(week.contains("Your best day:") && week.contains("(Great)") && week.contains("2 of your good days were about friends."))
+        let long = try browser.post("/insights/week/intention", [("intention", String(repeating: "x", count: 281))])
+        #expect(long.status == 422 && long.text.contains("280 characters or fewer") && long.text.contains(String(repeating: "x", count: 281)))
+        #expect(try browser.post("/insights/week/intention", [("intention", "Walk to work twice")]).status == 303)
+        #expect(try browser.get("/insights/week").text.contains(">Walk to work twice</textarea>"))
+        let stored = try app.environment.database.read { try $0.string(sql: "SELECT text FROM intentions") }
+        #expect(stored?.contains("Walk") == false)
+        // A week on, it is last week's intention, and the field is free for the next.
+        app.clock.advance(7 * 86400)
+        let next = try browser.get("/insights/week").text
+        #expect(next.contains("Last week you set: <q>Walk to work twice</q>") && !next.contains(">Walk to work twice</textarea>"))
+    }
+
+    @Test func theWeeklyEmailIsOptInOnceAWeekAndOnlyALink() throws {
+        let app = try RunningApp()
+        let browser = app.browser(), other = app.browser()
+        try browser.signUp("mailme@example.com")
+        try other.signUp("notme@example.com")
+        _ = try browser.get("/check-in")
+        #expect(try browser.post("/check-in", [("rating", "1"), ("note", "A terrible day with Alex")]).status == 303)
+        func digests(_ email: String) -> [String] { app.mails().filter { $0.contains("To: \(email)") && $0.contains("/insights/week") } }
+        _ = try browser.get("/insights/week")
+        let on = try browser.post("/insights/week/email", [("email", "on")])
+        let turnedOn = try browser.get(on.header("Location") ?? "/").text
+        #expect(on.status == 303 && turnedOn.contains("Stop the weekly email"))
+        try app.environment.subscriptionClock.tick(now: app.clock.now + 60)
+        #expect(digests("mailme@example.com").isEmpty, "the first comes next week, not at once")
+        try app.environment.subscriptionClock.tick(now: app.clock.now + 7 * 86400)
+        try app.environment.subscriptionClock.tick(now: app.clock.now + 7 * 86400 + 60)
+        let sent = digests("mailme@example.com")
+        #expect(sent.count == 1, "once a week, however often the clock ticks")
+        let mail = sent.first ?? ""
+        #expect(mail.contains("Subject: Your week in Resett") && mail.contains("http://localhost"))
+        for word in ["terrible", "Alex", "Horrible", "mood", "Bad"] { #expect(!mail.contains(word), "\(word) in the email") }
+        #expect(digests("notme@example.com").isEmpty, "nobody is emailed without asking")
+        // A week later the session has gone idle; signed in again, the email is turned off, and stays off.
+        app.clock.advance(8 * 86400)
+        #expect(try browser.logIn("mailme@example.com").status == 303)
+        _ = try browser.get("/insights/week")
+        #expect(try browser.post("/insights/week/email", [("email", "sometimes")]).status == 400)
+        #expect(try browser.post("/insights/week/email", [("email", "off")]).status == 303)
+        try app.environment.subscriptionClock.tick(now: app.clock.now + 14 * 86400)
+        #expect(digests("mailme@example.com").count == 1)
+    }
+}

@@ -82,8 +82,10 @@ public struct Billing: Sendable {
 
     /// The clock that renews and expires subscriptions, and does the housekeeping, every minute.
     public func subscriptionClock(logger: Logger, throttles: Throttles?, sessionIdleLimit: Int, sessionAbsoluteLimit: Int,
-                                  mailer: (any Mailer)?, mailLifetime: Int, reminders: OverdueReminders? = nil) -> SubscriptionClock {
+                                  mailer: (any Mailer)?, mailLifetime: Int, reminders: OverdueReminders? = nil,
+                                  digestPage: (@Sendable (Tenant) -> String)? = nil) -> SubscriptionClock {
         SubscriptionClock(database: database, provider: provider, logger: logger, throttles: throttles, sessionIdleLimit: sessionIdleLimit,
-                          sessionAbsoluteLimit: sessionAbsoluteLimit, mailer: mailer, mailLifetime: mailLifetime, reminders: reminders)
+                          sessionAbsoluteLimit: sessionAbsoluteLimit, mailer: mailer, mailLifetime: mailLifetime, reminders: reminders,
+                          digestPage: digestPage)
     }
 }

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Logging
 import Storage
@@ -16,10 +17,12 @@ public struct SubscriptionClock: Sendable {
     let mailLifetime: Int
     /// Moderation that has waited too long is mailed to the tenant's moderators (once per post).
     let reminders: OverdueReminders?
+    /// The weekly digest email, to those who asked for it: its page's address for a tenant.
+    let digestPage: (@Sendable (Tenant) -> String)?
 
     public init(database: AppDatabase, provider: any PaymentProvider, logger: Logger, throttles: Throttles? = nil,
                 sessionIdleLimit: Int = 7 * 86400, sessionAbsoluteLimit: Int = 30 * 86400, mailer: (any Mailer)? = nil,
-                mailLifetime: Int = 3600, reminders: OverdueReminders? = nil) {
+                mailLifetime: Int = 3600, reminders: OverdueReminders? = nil, digestPage: (@Sendable (Tenant) -> String)? = nil) {
         self.database = database
         self.provider = provider
         self.logger = logger
@@ -29,6 +32,7 @@ public struct SubscriptionClock: Sendable {
         self.mailer = mailer
         self.mailLifetime = mailLifetime
         self.reminders = reminders
+        self.digestPage = digestPage
     }
 
     public struct Outcome: Sendable, Equatable {
@@ -50,6 +54,9 @@ public struct SubscriptionClock: Sendable {
         mailer?.removeOlder(than: mailLifetime)
         try throttles?.sweep(now: now)
         try reminders?.send(now: now)
+        if let digestPage, let mailer {
+            try WeeklyDigest.sendDue(database: database, mailer: mailer, page: digestPage, now: now, logger: logger)
+        }
         if !due.isEmpty || expired > 0 {
             logger.notice("subscriptions ticked", metadata: ["renewals": "\(due.count)", "expired": "\(expired)"])
         }

@@ -1,0 +1,101 @@
+import Domain
+import Foundation
+import Logging
+import Storage
+
+/// The weekly digest page (the last seven days, last week's intention, a field for the next) and its opt-in email,
+/// which carries a link only: no mood, no words, nothing about how the week went.
+public struct WeeklyDigest: Sendable {
+    let database: AppDatabase
+    let vault: DataVault
+    let checkIns: CheckIns
+    let clock: @Sendable () -> Int
+
+    public init(database: AppDatabase, vault: DataVault, checkIns: CheckIns, clock: @escaping @Sendable () -> Int) {
+        self.database = database
+        self.vault = vault
+        self.checkIns = checkIns
+        self.clock = clock
+    }
+
+    public struct Page: Sendable {
+        public let digest: WeekDigest
+        /// Set during last week, for this one.
+        public let lastWeeksIntention: String?
+        /// Set this week, for the next.
+        public let intention: String
+        public let emailOn: Bool
+    }
+
+    public enum Problem: Error, Equatable, Sendable {
+        case tooLong
+        case wordsCannotBeKept
+    }
+
+    public static let intentionLimit = 280
+
+    public func page(_ member: MemberScope, runs: [Run], resetNames: [String: String]) throws -> Page {
+        let today = checkIns.today(member)
+        let week = try checkIns.checkIns(member, from: today.adding(days: -6), through: today)
+        let thisWeek = WeekDigest.weekStart(of: today)
+        return Page(digest: WeekDigest.of(checkIns: week, runs: runs, resetNames: resetNames, today: today),
+                    lastWeeksIntention: try intention(member, weekStart: thisWeek.adding(days: -7)),
+                    intention: try intention(member, weekStart: thisWeek) ?? "",
+                    emailOn: try database.digestEmail(tenantID: member.tenantID, accountID: member.accountID))
+    }
+
+    public func setIntention(_ member: MemberScope, _ text: String) throws {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.count <= Self.intentionLimit else { throw Problem.tooLong }
+        let week = WeekDigest.weekStart(of: checkIns.today(member))
+        var sealed: (text: String, keyID: String)?
+        if !text.isEmpty {
+            guard vault.canSeal else { throw Problem.wordsCannotBeKept }
+            let box = try vault.seal(text, tenantID: member.tenantID, context: Self.context(member, week))
+            sealed = (box.sealed, box.keyID)
+        }
+        try database.setIntention(tenantID: member.tenantID, accountID: member.accountID, weekStart: week, sealed: sealed, now: clock())
+    }
+
+    public func setEmail(_ member: MemberScope, on: Bool) throws {
+        try database.setDigestEmail(tenantID: member.tenantID, accountID: member.accountID, on: on,
+                                    thisWeek: WeekDigest.weekStart(of: checkIns.today(member)))
+    }
+
+    private func intention(_ member: MemberScope, weekStart: Day) throws -> String? {
+        guard let stored = try database.intention(tenantID: member.tenantID, accountID: member.accountID, weekStart: weekStart) else {
+            return nil
+        }
+        return try vault.open(stored.sealed, keyID: stored.keyID, tenantID: member.tenantID, context: Self.context(member, weekStart))
+    }
+
+    static func context(_ member: MemberScope, _ week: Day) -> String {
+        "resett intention\u{0}\(member.tenantID)\u{0}\(member.accountID)\u{0}\(week)"
+    }
+
+    /// Sends each week's email once to everyone who asked for it, when their own week has begun (run by the clock, on
+    /// one node at a time; the claim in the database keeps it to once even so). Returns how many went.
+    @discardableResult
+    public static func sendDue(database: AppDatabase, mailer: any Mailer, page: @Sendable (Tenant) -> String, now: Int,
+                               logger: Logger) throws -> Int {
+        var sent = 0, after = ""
+        while true {
+            let batch = try database.digestRecipients(after: after, limit: 200)
+            for recipient in batch {
+                let today = Day.of(now, in: recipient.timeZone)
+                let week = WeekDigest.weekStart(of: today)
+                if let last = recipient.sentWeek, last >= week.description { continue }
+                guard let tenant = try database.tenant(id: recipient.tenantID, withUnlimitedEmails: false),
+                      try database.claimDigest(tenantID: recipient.tenantID, accountID: recipient.accountID, week: week) else { continue }
+                try mailer.send(Mail(to: recipient.email, subject: "Your week in \(tenant.name)",
+                                     body: "Your look back at the week is ready whenever you’d like it:\n\(page(tenant))\n\n"
+                                         + "You can turn these emails off on that page.\n"))
+                sent += 1
+            }
+            guard batch.count == 200, let last = batch.last else { break }
+            after = last.accountID
+        }
+        if sent > 0 { logger.notice("weekly digest emails sent", metadata: ["mails": "\(sent)"]) }
+        return sent
+    }
+}

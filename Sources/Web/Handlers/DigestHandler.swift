@@ -1,0 +1,51 @@
+import Domain
+import HTTPServer
+import UseCases
+
+/// GET /insights/week: the last seven days, last week's intention and a field for the next; POSTs save the intention
+/// and turn the weekly email (a link only) on or off.
+enum DigestHandler {
+    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        try page(context, environment, errors: FormErrors(), typed: nil)
+    }
+
+    static func saveIntention(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.member()
+        let text = try context.form()["intention"] ?? ""
+        var errors = FormErrors()
+        do {
+            try environment.weeklyDigest.setIntention(member, text)
+            return .redirect(to: Paths.digest + "?notice=intention-saved")
+        } catch WeeklyDigest.Problem.tooLong {
+            errors.add("intention", "Please keep it to \(WeeklyDigest.intentionLimit) characters or fewer.")
+        } catch WeeklyDigest.Problem.wordsCannotBeKept {
+            errors.add("intention", "This service can’t keep written words safely yet, so your intention can’t be saved.")
+        }
+        return try page(context, environment, errors: errors, typed: String(text.prefix(WeeklyDigest.intentionLimit * 2)),
+                        status: .unprocessableContent)
+    }
+
+    static func setEmail(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.member()
+        let choice = try context.form()["email"]
+        guard choice == "on" || choice == "off" else { throw WebError.badRequest("Choose on or off.") }
+        try environment.weeklyDigest.setEmail(member, on: choice == "on")
+        return .redirect(to: Paths.digest + "?notice=" + (choice == "on" ? "digest-email-on" : "digest-email-off"))
+    }
+
+    private static func page(_ context: RequestContext, _ environment: AppEnvironment, errors: FormErrors, typed: String?,
+                             status: HTTPStatus = .ok) throws -> Response {
+        let member = try context.member()
+        let names = Dictionary(environment.library.resets.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let page = try environment.weeklyDigest.page(member, runs: try environment.moodHistory.allRuns(member), resetNames: names)
+        let digest = page.digest
+        var values: [String: Any] = [
+            "range": "\(digest.from.longText) to \(digest.through.longText)", "headline": digest.headline, "helped": digest.helped,
+            "hasFacts": digest.bestDay != nil || !digest.helped.isEmpty, "intention": typed ?? page.intention,
+            "intentionLimit": WeeklyDigest.intentionLimit, "emailOn": page.emailOn,
+        ]
+        if let best = digest.bestDay { values["bestDay"] = best }
+        if let last = page.lastWeeksIntention { values["lastWeeksIntention"] = last }
+        return try environment.renderForm("insights/digest", title: "Your week", values, errors: errors, context: context, status: status)
+    }
+}
