@@ -19,7 +19,10 @@ public struct WeekDigest: Sendable, Equatable {
             let usual = counts.max { left, right in left.value != right.value ? left.value < right.value : left.key < right.key }!.key
             headline = "You checked in on \(week.count) of the last 7 days; most were \(usual.label.lowercased())."
         }
-        let best = week.max { left, right in left.rating != right.rating ? left.rating < right.rating : left.day < right.day }
+        // A best day only among several, and only one worth the name (calling a hard day "best" would be unkind).
+        let best = week.count < 2 ? nil
+            : week.max { left, right in left.rating != right.rating ? left.rating < right.rating : left.day < right.day }
+                .flatMap { $0.rating >= .average ? $0 : nil }
         var helped: [String] = []
         var lifts: [String: [Int]] = [:]
         for run in weekRuns {

@@ -374,6 +374,18 @@ public struct AccountExport: Codable, Sendable {
     public var checkIns: [CheckInPart] = []
     /// Guided reflections with their questions and answers (opened, as check-ins are).
     public var reflections: [ReflectionPart] = []
+    /// Weekly intentions, by the Monday of the week they were written in (opened).
+    public var intentions: [IntentionPart] = []
+
+    public struct IntentionPart: Codable, Sendable, Equatable {
+        public let weekStarting: String
+        public let intention: String
+
+        public init(weekStarting: String, intention: String) {
+            self.weekStarting = weekStarting
+            self.intention = intention
+        }
+    }
 
     public struct ReflectionPart: Codable, Sendable, Equatable {
         public struct Step: Codable, Sendable, Equatable {

@@ -42,6 +42,16 @@ extension AppDatabase {
         }
     }
 
+    /// Retires the tenant's current data key: what is sealed from now on gets a new one; what the old one sealed still
+    /// opens with it. Returns how many keys were retired (0 when the tenant had none in use).
+    public func retireDataKeys(tenantID: String, now: Int) throws(StorageError) -> Int {
+        try write { db in
+            try db.lock("data-key:" + tenantID)
+            try db.execute(sql: "UPDATE data_keys SET retired_at = ? WHERE tenant_id = ? AND retired_at IS NULL", arguments: [now, tenantID])
+            return db.changesCount
+        }
+    }
+
     /// Every tenant's data keys, for re-wrapping under a new master key.
     public func allDataKeys() throws(StorageError) -> [(tenantID: String, key: StoredDataKey)] {
         try read { db in
@@ -200,6 +210,16 @@ extension AppDatabase {
                 ON CONFLICT (tenant_id, account_id, week_start) DO UPDATE SET text = excluded.text, key_id = excluded.key_id,
                     updated_at = excluded.updated_at
                 """, arguments: [tenantID, accountID, weekStart.description, sealed.text, sealed.keyID, now])
+        }
+    }
+
+    /// Every intention, sealed, by week.
+    public func intentions(tenantID: String, accountID: String) throws(StorageError) -> [(weekStart: Day, sealed: String, keyID: String)] {
+        try read { db in
+            try db.rows(sql: "SELECT week_start, text, key_id FROM intentions WHERE tenant_id = ? AND account_id = ? ORDER BY week_start",
+                        arguments: [tenantID, accountID]).compactMap { row in
+                Day(row["week_start"] as String).map { (weekStart: $0, sealed: row["text"], keyID: row["key_id"]) }
+            }
         }
     }
 

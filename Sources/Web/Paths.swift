@@ -65,6 +65,7 @@ enum Paths {
     /// A day's path before the day itself, for pages that write hundreds of them (`HTMLFragment.day`).
     static let calendarDayPrefix = "/calendar/"
     static let accountExportCSV = "/account/export.csv"
+    static let accountCheckInsCSV = "/account/check-ins.csv"
     static let accountWeekStart = "/account/week-start"
     static let community = "/community"
     static let communityPosts = "/community/posts"
@@ -104,7 +105,7 @@ enum Paths {
         "accountPassword": accountPassword, "accountTimeZone": accountTimeZone, "accountEmail": accountEmail, "accountExport": accountExport,
         "accountDelete": accountDelete, "accountSessions": accountSessions,
         "accountSessionsSignOutOthers": accountSessionsSignOutOthers, "passwordForgot": passwordForgot,
-        "passwordReset": passwordReset, "paywall": paywall, "calendar": calendar, "accountExportCSV": accountExportCSV,
+        "passwordReset": passwordReset, "paywall": paywall, "calendar": calendar, "accountExportCSV": accountExportCSV, "accountCheckInsCSV": accountCheckInsCSV,
         "accountWeekStart": accountWeekStart, "community": community,
         "communityPosts": communityPosts, "moderation": moderation, "audit": audit, "auditCSV": auditCSV,
         "crisisContacts": crisisContacts, "watchedWords": watchedWords, "helpBreathe": helpBreathe, "helpTalk": helpTalk, "members": members, "settings": settings, "topics": topics, "subscription": subscription,

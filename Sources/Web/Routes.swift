@@ -44,6 +44,7 @@ enum Routes {
         get("/calendar/year", CalendarHandler.year)
         get("/calendar/:day", CalendarHandler.day)
         get(Paths.accountExportCSV, CalendarHandler.exportCSV)
+        get(Paths.accountCheckInsCSV, CheckInHandler.exportCSV)
         post(Paths.accountWeekStart, CalendarHandler.setWeekStart)
         post(Paths.calendarColours, CalendarHandler.setColours)
         get(Paths.community, CommunityHandler.feed)

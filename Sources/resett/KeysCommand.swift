@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Security
 import UseCases
 
@@ -8,7 +9,7 @@ struct KeysCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys",
         abstract: "Make or rotate the master key that protects notes, tags and reflections.",
-        subcommands: [Create.self, Rotate.self])
+        subcommands: [Create.self, Rotate.self, NewDataKey.self])
 
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -50,6 +51,27 @@ struct KeysCommand: ParsableCommand {
                 throw ValidationError("--from does not open this database's data keys; nothing was changed.")
             }
             Output.line("Re-wrapped \(count) data key\(count == 1 ? "" : "s"). Restart every node with --data-key-file \(to).")
+        }
+    }
+
+    struct NewDataKey: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "new-data-key",
+            abstract: "Retire an organisation's data key: new words are sealed with a new one, older words still open with theirs.")
+
+        @OptionGroup var options: CommonOptions
+
+        @Option(help: "The organisation's slug.")
+        var tenant: String
+
+        func run() throws {
+            let database = try options.openDatabase()
+            guard let found = try database.tenant(slug: tenant, withUnlimitedEmails: false) else {
+                throw ValidationError("There is no organisation with the slug \(tenant).")
+            }
+            let retired = try database.retireDataKeys(tenantID: found.id, now: Int(Date().timeIntervalSince1970))
+            Output.line(retired == 0 ? "\(tenant) had no data key in use; one is made when it is first needed."
+                                      : "Retired \(tenant)'s data key. The next words written are sealed with a new one.")
         }
     }
 }

@@ -505,6 +505,11 @@ def test_checking_in_by_keyboard(browser, server):
     go(browser, browser.find_element(By.LINK_TEXT, "Your insights"))
     assert "Not enough yet" in browser.page_source
     problems += check_page(browser, "insights", server)
+    go(browser, browser.find_element(By.LINK_TEXT, "Your week"))
+    fill(browser, "intention", "Walk at lunch twice")
+    go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Save intention']"))
+    assert "Your intention has been saved." in browser.page_source
+    problems += check_page(browser, "digest", server)
     # The report to share: chosen, shown, and on paper only the report itself.
     browser.get(server + "/account")
     go(browser, browser.find_element(By.PARTIAL_LINK_TEXT, "A report to share"))

@@ -171,9 +171,19 @@ struct CheckInTests {
         #expect(checkIns.count == 2)
         #expect(checkIns.first?["note"] as? String == note && checkIns.first?["tags"] as? [String] == ["work"])
         #expect(checkIns.first?["ratingWord"] as? String == "Bad" && checkIns.last?["rating"] as? Int == 5)
+        // The same as a spreadsheet, a note with a comma quoted as RFC 4180 says.
+        _ = try browser.post("/check-in", [("rating", "5"), ("note", "Sun, at last"), ("tags", "weather")])
+        let csv = try browser.get("/account/check-ins.csv")
+        #expect(csv.status == 200 && csv.header("Content-Type") == "text/csv; charset=utf-8")
+        #expect(csv.text.hasPrefix("date,rating,rating_word,note,tags\r\n"))
+        #expect(csv.text.contains(",2,Bad,\(note),work\r\n") && csv.text.contains(",5,Great,\"Sun, at last\",weather\r\n"))
+        _ = try browser.post("/insights/week/intention", [("intention", "Rest on Sunday")])
+        let again = try #require(try JSONSerialization.jsonObject(with: Data(try browser.get("/account/export.json").text.utf8)) as? [String: Any])
+        #expect((again["intentions"] as? [[String: Any]])?.first?["intention"] as? String == "Rest on Sunday")
         _ = try browser.get("/account")
         #expect(try browser.post("/account/delete", [("password", "a calm and steady passphrase")]).status == 200)
         #expect(try count(app, "SELECT count(*) FROM check_ins") == 0)
+        #expect(try count(app, "SELECT count(*) FROM intentions") == 0)
     }
 }
 

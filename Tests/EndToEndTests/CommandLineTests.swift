@@ -112,6 +112,14 @@ struct CommandLineTests {
         let again = try run(["keys", "rotate", "--db", path, "--from", old, "--to", new])
         #expect(again.status != 0 && again.output.contains("nothing was changed"))
         #expect(try after.open(sealed.sealed, keyID: sealed.keyID, tenantID: tenant.id, context: "test") == "kept")
+        // A new data key for the organisation: new words get it, older ones still open with theirs.
+        let retired = try run(["keys", "new-data-key", "--db", path, "--tenant", "default"])
+        #expect(retired.status == 0 && retired.output.contains("Retired default's data key."), "\(retired.output)")
+        let fresh = try after.seal("newer", tenantID: tenant.id, context: "test")
+        #expect(fresh.keyID != sealed.keyID)
+        #expect(try after.open(sealed.sealed, keyID: sealed.keyID, tenantID: tenant.id, context: "test") == "kept")
+        #expect(try after.open(fresh.sealed, keyID: fresh.keyID, tenantID: tenant.id, context: "test") == "newer")
+        #expect(try run(["keys", "new-data-key", "--db", path, "--tenant", "nobody"]).status != 0)
     }
 
     @Test func migrateCreatesTheDatabase() throws {

@@ -62,6 +62,15 @@ public struct WeeklyDigest: Sendable {
                                     thisWeek: WeekDigest.weekStart(of: checkIns.today(member)))
     }
 
+    /// Every intention, opened, for the person's export.
+    public func exportParts(_ member: MemberScope) throws -> [AccountExport.IntentionPart] {
+        try database.intentions(tenantID: member.tenantID, accountID: member.accountID).map {
+            AccountExport.IntentionPart(weekStarting: $0.weekStart.description,
+                                        intention: try vault.open($0.sealed, keyID: $0.keyID, tenantID: member.tenantID,
+                                                                  context: Self.context(member, $0.weekStart)))
+        }
+    }
+
     private func intention(_ member: MemberScope, weekStart: Day) throws -> String? {
         guard let stored = try database.intention(tenantID: member.tenantID, accountID: member.accountID, weekStart: weekStart) else {
             return nil

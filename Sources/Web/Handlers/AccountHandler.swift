@@ -123,6 +123,7 @@ enum AccountHandler {
         var export = try environment.accountSettings.export(member)
         export.checkIns = try environment.checkIns.exportParts(member)
         export.reflections = try environment.reflections.exportParts(member, detector: environment.distortions)
+        export.intentions = try environment.weeklyDigest.exportParts(member)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         var response = Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],

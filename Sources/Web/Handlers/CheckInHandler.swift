@@ -57,4 +57,17 @@ enum CheckInHandler {
         values.merge(extra) { $1 }
         return try environment.renderForm("checkin/index", title: "Check in", values, errors: errors, context: context, status: status)
     }
+
+    /// Every check-in as a spreadsheet: date, rating (1–5 and its word), note, tags. Opened for its owner only.
+    static func exportCSV(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.member()
+        var rows = [["date", "rating", "rating_word", "note", "tags"]]
+        for part in try environment.checkIns.exportParts(member) {
+            rows.append([part.day, String(part.rating), part.ratingWord, part.note, part.tags.joined(separator: " ")])
+        }
+        var response = Response(status: .ok, headers: ["Content-Type": "text/csv; charset=utf-8"], body: Array(CSV.encode(rows).utf8))
+        response.headers.set("Content-Disposition", "attachment; filename=\"resett-check-ins.csv\"")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
 }
