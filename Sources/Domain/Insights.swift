@@ -47,16 +47,11 @@ public struct Insights: Sendable, Equatable {
             let most = byWeekday.values.map(\.count).max() ?? 0
             return notEnough(title, have: most, need: checkInsPerWeekday, of: "check-ins on at least two weekdays")
         }
-        var averages: [(weekday: Int, average: Double, count: Int)] = []
-        for (weekday, ratings) in enough {
-            let total = ratings.reduce(0, +)
-            averages.append((weekday, Double(total) / Double(ratings.count), ratings.count))
-        }
-        averages.sort { left, right in left.average != right.average ? left.average > right.average : left.weekday < right.weekday }
+        let averages = ranked(enough)
         let best = averages[0], hardest = averages[averages.count - 1]
-        var lines = ["\(Day.weekdayNames[best.weekday])s have been your best days on average (\(oneDecimal(best.average)) out of 5, from \(best.count) check-ins)."]
+        var lines = ["\(Day.weekdayNames[best.key])s have been your best days on average (\(oneDecimal(best.average)) out of 5, from \(best.count) check-ins)."]
         if hardest.average < best.average {
-            lines.append("\(Day.weekdayNames[hardest.weekday])s have been harder (\(oneDecimal(hardest.average)) out of 5, from \(hardest.count) check-ins).")
+            lines.append("\(Day.weekdayNames[hardest.key])s have been harder (\(oneDecimal(hardest.average)) out of 5, from \(hardest.count) check-ins).")
         }
         return Section(title: title, lines: lines, notEnough: nil)
     }
@@ -73,15 +68,9 @@ public struct Insights: Sendable, Equatable {
             let most = lifts.values.map(\.count).max() ?? 0
             return notEnough(title, have: most, need: runsPerReset, of: "rated resets (before and after) of one kind")
         }
-        var ranked: [(id: String, lift: Double, count: Int)] = []
-        for (id, changes) in enough {
-            let total = changes.reduce(0, +)
-            ranked.append((id, Double(total) / Double(changes.count), changes.count))
-        }
-        ranked.sort { left, right in left.lift != right.lift ? left.lift > right.lift : left.id < right.id }
-        let lines = ranked.prefix(3).map { reset in
-            let change = reset.lift >= 0 ? "up \(oneDecimal(reset.lift))" : "down \(oneDecimal(-reset.lift))"
-            return "\(names[reset.id] ?? reset.id): mood \(change) on average, from \(reset.count) times."
+        let lines = ranked(enough).prefix(3).map { reset in
+            let change = reset.average >= 0 ? "up \(oneDecimal(reset.average))" : "down \(oneDecimal(-reset.average))"
+            return "\(names[reset.key] ?? reset.key): mood \(change) on average, from \(reset.count) times."
         }
         return Section(title: title, lines: lines, notEnough: nil)
     }
@@ -113,6 +102,17 @@ public struct Insights: Sendable, Equatable {
         lines.append("Your longest run of days in a row: \(longest).")
         if current > 1 { lines.append("You’ve checked in \(current) days in a row now.") }
         return Section(title: title, lines: lines, notEnough: nil)
+    }
+
+    /// Each group's average, highest first (by key on a tie, so the order never depends on a dictionary's).
+    static func ranked<Key: Comparable>(_ groups: [Key: [Int]]) -> [(key: Key, average: Double, count: Int)] {
+        var ranked: [(key: Key, average: Double, count: Int)] = []
+        for (key, values) in groups {
+            let total = values.reduce(0, +)
+            ranked.append((key, Double(total) / Double(max(1, values.count)), values.count))
+        }
+        ranked.sort { left, right in left.average != right.average ? left.average > right.average : left.key < right.key }
+        return ranked
     }
 
     static func average(_ checkIns: [CheckIn]) -> Double {
