@@ -39,7 +39,7 @@ public struct TemplateRenderer: Sendable {
             }
             do {
                 // Every template escapes with our escaper; the pragma adds no output of its own.
-                templates[Self.name(forFile: relative)] = try MustacheTemplate(string: HTMLEscaper.pragma + text)
+                templates[Self.name(forFile: relative)] = try MustacheTemplate(string: HTMLEscaper.pragma + Self.resolvingConstants(in: text))
                 references += Self.partialNames(in: text).map { (file: relative, name: $0) }
             } catch {
                 throw .invalidTemplate(file: relative, reason: "\(error)")
@@ -52,6 +52,34 @@ public struct TemplateRenderer: Sendable {
         }
         library = MustacheLibrary(templates: templates)
         names = Set(templates.keys)
+    }
+
+    /// `{{paths.name}}` and `{{{icons.name}}}` written into the template's text once, when it loads: they never change
+    /// while serving, and swift-mustache's look-up of a dotted name inside a section cost about 70 µs a time (the home page
+    /// went from 144 to 217 µs of CPU for one such link). An unknown name is left for the renderer, which shows nothing.
+    static func resolvingConstants(in text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var rest = text[...]
+        while let open = rest.range(of: "{{") {
+            result += rest[..<open.lowerBound]
+            let afterOpen = rest[open.upperBound...]
+            let triple = afterOpen.first == "{"
+            let nameStart = triple ? afterOpen.index(after: afterOpen.startIndex) : afterOpen.startIndex
+            let closing = triple ? "}}}" : "}}"
+            guard let close = afterOpen[nameStart...].range(of: closing) else { result += rest[open.lowerBound...]; return result }
+            let name = afterOpen[nameStart..<close.lowerBound]
+            if !triple, name.hasPrefix("paths."), let path = Paths.forTemplates[String(name.dropFirst("paths.".count))] {
+                result += HTMLEscaper().escapeText(path)
+            } else if triple, name.hasPrefix("icons."), let icon = Icon.forTemplates[String(name.dropFirst("icons.".count))] {
+                result += icon
+            } else {
+                result += rest[open.lowerBound..<close.upperBound]
+            }
+            rest = afterOpen[close.upperBound...]
+        }
+        result += rest
+        return result
     }
 
     /// Names after `{{>` (partials) and `{{<` (parents).

@@ -60,4 +60,15 @@ struct TemplateRendererTests {
         }
         #expect(HTMLEscaper().escapeText(all) == expected)
     }
+
+    @Test func constantPathsAndIconsAreWrittenInWhenTemplatesLoad() {
+        let text = "<a href=\"{{paths.home}}\">{{#on}}<a href=\"{{paths.checkIn}}\">{{/on}}{{paths.nowhere}}{{{icons.nowhere}}}{{name}}{{{raw}}}"
+        let resolved = TemplateRenderer.resolvingConstants(in: text)
+        #expect(resolved == "<a href=\"/\">{{#on}}<a href=\"/check-in\">{{/on}}{{paths.nowhere}}{{{icons.nowhere}}}{{name}}{{{raw}}}")
+        let icon = Icon.allCases[0]
+        #expect(TemplateRenderer.resolvingConstants(in: "x{{{icons.\(icon.rawValue)}}}y") == "x" + icon.svg + "y")
+        // Unclosed tags are left as they are, for the parser to refuse.
+        #expect(TemplateRenderer.resolvingConstants(in: "a {{paths.home") == "a {{paths.home")
+        #expect(TemplateRenderer.resolvingConstants(in: "") == "")
+    }
 }
