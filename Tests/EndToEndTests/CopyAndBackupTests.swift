@@ -16,6 +16,9 @@ struct CopyAndBackupTests {
         _ = try member.post("/resets/tired-blink-track/start", [])
         _ = try member.get("/community")
         #expect(try member.post("/community/posts", [("topic", "wins"), ("body", "Carried across intact.")]).status == 303)
+        // Sealed words and their wrapped data key go across too, and open with the same master key there.
+        _ = try member.get("/check-in")
+        #expect(try member.post("/check-in", [("rating", "4"), ("note", "Sealed and carried across")]).status == 303)
         let other = app.browser()
         try other.signUp("reader@example.com")
         _ = try other.logIn("nobody@example.com", "wrong password here")
@@ -41,6 +44,8 @@ struct CopyAndBackupTests {
         #expect(try member.logIn("copied@example.com").status == 303)
         #expect(try member.get("/community").text.contains("Carried across intact."))
         #expect(try member.get("/account/export.csv").text.contains("tired-blink-track"))
+        #expect(try member.get("/account/check-ins.csv").text.contains("Sealed and carried across"))
+        #expect(try destination.rowCounts().first { $0.table == "data_keys" }?.rows == 1)
         // New posts continue the feed's numbering after the copied ones.
         #expect(try member.post("/community/posts", [("topic", "wins"), ("body", "Written after the move.")]).status == 303)
         let feed = try member.get("/community").text
