@@ -102,6 +102,15 @@ struct AccountJourneyTests {
         #expect(try browser.post("/logout", [], headers: ["Sec-Fetch-Site: cross-site"]).status == 403)
         #expect(try browser.post("/logout", [], headers: ["Origin: http://evil.example"]).status == 403)
         #expect(browser.cookies["resett_session"] != nil, "nothing was changed")
+        // Reflect's forms too: a wrong token changes nothing.
+        for (path, fields) in [("/check-in", [("rating", "3"), ("note", "forged")]), ("/reflection", [("step", "1"), ("intensity", "5")]),
+                               ("/calendar/colours", [("colours", "check-ins")]), ("/insights/week/intention", [("intention", "forged")]),
+                               ("/insights/week/email", [("email", "on")])] {
+            #expect(try browser.post(path, fields + [("_csrf", String(repeating: "a", count: 64))]).status == 403, "\(path)")
+        }
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM check_ins") } == 0)
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM intentions") } == 0)
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM accounts WHERE digest_email = 1 OR calendar_colours != 'resets'") } == 0)
         #expect(try browser.post("/logout", [], headers: ["Origin: http://localhost", "Sec-Fetch-Site: same-origin"]).status == 303)
 
         // Signed out, a POST without the visitor's CSRF cookie is refused too.

@@ -135,6 +135,24 @@ struct TrustTests {
             let settings = try browser.post("/admin/settings", [("name", "Resett"), ("accent", "#0F7A5C"), ("freeResets", value),
                                                                 ("price", value + ".99"), ("threshold", value), ("crisis", "Call 999.")])
             #expect(settings.status == 422, "settings \(value) → \(settings.status)")
+            // Reflect's numbers: the check-in's rating, a reflection's step and strength, the report's dates.
+            _ = try browser.get("/check-in")
+            #expect(try browser.post("/check-in", [("rating", value)]).status == 422, "rating \(value)")
+            #expect(try browser.post("/reflection", [("step", value), ("intensity", "5")]).header("Location") == "/check-in",
+                    "no check-in yet: back to it, whatever the step")
+            for query in ["/reflection?step=\(value)", "/account/report?show=1&from=\(value)&to=2026-11-22",
+                          "/account/report?show=1&from=2026-11-01&to=\(value)", "/calendar/year?weekday=\(value)"] {
+                let status = try browser.get(query).status
+                #expect([303, 400, 404].contains(status), "\(query) → \(status)")
+            }
+        }
+        // With a check-in, a reflection's step and strength are bounded too.
+        _ = try browser.post("/check-in", [("rating", "3")])
+        for value in extremes {
+            let step = try browser.post("/reflection", [("step", value), ("intensity", "5")])
+            #expect(step.status == 400, "step \(value) → \(step.status)")
+            let intensity = try browser.post("/reflection", [("step", "1"), ("intensity", value == "0" ? "11" : value)])
+            #expect(intensity.status == 422, "intensity \(value) → \(intensity.status)")
         }
         #expect(try app.client().request("GET", "/healthz").status == 200)
         #expect(!app.logs.all.contains { $0.hasPrefix("error") })

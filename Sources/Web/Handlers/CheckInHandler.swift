@@ -22,7 +22,7 @@ enum CheckInHandler {
     static func save(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.member()
         let form = try context.form()
-        let rating = form["rating"].flatMap(Int.init).flatMap(CheckInRating.init(rawValue:))
+        let rating = form["rating"].flatMap { WholeNumber.parse($0, in: 1...5) }.flatMap(CheckInRating.init(rawValue:))
         let note = form["note"] ?? ""
         // Only the listed tags; anything else a client sends is left out (the form offers nothing else).
         let tags = Set(form.values("tags").prefix(CheckInTag.allCases.count).compactMap(CheckInTag.init(rawValue:)))

@@ -16,7 +16,7 @@ enum ReflectionHandler {
             return .redirect(to: Paths.checkIn)
         }
         let requested = try context.query()["step"].map { text -> Int in
-            guard let step = Int(text), (1...reflection.stepCount).contains(step), step <= reflection.step else {
+            guard let step = WholeNumber.parse(text, in: 1...reflection.stepCount), step <= reflection.step else {
                 throw WebError.notFound
             }
             return step
@@ -32,13 +32,13 @@ enum ReflectionHandler {
         guard let kind = try reflections.todays(member)?.kind ?? (try reflections.kindForToday(member)) else {
             return .redirect(to: Paths.checkIn)
         }
-        guard let step = form["step"].flatMap(Int.init), (1...(kind.questionCount + 2)).contains(step) else {
+        guard let step = form["step"].flatMap({ WholeNumber.parse($0, in: 1...(kind.questionCount + 2)) }) else {
             throw WebError.badRequest("That step isn’t part of this reflection.")
         }
         var errors = FormErrors()
         do {
             if step == 1 || step == kind.questionCount + 2 {
-                guard let intensity = form["intensity"].flatMap(Int.init), (0...10).contains(intensity) else {
+                guard let intensity = form["intensity"].flatMap({ WholeNumber.parse($0, in: 0...10) }) else {
                     errors.add("intensity", "Choose a number from 0 to 10.")
                     return try page(context, environment, try current(member, environment, kind), step: step, errors: errors, typed: nil,
                                     status: .unprocessableContent)
