@@ -49,9 +49,9 @@ public struct Insights: Sendable, Equatable {
         }
         let averages = ranked(enough)
         let best = averages[0], hardest = averages[averages.count - 1]
-        var lines = ["\(Day.weekdayNames[best.key])s have been your best days on average (\(oneDecimal(best.average)) out of 5, from \(best.count) check-ins)."]
+        var lines = ["\(Day.weekdayNames[best.key])s have been your best days on average (\(Digits.oneDecimalOrWhole(best.average)) out of 5, from \(best.count) check-ins)."]
         if hardest.average < best.average {
-            lines.append("\(Day.weekdayNames[hardest.key])s have been harder (\(oneDecimal(hardest.average)) out of 5, from \(hardest.count) check-ins).")
+            lines.append("\(Day.weekdayNames[hardest.key])s have been harder (\(Digits.oneDecimalOrWhole(hardest.average)) out of 5, from \(hardest.count) check-ins).")
         }
         return Section(title: title, lines: lines, notEnough: nil)
     }
@@ -69,7 +69,7 @@ public struct Insights: Sendable, Equatable {
             return notEnough(title, have: most, need: runsPerReset, of: "rated resets (before and after) of one kind")
         }
         let lines = ranked(enough).prefix(3).map { reset in
-            let change = reset.average >= 0 ? "up \(oneDecimal(reset.average))" : "down \(oneDecimal(-reset.average))"
+            let change = reset.average >= 0 ? "up \(Digits.oneDecimalOrWhole(reset.average))" : "down \(Digits.oneDecimalOrWhole(-reset.average))"
             return "\(names[reset.key] ?? reset.key): mood \(change) on average, from \(reset.count) times."
         }
         return Section(title: title, lines: lines, notEnough: nil)
@@ -84,8 +84,8 @@ public struct Insights: Sendable, Equatable {
             let withAverage = average(with), withoutAverage = average(without)
             let difference = withAverage - withoutAverage
             guard difference.magnitude >= 0.5 else { continue }
-            lines.append("Days about \(tag.label.lowercased()) averaged \(oneDecimal(withAverage)) out of 5 (\(with.count) days), "
-                         + "other days \(oneDecimal(withoutAverage)) (\(without.count) days).")
+            lines.append("Days about \(tag.label.lowercased()) averaged \(Digits.oneDecimalOrWhole(withAverage)) out of 5 (\(with.count) days), "
+                         + "other days \(Digits.oneDecimalOrWhole(withoutAverage)) (\(without.count) days).")
         }
         guard !lines.isEmpty else {
             return Section(title: title, lines: [], notEnough: "Not enough yet: this needs at least \(daysPerTag) days with a tag and \(daysPerTag) without, and a difference worth mentioning.")
@@ -123,8 +123,4 @@ public struct Insights: Sendable, Equatable {
         "\(Int((Double(part) / Double(max(1, whole)) * 100).rounded()))%"
     }
 
-    static func oneDecimal(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : Digits.oneDecimal(rounded)
-    }
 }

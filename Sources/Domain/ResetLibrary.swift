@@ -55,6 +55,8 @@ public struct ResetLibrary: Sendable {
     public let emotions: [Emotion]
     public let resets: [Reset]
     private let byID: [String: Reset]
+    /// Each reset's name by its id, made once (insights, the digest and the report name resets from runs).
+    public let namesByID: [String: String]
 
     public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
         case unreadable(String)
@@ -116,6 +118,7 @@ public struct ResetLibrary: Sendable {
         self.emotions = emotions
         self.resets = resets
         self.byID = byID
+        namesByID = byID.mapValues(\.name)
     }
 
     public func reset(id: String) -> Reset? { byID[id] }

@@ -138,6 +138,12 @@ public enum Digits {
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 
+    /// One decimal place without a trailing ".0": 6.5 is "6.5", 7.0 is "7" (moods and averages as people read them).
+    public static func oneDecimalOrWhole(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : oneDecimal(rounded)
+    }
+
     /// One decimal place, rounded half away from zero: 6.25 is "6.3", -0.04 is "0.0".
     public static func oneDecimal(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())

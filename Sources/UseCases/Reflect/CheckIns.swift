@@ -23,7 +23,7 @@ public struct CheckIns: Sendable {
 
     /// The member's local day now.
     public func today(_ member: MemberScope) -> Day {
-        Day(LocalDay.of(clock(), in: member.account.timeZone)) ?? Day(ordinal: clock() / 86400)
+        Day.of(clock(), in: member.account.timeZone)
     }
 
     /// Today's check-in, if there is one.

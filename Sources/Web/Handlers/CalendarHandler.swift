@@ -180,10 +180,7 @@ enum CalendarHandler {
                          environment.library.reset(id: run.resetID)?.name ?? "", run.outcome == .completed ? "yes" : "no",
                          run.moodBefore.map(String.init) ?? "", run.mood.map(String.init) ?? "", run.durationSeconds.map(String.init) ?? ""])
         }
-        var response = Response(status: .ok, headers: ["Content-Type": "text/csv; charset=utf-8"], body: Array(CSV.encode(rows).utf8))
-        response.headers.set("Content-Disposition", "attachment; filename=\"resett-history.csv\"")
-        response.headers.set("Cache-Control", "no-store")
-        return response
+        return CSV.download(rows, filename: "resett-history.csv")
     }
 
     /// The colour key, the same on every calendar page: rendered from its partial once and kept.
@@ -342,14 +339,19 @@ enum CalendarHandler {
 
 /// A mood average as people say it: "7" for a whole number, else one decimal place ("6.5").
 enum MoodNumber {
-    static func text(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : Digits.oneDecimal(rounded)
-    }
+    static func text(_ value: Double) -> String { Digits.oneDecimalOrWhole(value) }
 }
 
 /// RFC 4180 CSV: fields with commas, quotes or line breaks are quoted, quotes doubled; lines end in CRLF.
 enum CSV {
+    /// A spreadsheet to save: never kept by a cache (it is personal data).
+    static func download(_ rows: [[String]], filename: String) -> Response {
+        var response = Response(status: .ok, headers: ["Content-Type": "text/csv; charset=utf-8"], body: Array(encode(rows).utf8))
+        response.headers.set("Content-Disposition", "attachment; filename=\"\(filename)\"")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
     static func encode(_ rows: [[String]]) -> String {
         rows.map { row in
             row.map { field in

@@ -65,9 +65,6 @@ enum CheckInHandler {
         for part in try environment.checkIns.exportParts(member) {
             rows.append([part.day, String(part.rating), part.ratingWord, part.note, part.tags.joined(separator: " ")])
         }
-        var response = Response(status: .ok, headers: ["Content-Type": "text/csv; charset=utf-8"], body: Array(CSV.encode(rows).utf8))
-        response.headers.set("Content-Disposition", "attachment; filename=\"resett-check-ins.csv\"")
-        response.headers.set("Cache-Control", "no-store")
-        return response
+        return CSV.download(rows, filename: "resett-check-ins.csv")
     }
 }

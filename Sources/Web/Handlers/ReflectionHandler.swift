@@ -7,14 +7,9 @@ import UseCases
 enum ReflectionHandler {
     static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.member()
-        let reflections = environment.reflections
-        guard let reflection = try reflections.todays(member) ?? (try reflections.kindForToday(member)).map({ kind in
-            Reflection(day: environment.checkIns.today(member), kind: kind, answers: [], intensityBefore: nil, intensityAfter: nil,
-                       step: 1, isComplete: false)
-        }) else {
-            // A reflection follows the day's check-in.
-            return .redirect(to: Paths.checkIn)
-        }
+        // A reflection follows the day's check-in.
+        guard let kind = try environment.reflections.kindForToday(member) else { return .redirect(to: Paths.checkIn) }
+        let reflection = try current(member, environment, kind)
         let requested = try context.query()["step"].map { text -> Int in
             guard let step = WholeNumber.parse(text, in: 1...reflection.stepCount), step <= reflection.step else {
                 throw WebError.notFound
@@ -29,7 +24,7 @@ enum ReflectionHandler {
         let member = try context.member()
         let form = try context.form()
         let reflections = environment.reflections
-        guard let kind = try reflections.todays(member)?.kind ?? (try reflections.kindForToday(member)) else {
+        guard let kind = try reflections.todays(member)?.kind ?? reflections.kindForToday(member) else {
             return .redirect(to: Paths.checkIn)
         }
         guard let step = form["step"].flatMap({ WholeNumber.parse($0, in: 1...(kind.questionCount + 2)) }) else {

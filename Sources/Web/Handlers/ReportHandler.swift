@@ -91,7 +91,7 @@ enum ReportHandler {
             }
         }
         if parts.contains(.insights) {
-            let names = Dictionary(environment.library.resets.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            let names = environment.library.namesByID
             let insights = Insights.of(checkIns: checkIns, runs: runs, resetNames: names, today: to)
             report["insights"] = true
             report["insightSections"] = insights.sections.map { section -> [String: Any] in
