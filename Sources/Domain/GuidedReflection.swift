@@ -25,15 +25,17 @@ public enum ReflectionKind: String, Sendable, CaseIterable, Codable {
     public var questionCount: Int { Self.templates[self]?.count ?? 0 }
 
     /// Question `number` (1-based) with its quote filled in from `answers` (answers[0] is question 1's); for the thought
-    /// record's third question, the one for `distortion`.
-    public func question(_ number: Int, answers: [String], distortion: Distortion) -> String {
+    /// record's third question, the one for `distortion`. A reflection on an earlier day asks about "that day".
+    public func question(_ number: Int, answers: [String], distortion: Distortion, isToday: Bool = true) -> String {
         guard var list = Self.templates[self], (1...list.count).contains(number) else { return "" }
         if self == .thoughtRecord { list[2] = Self.distortionQuestions[distortion] ?? list[2] }
         let template = list[number - 1]
-        guard let source = template.quotes else { return template.text }
+        // The day's word goes into the question's own words, before any quote (whose words stay as written).
+        func words(_ text: String) -> String { isToday ? text : text.replacingOccurrences(of: "today", with: "that day") }
+        guard let source = template.quotes else { return words(template.text) }
         let answer = source <= answers.count ? answers[source - 1] : ""
         let quote = Quote.shortened(answer)
-        return quote.isEmpty ? template.fallback : template.text.replacingOccurrences(of: "%@", with: "“" + quote + "”")
+        return quote.isEmpty ? words(template.fallback) : words(template.text).replacingOccurrences(of: "%@", with: "“" + quote + "”")
     }
 
     /// A question's words; `quotes` is the earlier question whose answer goes in for %@, and `fallback` is asked when

@@ -25,9 +25,10 @@ public struct Reflection: Sendable, Equatable {
 
     /// Question `number`'s words, quoting earlier answers; the thought record's third question follows the trap the
     /// automatic thought (the second answer) falls into.
-    public func question(_ number: Int, detector: DistortionDetector) -> String {
+    /// Question `number` as asked: `today` says whether this reflection's day is the person's today.
+    public func question(_ number: Int, detector: DistortionDetector, today: Day? = nil) -> String {
         let distortion = kind == .thoughtRecord && answers.count >= 2 ? detector.classify(answers[1]) : .none
-        return kind.question(number, answers: answers, distortion: distortion)
+        return kind.question(number, answers: answers, distortion: distortion, isToday: today.map { $0 == day } ?? true)
     }
 
     public func answer(_ number: Int) -> String { number >= 1 && number <= answers.count ? answers[number - 1] : "" }

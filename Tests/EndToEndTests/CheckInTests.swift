@@ -11,13 +11,6 @@ import Testing
 struct CheckInTests {
     let note = "Rough meeting with Sam about the Harbour project"
 
-    /// The signed-up member `email` of the default tenant, as the use cases see them.
-    func member(_ app: RunningApp, _ email: String) throws -> MemberScope {
-        let tenant = try #require(try app.environment.database.tenant(slug: "default"))
-        let account = try #require(try app.environment.database.account(tenantID: tenant.id, email: EmailAddress(email)!))
-        return MemberScope(tenant: tenant, account: account)
-    }
-
     func count(_ app: RunningApp, _ sql: String) throws -> Int {
         try app.environment.database.read { try $0.int(sql: sql) } ?? -1
     }
@@ -68,7 +61,7 @@ struct CheckInTests {
         #expect(long.text.contains("Please keep it to 1000 characters or fewer."))
         // A tag not on the list is left out, never stored.
         #expect(try browser.post("/check-in", [("rating", "3"), ("tags", "<script>"), ("tags", "exercise")]).status == 303)
-        #expect(try app.environment.checkIns.todays(try member(app, "typing@example.com"))?.tags == [.exercise])
+        #expect(try app.environment.checkIns.todays(try app.member("typing@example.com"))?.tags == [.exercise])
         #expect(try count(app, "SELECT count(*) FROM check_ins") == 1)
         // Signed out: the page is for members.
         #expect(try app.browser().get("/check-in").status == 303)
@@ -94,7 +87,7 @@ struct CheckInTests {
             #expect(bytes.range(of: Data("secret@example.com".utf8)) != nil, "the file was read")
         }
         // The data key is stored only wrapped: the master key is not in the database, and another one opens nothing.
-        let member = try member(app, "secret@example.com")
+        let member = try app.member("secret@example.com")
         let clock = app.clock
         let stranger = CheckIns(database: app.environment.database,
                                 vault: DataVault(database: app.environment.database, masterKey: try MasterKey(bytes: SecureRandom.bytes(32)),
@@ -119,7 +112,7 @@ struct CheckInTests {
         #expect(try DataVault.rewrap(app.environment.database, from: old, to: new) == 1)
         #expect(throws: DataVault.Failure.cannotOpen) { try DataVault.rewrap(app.environment.database, from: old, to: new) }
         let rotated = try RunningApp(database: database, masterKey: new)
-        let member = try member(rotated, "rotate@example.com")
+        let member = try rotated.member("rotate@example.com")
         #expect(try rotated.environment.checkIns.todays(member)?.note == note)
         let same = rotated.browser()
         same.cookies = browser.cookies

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 @testable import Storage
 import Testing
+@testable import Web
 @testable import UseCases
 
 /// Issue 16: the guided reflection after a check-in, over real sockets: one step a page, quoting, the thinking trap's
@@ -114,5 +115,37 @@ struct ReflectionTests {
         _ = try browser.get("/account")
         #expect(try browser.post("/account/delete", [("password", "a calm and steady passphrase")]).status == 200)
         #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM reflections") } == 0)
+    }
+
+    @Test func anEarlierDayWithACheckInCanBeReflectedOnFromItsPage() throws {
+        let app = try RunningApp()
+        let browser = try checkedIn(app, "earlier.day@example.com", rating: 5)
+        let earlier = Day.of(app.clock.now, in: "Europe/London")
+        app.clock.advance(2 * 86400)
+        let today = Day.of(app.clock.now, in: "Europe/London")
+        // The earlier day's page offers a reflection on that day; it is not today's.
+        let dayPage = try browser.get("/calendar/\(earlier)").text
+        #expect(dayPage.contains("href=\"/reflection?day=\(earlier)\">Reflect on this day</a>"), "\(dayPage)")
+        #expect(!dayPage.contains("Change today’s check-in"))
+        let first = try browser.get("/reflection?day=\(earlier)").text
+        #expect(first.contains("Savour the good · \(earlier.longText) · step 1 of 5") && first.contains("name=\"day\" value=\"\(earlier)\""))
+        let begun = try browser.post("/reflection", [("day", earlier.description), ("step", "1"), ("intensity", "4")])
+        #expect(begun.status == 303 && begun.header("Location") == "/reflection?day=\(earlier)")
+        let second = try browser.get("/reflection?day=\(earlier)").text
+        #expect(second.contains("What went well that day, even if it was small?") && second.contains("step 2 of 5"))
+        #expect(second.contains("href=\"/reflection?day=\(earlier)&amp;step=1\"") && second.contains("href=\"/calendar/\(earlier)\""))
+        _ = try browser.post("/reflection", [("day", earlier.description), ("step", "2"), ("answer", "Lunch in the sun with Tom")])
+        let stored = try #require(app.environment.reflections.reflection(try app.member("earlier.day@example.com"), on: earlier))
+        #expect(stored.day == earlier && stored.answers == ["Lunch in the sun with Tom"] && stored.intensityBefore == 4)
+        // Today has no check-in, so nothing to reflect on; a day still to come, or not a date, does not exist.
+        #expect(try browser.get("/reflection").header("Location") == "/check-in")
+        #expect(try browser.get("/reflection?day=\(today.adding(days: 1))").status == 404)
+        #expect(try browser.get("/reflection?day=2026-02-30").status == 404)
+        #expect(try browser.post("/reflection", [("day", "yesterday"), ("step", "1"), ("intensity", "4")]).status == 404)
+        // A day without a check-in leads to the check-in, and begins nothing.
+        #expect(try browser.get("/reflection?day=\(today.adding(days: -1))").header("Location") == "/check-in")
+        #expect(try browser.post("/reflection", [("day", today.adding(days: -1).description), ("step", "1"), ("intensity", "4")])
+            .header("Location") == "/check-in")
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM reflections") } == 1)
     }
 }

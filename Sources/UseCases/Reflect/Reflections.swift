@@ -28,26 +28,36 @@ public struct Reflections: Sendable {
 
     /// Today's reflection, if one has begun.
     public func todays(_ member: MemberScope) throws -> Reflection? {
-        let day = checkIns.today(member)
-        return try database.reflections(tenantID: member.tenantID, accountID: member.accountID, from: day, through: day).first
+        try reflection(member, on: checkIns.today(member))
+    }
+
+    /// The reflection on `day`, if one has begun.
+    public func reflection(_ member: MemberScope, on day: Day) throws -> Reflection? {
+        try database.reflections(tenantID: member.tenantID, accountID: member.accountID, from: day, through: day).first
             .map { try open($0, member) }
     }
 
     /// The path today's check-in leads to (nil without one).
     public func kindForToday(_ member: MemberScope) throws -> ReflectionKind? {
-        try checkIns.todays(member).map { ReflectionKind(rating: $0.rating) }
+        try kind(member, on: checkIns.today(member))
     }
 
-    /// Step 1: the feeling's strength before. Begins the reflection, or changes that answer.
-    public func begin(_ member: MemberScope, intensity: Int) throws -> Reflection {
+    /// The path `day`'s check-in leads to: nil without one, or for a day still to come.
+    public func kind(_ member: MemberScope, on day: Day) throws -> ReflectionKind? {
+        guard day <= checkIns.today(member) else { return nil }
+        return try checkIns.checkIns(member, from: day, through: day).first.map { ReflectionKind(rating: $0.rating) }
+    }
+
+    /// Step 1: the feeling's strength before. Begins the reflection on `day` (today, or an earlier day with a
+    /// check-in, from its page in the calendar), or changes that answer.
+    public func begin(_ member: MemberScope, on day: Day, intensity: Int) throws -> Reflection {
         guard (0...10).contains(intensity) else { throw Problem.notYet }
         var reflection: Reflection
-        if let existing = try todays(member) {
+        if let existing = try self.reflection(member, on: day) {
             reflection = existing
         } else {
-            guard let kind = try kindForToday(member) else { throw Problem.noCheckIn }
-            reflection = Reflection(day: checkIns.today(member), kind: kind, answers: [], intensityBefore: nil, intensityAfter: nil,
-                                    step: 1, isComplete: false)
+            guard let kind = try kind(member, on: day) else { throw Problem.noCheckIn }
+            reflection = Reflection(day: day, kind: kind, answers: [], intensityBefore: nil, intensityAfter: nil, step: 1, isComplete: false)
         }
         reflection.intensityBefore = intensity
         reflection.step = max(reflection.step, 2)
@@ -56,8 +66,8 @@ public struct Reflections: Sendable {
     }
 
     /// Answers question `number` (blank is allowed: nothing here is required) and moves on.
-    public func answer(_ member: MemberScope, question number: Int, text: String) throws -> Reflection {
-        guard var reflection = try todays(member) else { throw Problem.notYet }
+    public func answer(_ member: MemberScope, on day: Day, question number: Int, text: String) throws -> Reflection {
+        guard var reflection = try self.reflection(member, on: day) else { throw Problem.notYet }
         guard (1...reflection.kind.questionCount).contains(number), reflection.step >= number + 1 else { throw Problem.notYet }
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard text.count <= Reflection.answerLimit else { throw Problem.answerTooLong }
@@ -69,8 +79,8 @@ public struct Reflections: Sendable {
     }
 
     /// The last step: the feeling's strength after. Completes the reflection.
-    public func finish(_ member: MemberScope, intensity: Int) throws -> Reflection {
-        guard (0...10).contains(intensity), var reflection = try todays(member), reflection.step >= reflection.afterStep else {
+    public func finish(_ member: MemberScope, on day: Day, intensity: Int) throws -> Reflection {
+        guard (0...10).contains(intensity), var reflection = try self.reflection(member, on: day), reflection.step >= reflection.afterStep else {
             throw Problem.notYet
         }
         reflection.intensityAfter = intensity
@@ -88,11 +98,13 @@ public struct Reflections: Sendable {
 
     /// Every reflection with its questions as they were asked, for the person's export.
     public func exportParts(_ member: MemberScope, detector: DistortionDetector) throws -> [AccountExport.ReflectionPart] {
-        try all(member).map { reflection in
+        let today = checkIns.today(member)
+        return try all(member).map { reflection in
             AccountExport.ReflectionPart(
                 day: reflection.day.description, path: reflection.kind.name,
                 steps: (1...reflection.kind.questionCount).map {
-                    AccountExport.ReflectionPart.Step(question: reflection.question($0, detector: detector), answer: reflection.answer($0))
+                    AccountExport.ReflectionPart.Step(question: reflection.question($0, detector: detector, today: today),
+                                                      answer: reflection.answer($0))
                 },
                 intensityBefore: reflection.intensityBefore, intensityAfter: reflection.intensityAfter, complete: reflection.isComplete)
         }

@@ -81,12 +81,12 @@ enum CalendarHandler {
             var values: [String: Any] = ["rating": found.rating.label]
             if !found.note.isEmpty { values["note"] = found.note }
             if !found.tags.isEmpty { values["tags"] = found.tags.map(\.label).joined(separator: ", ") }
-            if day == today {
-                values["changePath"] = Paths.checkIn
-                let reflection = try environment.reflections.todays(member)
-                values["reflectPath"] = Paths.reflection
-                values["reflectLabel"] = reflection == nil ? "Reflect on today" : reflection?.isComplete == true ? "See your reflection" : "Carry on reflecting"
-            }
+            if day == today { values["changePath"] = Paths.checkIn }
+            // A reflection on any day with a check-in, begun here or after the check-in.
+            let reflection = try environment.reflections.reflection(member, on: day)
+            values["reflectPath"] = ReflectionHandler.path(day, member, environment)
+            values["reflectLabel"] = reflection == nil ? (day == today ? "Reflect on today" : "Reflect on this day")
+                : reflection?.isComplete == true ? "See your reflection" : "Carry on reflecting"
             checkIn = values
         }
         var pageValues: [String: Any] = [

@@ -2,15 +2,18 @@ import Domain
 import HTTPServer
 import UseCases
 
-/// GET/POST /reflection: today's guided reflection, one step a page. GET shows the step the person is on (or an earlier
-/// one with ?step=); POST answers the step it names and moves on. Leaving at any point keeps what was written.
+/// GET/POST /reflection: the guided reflection on today (or, with ?day=, on an earlier day that has a check-in, reached
+/// from that day's page), one step a page. GET shows the step the person is on (or an earlier one with ?step=); POST
+/// answers the step it names and moves on. Leaving at any point keeps what was written.
 enum ReflectionHandler {
     static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.member()
+        let query = try context.query()
+        let day = try self.day(query["day"], member, environment)
         // A reflection follows the day's check-in.
-        guard let kind = try environment.reflections.kindForToday(member) else { return .redirect(to: Paths.checkIn) }
-        let reflection = try current(member, environment, kind)
-        let requested = try context.query()["step"].map { text -> Int in
+        guard let kind = try environment.reflections.kind(member, on: day) else { return .redirect(to: Paths.checkIn) }
+        let reflection = try current(member, environment, kind, day)
+        let requested = try query["step"].map { text -> Int in
             guard let step = WholeNumber.parse(text, in: 1...reflection.stepCount), step <= reflection.step else {
                 throw WebError.notFound
             }
@@ -24,9 +27,11 @@ enum ReflectionHandler {
         let member = try context.member()
         let form = try context.form()
         let reflections = environment.reflections
-        guard let kind = try reflections.todays(member)?.kind ?? reflections.kindForToday(member) else {
+        let day = try self.day(form["day"], member, environment)
+        guard let kind = try reflections.reflection(member, on: day)?.kind ?? reflections.kind(member, on: day) else {
             return .redirect(to: Paths.checkIn)
         }
+        let here = path(day, member, environment)
         guard let step = form["step"].flatMap({ WholeNumber.parse($0, in: 1...(kind.questionCount + 2)) }) else {
             throw WebError.badRequest("That step isn’t part of this reflection.")
         }
@@ -35,34 +40,51 @@ enum ReflectionHandler {
             if step == 1 || step == kind.questionCount + 2 {
                 guard let intensity = form["intensity"].flatMap({ WholeNumber.parse($0, in: 0...10) }) else {
                     errors.add("intensity", "Choose a number from 0 to 10.")
-                    return try page(context, environment, try current(member, environment, kind), step: step, errors: errors, typed: nil,
+                    return try page(context, environment, try current(member, environment, kind, day), step: step, errors: errors, typed: nil,
                                     status: .unprocessableContent)
                 }
-                if step == 1 { _ = try reflections.begin(member, intensity: intensity) } else { _ = try reflections.finish(member, intensity: intensity) }
+                if step == 1 {
+                    _ = try reflections.begin(member, on: day, intensity: intensity)
+                } else {
+                    _ = try reflections.finish(member, on: day, intensity: intensity)
+                }
             } else {
                 let answer = form["answer"] ?? ""
                 guard answer.count <= Reflection.answerLimit else {
                     errors.add("answer", "Please keep it to \(Reflection.answerLimit) characters or fewer.")
-                    return try page(context, environment, try current(member, environment, kind), step: step, errors: errors,
+                    return try page(context, environment, try current(member, environment, kind, day), step: step, errors: errors,
                                     typed: String(answer.prefix(Reflection.answerLimit * 2)), status: .unprocessableContent)
                 }
-                _ = try reflections.answer(member, question: step - 1, text: answer)
+                _ = try reflections.answer(member, on: day, question: step - 1, text: answer)
             }
         } catch Reflections.Problem.notYet {
             // A step not reached yet (an old tab, a hand-made request): back to where the person is.
-            return .redirect(to: Paths.reflection)
+            return .redirect(to: here)
         } catch Reflections.Problem.wordsCannotBeKept {
             errors.add("answer", "This service can’t keep written answers safely yet. You can leave this blank and carry on.")
-            return try page(context, environment, try current(member, environment, kind), step: step, errors: errors,
+            return try page(context, environment, try current(member, environment, kind, day), step: step, errors: errors,
                             typed: form["answer"], status: .unprocessableContent)
         }
-        return .redirect(to: Paths.reflection)
+        return .redirect(to: here)
     }
 
-    private static func current(_ member: MemberScope, _ environment: AppEnvironment, _ kind: ReflectionKind) throws -> Reflection {
-        try environment.reflections.todays(member)
-            ?? Reflection(day: environment.checkIns.today(member), kind: kind, answers: [], intensityBefore: nil, intensityAfter: nil,
-                          step: 1, isComplete: false)
+    /// The day a request is about: today unless it names one. A day that is not a date, or is still to come, does not
+    /// exist here.
+    private static func day(_ text: String?, _ member: MemberScope, _ environment: AppEnvironment) throws -> Day {
+        let today = environment.checkIns.today(member)
+        guard let text else { return today }
+        guard let day = Day(text), day <= today else { throw WebError.notFound }
+        return day
+    }
+
+    /// Where the reflection on `day` lives: plain /reflection for today, so today's links stay as they were.
+    static func path(_ day: Day, _ member: MemberScope, _ environment: AppEnvironment) -> String {
+        day == environment.checkIns.today(member) ? Paths.reflection : Paths.reflection + "?day=\(day)"
+    }
+
+    private static func current(_ member: MemberScope, _ environment: AppEnvironment, _ kind: ReflectionKind, _ day: Day) throws -> Reflection {
+        try environment.reflections.reflection(member, on: day)
+            ?? Reflection(day: day, kind: kind, answers: [], intensityBefore: nil, intensityAfter: nil, step: 1, isComplete: false)
     }
 
     /// Step `step` of the reflection (one past the last is the summary), with `typed` kept after a refused answer.
@@ -70,11 +92,24 @@ enum ReflectionHandler {
                              errors: FormErrors, typed: String?, status: HTTPStatus = .ok) throws -> Response {
         let detector = environment.distortions
         let stepCount = reflection.stepCount
+        let member = try context.member()
+        let today = environment.checkIns.today(member)
+        let here = path(reflection.day, member, environment)
         var values: [String: Any] = [
             "kindName": reflection.kind.name, "step": min(step, stepCount), "stepCount": stepCount,
             "leaveLabel": step > stepCount ? "Back home" : "Leave for now (it’s kept)",
         ]
-        if step > 1 && step <= stepCount { values["previousPath"] = Paths.reflection + "?step=\(step - 1)" }
+        values["leavePath"] = Paths.home
+        if reflection.day != today {
+            // An earlier day's reflection says which day it is, and leads back to that day's page.
+            values["dayValue"] = reflection.day.description
+            values["dayName"] = reflection.day.longText
+            values["leavePath"] = Paths.calendarDay(reflection.day)
+            if step > stepCount { values["leaveLabel"] = "Back to \(reflection.day.longText)" }
+        }
+        if step > 1 && step <= stepCount {
+            values["previousPath"] = here + (reflection.day == today ? "?" : "&") + "step=\(step - 1)"
+        }
         let title: String
         if step == 1 || step == stepCount {
             let chosen = step == 1 ? reflection.intensityBefore : reflection.intensityAfter
@@ -89,7 +124,7 @@ enum ReflectionHandler {
         } else if step < stepCount {
             let number = step - 1
             values["isQuestion"] = true
-            values["question"] = reflection.question(number, detector: detector)
+            values["question"] = reflection.question(number, detector: detector, today: today)
             values["answer"] = typed ?? reflection.answer(number)
             values["answerLimit"] = Reflection.answerLimit
             title = "Reflect: question \(number) of \(reflection.kind.questionCount)"
@@ -97,7 +132,7 @@ enum ReflectionHandler {
             values["isDone"] = true
             values["change"] = reflection.change
             values["answers"] = (1...reflection.kind.questionCount).map { number -> [String: Any] in
-                ["question": reflection.question(number, detector: detector), "answer": reflection.answer(number),
+                ["question": reflection.question(number, detector: detector, today: today), "answer": reflection.answer(number),
                  "hasAnswer": !reflection.answer(number).isEmpty]
             }
             title = "Reflection saved"

@@ -1,11 +1,13 @@
+import Domain
 import Foundation
 import HTTPServer
 import Logging
 import Security
 @testable import Storage
 import Synchronization
+import Testing
 @testable import UseCases
-import Web
+@testable import Web
 
 /// The project's root folder (Views/, Public/, Migrations/), found from this file's place in Tests/.
 let projectRoot = URL(fileURLWithPath: #filePath)
@@ -97,5 +99,14 @@ final class RunningApp {
     static func mails(in outbox: String) -> [String] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: outbox)) ?? []).sorted()
         return names.compactMap { try? String(contentsOfFile: outbox + "/" + $0, encoding: .utf8) }
+    }
+}
+
+extension RunningApp {
+    /// The signed-up member `email` of the default tenant, as the use cases see them.
+    func member(_ email: String) throws -> MemberScope {
+        let tenant = try #require(try environment.database.tenant(slug: "default"))
+        let account = try #require(try environment.database.account(tenantID: tenant.id, email: EmailAddress(email)!))
+        return MemberScope(tenant: tenant, account: account)
     }
 }
