@@ -78,12 +78,13 @@ enum ReportHandler {
         }
         if parts.contains(.reflections) {
             report["reflections"] = true
+            let today = environment.checkIns.today(member)
             report["reflectionItems"] = try environment.reflections.all(member).filter { $0.day >= from && $0.day <= to }.map { reflection -> [String: Any] in
                 var item: [String: Any] = [
                     "day": reflection.day.longText, "path": reflection.kind.name,
                     "steps": (1...reflection.kind.questionCount).map { number -> [String: Any] in
                         let answer = reflection.answer(number)
-                        return ["question": reflection.question(number, detector: environment.distortions), "answer": answer.isEmpty ? "(left blank)" : answer]
+                        return ["question": reflection.question(number, detector: environment.distortions, today: today), "answer": answer.isEmpty ? "(left blank)" : answer]
                     },
                 ]
                 if let change = reflection.change { item["change"] = change }
