@@ -30,6 +30,7 @@ public enum RestrictionEntity {}
 public enum CrisisContactEntity {}
 public enum TeamMessageEntity {}
 public enum WatchedWordEntity {}
+public enum CheckInTagEntity {}
 
 public typealias PostID = EntityID<PostEntity>
 public typealias RunID = EntityID<RunEntity>
@@ -40,3 +41,4 @@ public typealias RestrictionID = EntityID<RestrictionEntity>
 public typealias CrisisContactID = EntityID<CrisisContactEntity>
 public typealias TeamMessageID = EntityID<TeamMessageEntity>
 public typealias WatchedWordID = EntityID<WatchedWordEntity>
+public typealias CheckInTagID = EntityID<CheckInTagEntity>

@@ -78,13 +78,18 @@ public struct Insights: Sendable, Equatable {
     static func tags(_ checkIns: [CheckIn]) -> Section {
         let title = "What goes with better and harder days"
         var lines: [String] = []
-        for tag in CheckInTag.allCases {
+        // Every tag these days carry: the standard ones in their order, then the tenant's by name.
+        let present = Set(checkIns.flatMap(\.tags)).sorted { a, b in
+            let (i, j) = (CheckInTag.standard.firstIndex(of: a) ?? Int.max, CheckInTag.standard.firstIndex(of: b) ?? Int.max)
+            return i != j ? i < j : a.label < b.label
+        }
+        for tag in present {
             let with = checkIns.filter { $0.tags.contains(tag) }, without = checkIns.filter { !$0.tags.contains(tag) }
             guard with.count >= daysPerTag, without.count >= daysPerTag else { continue }
             let withAverage = average(with), withoutAverage = average(without)
             let difference = withAverage - withoutAverage
             guard difference.magnitude >= 0.5 else { continue }
-            lines.append("Days about \(tag.label.lowercased()) averaged \(Digits.oneDecimalOrWhole(withAverage)) out of 5 (\(with.count) days), "
+            lines.append("Days about \(tag.inSentence) averaged \(Digits.oneDecimalOrWhole(withAverage)) out of 5 (\(with.count) days), "
                          + "other days \(Digits.oneDecimalOrWhole(withoutAverage)) (\(without.count) days).")
         }
         guard !lines.isEmpty else {

@@ -34,8 +34,8 @@ public struct WeekDigest: Sendable, Equatable {
         }
         let goodDays = week.filter { $0.rating >= .good }
         let tags = Dictionary(grouping: goodDays.flatMap(\.tags), by: { $0 }).mapValues(\.count).filter { $0.value >= 2 }
-        for (tag, count) in tags.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            helped.append("\(count) of your good days were about \(tag.label.lowercased()).")
+        for (tag, count) in tags.sorted(by: { $0.key.label < $1.key.label }) {
+            helped.append("\(count) of your good days were about \(tag.inSentence).")
         }
         return WeekDigest(from: from, through: today, headline: headline,
                           bestDay: best.map { "\(Day.weekdayNames[$0.day.weekdayFromMonday]) (\($0.rating.label))" }, helped: helped)

@@ -7,6 +7,8 @@ public struct AppDatabase: Sendable {
     let store: any SQLStore
     /// Each tenant's crisis contacts, as of its configuration version.
     let crisisContactCache = ConfigurationCache<[CrisisContact]>()
+    /// Each tenant's own check-in tags, as of its configuration version.
+    let checkInTagCache = ConfigurationCache<[CheckInTag]>()
     /// Where each transaction's time is recorded, when the app measures it.
     public var timing: DatabaseTiming?
     public var dialect: SQLDialect { store.dialect }

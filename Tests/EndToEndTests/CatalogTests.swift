@@ -76,6 +76,17 @@ struct CatalogTests {
         #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
     }
 
+    /// Every tenant-owned table is distributed by Migrations/postgres/citus.sql (a table left out would stay on the
+    /// coordinator, and its foreign keys to distributed tables would fail when an operator runs the script).
+    @Test func citusDistributesEveryTenantOwnedTable() throws {
+        let database = try AppDatabase.open(DatabaseLocation(temporaryDatabasePath()), migrationsDirectory: projectRoot + "/Migrations")
+        let script = try String(contentsOfFile: projectRoot + "/Migrations/postgres/citus.sql", encoding: .utf8)
+        let missing = try database.tableNames().filter {
+            !Self.sharedTables.contains($0) && $0 != "schema_migrations" && !script.contains("create_distributed_table('\($0)', 'tenant_id'")
+        }
+        #expect(missing.isEmpty, "not in citus.sql: \(missing)")
+    }
+
     /// The check itself can fail: a table keyed the way Resett's SQLite tables once were is caught on every count.
     @Test func theCheckCatchesATableThatBreaksTheRules() throws {
         let database = try AppDatabase.open(DatabaseLocation(temporaryDatabasePath()), migrationsDirectory: projectRoot + "/Migrations")

@@ -162,14 +162,14 @@ struct CheckInTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(export.text.utf8)) as? [String: Any])
         let checkIns = try #require(json["checkIns"] as? [[String: Any]])
         #expect(checkIns.count == 2)
-        #expect(checkIns.first?["note"] as? String == note && checkIns.first?["tags"] as? [String] == ["work"])
+        #expect(checkIns.first?["note"] as? String == note && checkIns.first?["tags"] as? [String] == ["Work"])
         #expect(checkIns.first?["ratingWord"] as? String == "Bad" && checkIns.last?["rating"] as? Int == 5)
         // The same as a spreadsheet, a note with a comma quoted as RFC 4180 says.
-        _ = try browser.post("/check-in", [("rating", "5"), ("note", "Sun, at last"), ("tags", "weather")])
+        _ = try browser.post("/check-in", [("rating", "5"), ("note", "Sun, at last"), ("tags", "weather"), ("tags", "exercise")])
         let csv = try browser.get("/account/check-ins.csv")
         #expect(csv.status == 200 && csv.header("Content-Type") == "text/csv; charset=utf-8")
         #expect(csv.text.hasPrefix("date,rating,rating_word,note,tags\r\n"))
-        #expect(csv.text.contains(",2,Bad,\(note),work\r\n") && csv.text.contains(",5,Great,\"Sun, at last\",weather\r\n"))
+        #expect(csv.text.contains(",2,Bad,\(note),Work\r\n") && csv.text.contains(",5,Great,\"Sun, at last\",Exercise; Weather\r\n"))
         _ = try browser.post("/insights/week/intention", [("intention", "Rest on Sunday")])
         let again = try #require(try JSONSerialization.jsonObject(with: Data(try browser.get("/account/export.json").text.utf8)) as? [String: Any])
         #expect((again["intentions"] as? [[String: Any]])?.first?["intention"] as? String == "Rest on Sunday")
@@ -349,5 +349,74 @@ struct WeeklyDigestTests {
         #expect(try browser.post("/insights/week/email", [("email", "off")]).status == 303)
         try app.environment.subscriptionClock.tick(now: app.clock.now + 14 * 86400)
         #expect(digests("mailme@example.com").count == 1)
+    }
+
+    @Test func anOrganisationAddsItsOwnTagsAndRemovingOneKeepsTheDaysThatHaveIt() throws {
+        let app = try RunningApp()
+        let admin = try staff(app, "tags.admin@example.com", .admin)
+        let page = try admin.get("/admin/check-in-tags").text
+        #expect(page.contains("No tags of your own yet") && page.contains("Work, Sleep, Family"))
+        #expect(try admin.post("/admin/check-in-tags", [("label", "  Night shift ")]).status == 303)
+        // Refused, with the reason and what was typed kept: a standard tag's name, a repeat, empty, too long, a comma.
+        for (label, reason) in [("work", "There is already a tag called work."), ("NIGHT SHIFT", "There is already a tag called NIGHT SHIFT."),
+                                ("   ", "Give the tag a name."), (String(repeating: "x", count: 31), "to 30 characters or fewer"),
+                                ("Rota, weekend", "can’t contain commas")] {
+            let refused = try admin.post("/admin/check-in-tags", [("label", label)])
+            #expect(refused.status == 422 && refused.text.contains(reason), "\(label): \(refused.text.prefix(200))")
+        }
+        #expect(try admin.post("/admin/check-in-tags", [("label", "x")], csrf: "forged").status == 403)
+        let tagID = try #require(try app.environment.database.read { try $0.string(sql: "SELECT id FROM check_in_tags WHERE label = 'Night shift'") })
+
+        // Members see it on the check-in and choose it; it is sealed like every tag, and named on the day and in the export.
+        let member = app.browser()
+        try member.signUp("tags.member@example.com")
+        #expect(try member.get("/check-in").text.contains("value=\"\(tagID)\"> Night shift</label>"))
+        #expect(try member.get("/admin/check-in-tags").status == 404)
+        #expect(try member.post("/admin/check-in-tags", [("label", "Mine")]).status == 404)
+        #expect(try member.post("/check-in", [("rating", "4"), ("tags", tagID), ("tags", "sleep")]).status == 303)
+        let today = Day.of(app.clock.now, in: "Europe/London")
+        let stored = try #require(try app.environment.database.read { try $0.string(sql: "SELECT tags FROM check_ins") })
+        #expect(!stored.contains(tagID) && !stored.contains("sleep"))
+        #expect(try member.get("/calendar/\(today)").text.contains("About: Sleep, Night shift"))
+
+        // Removed: no longer offered to anyone, but today's check-in keeps it (shown checked, so saving again keeps it).
+        let list = try admin.get("/admin/check-in-tags").text
+        #expect(list.contains("Remove “Night shift”"))
+        #expect(try admin.post("/admin/check-in-tags/\(tagID)/remove", []).status == 303)
+        #expect(try admin.post("/admin/check-in-tags/\(tagID)/remove", []).status == 404, "already removed")
+        #expect(try admin.post("/admin/check-in-tags/\(String(repeating: "a", count: 32))/remove", []).status == 404)
+        #expect(try admin.post("/admin/check-in-tags/not-an-id/remove", []).status == 404)
+        #expect(try member.get("/check-in").text.contains("value=\"\(tagID)\" checked> Night shift</label>"))
+        let newcomer = app.browser()
+        try newcomer.signUp("tags.newcomer@example.com")
+        #expect(!(try newcomer.get("/check-in").text.contains("Night shift")))
+        app.clock.advance(86400)
+        #expect(!(try member.get("/check-in").text.contains("Night shift")))
+        #expect(try member.get("/calendar/\(today)").text.contains("About: Sleep, Night shift"))
+        let export = try member.get("/account/export.json").text
+        #expect(export.contains("Night shift"))
+        #expect(try admin.get("/admin/audit").text.contains("Added a check-in tag"))
+
+        // Another organisation's tag means nothing here: a member there cannot choose it.
+        _ = try app.environment.database.createTenant(slug: "acme", name: "Acme Ltd")
+        let elsewhere = app.browser(host: "acme.localhost")
+        try elsewhere.signUp("acme.member@example.com")
+        #expect(try elsewhere.post("/check-in", [("rating", "3"), ("tags", tagID)]).status == 303)
+        let acme = try #require(try app.environment.database.tenant(slug: "acme"))
+        let acmeAccount = try #require(try app.environment.database.account(tenantID: acme.id, email: EmailAddress("acme.member@example.com")!))
+        #expect(try app.environment.checkIns.todays(MemberScope(tenant: acme, account: acmeAccount))?.tags == [])
+    }
+
+    @Test func anOrganisationOffersAtMostTwelveTagsOfItsOwn() throws {
+        let app = try RunningApp()
+        let admin = try staff(app, "limit.admin@example.com", .admin)
+        _ = try admin.get("/admin/check-in-tags")
+        for number in 1...CheckInTag.tenantLimit {
+            #expect(try admin.post("/admin/check-in-tags", [("label", "Tag \(number)")]).status == 303)
+        }
+        let full = try admin.post("/admin/check-in-tags", [("label", "One more")])
+        #expect(full.status == 422 && full.text.contains("up to 12 tags of your own"))
+        #expect(try admin.get("/admin/check-in-tags").text.contains("Remove one to add another."))
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM check_in_tags") } == CheckInTag.tenantLimit)
     }
 }

@@ -33,9 +33,10 @@ public struct CheckIns: Sendable {
     }
 
     public func checkIns(_ member: MemberScope, from first: Day, through last: Day) throws -> [CheckIn] {
-        try database.checkIns(tenantID: member.tenantID, accountID: member.accountID, from: first, through: last).map {
-            try open($0, member)
-        }
+        let stored = try database.checkIns(tenantID: member.tenantID, accountID: member.accountID, from: first, through: last)
+        guard !stored.isEmpty else { return [] }
+        let tags = try tagList(member)
+        return try stored.map { try open($0, member, tags: tags) }
     }
 
     /// The ratings of the days from `first` through `last` that have a check-in (nothing sealed is opened).
@@ -49,16 +50,16 @@ public struct CheckIns: Sendable {
         guard let first = Day(year: 1, month: 1, day: 1), let last = Day(year: 9999, month: 12, day: 31) else { return [] }
         return try checkIns(member, from: first, through: last).map {
             AccountExport.CheckInPart(day: $0.day.description, rating: $0.rating.rawValue, ratingWord: $0.rating.label, note: $0.note,
-                                      tags: $0.tags.map(\.rawValue))
+                                      tags: $0.tags.map(\.label))
         }
     }
 
-    /// Saves today's check-in (replacing today's if there is one). Tags not on the list were refused by the form.
+    /// Saves today's check-in (replacing today's if there is one). Only tags of this tenant's list were taken from the form.
     public func save(_ member: MemberScope, rating: CheckInRating, note: String, tags: [CheckInTag]) throws -> Day {
         let note = note.trimmingCharacters(in: .whitespacesAndNewlines)
         guard note.count <= CheckIn.noteLimit else { throw Problem.noteTooLong }
         let day = today(member)
-        let tagText = Set(tags).map(\.rawValue).sorted().joined(separator: ",")
+        let tagText = Set(tags.map(\.value)).sorted().joined(separator: ",")
         var sealedNote: String?, sealedTags: String?, keyID: String?
         if !note.isEmpty || !tagText.isEmpty {
             guard vault.canSeal else { throw Problem.wordsCannotBeKept }
@@ -76,7 +77,7 @@ public struct CheckIns: Sendable {
         return day
     }
 
-    private func open(_ stored: AppDatabase.StoredCheckIn, _ member: MemberScope) throws -> CheckIn {
+    private func open(_ stored: AppDatabase.StoredCheckIn, _ member: MemberScope, tags list: CheckInTagList) throws -> CheckIn {
         var note = "", tags: [CheckInTag] = []
         if let keyID = stored.keyID {
             if let sealed = stored.sealedNote {
@@ -84,7 +85,7 @@ public struct CheckIns: Sendable {
             }
             if let sealed = stored.sealedTags {
                 let text = try vault.open(sealed, keyID: keyID, tenantID: member.tenantID, context: Self.context("tags", member, stored.day))
-                tags = text.split(separator: ",").compactMap { CheckInTag(rawValue: String($0)) }
+                tags = list.tags(stored: text)
             }
         }
         return CheckIn(day: stored.day, rating: CheckInRating(rawValue: stored.rating) ?? .average, note: note, tags: tags)

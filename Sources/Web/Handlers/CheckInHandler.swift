@@ -24,8 +24,10 @@ enum CheckInHandler {
         let form = try context.form()
         let rating = form["rating"].flatMap { WholeNumber.parse($0, in: 1...5) }.flatMap(CheckInRating.init(rawValue:))
         let note = form["note"] ?? ""
-        // Only the listed tags; anything else a client sends is left out (the form offers nothing else).
-        let tags = Set(form.values("tags").prefix(CheckInTag.allCases.count).compactMap(CheckInTag.init(rawValue:)))
+        // Only this tenant's tags; anything else a client sends is left out (the form offers nothing else). A tag
+        // retired since the form was shown is still known, so a day keeps what the person chose.
+        let list = try environment.checkIns.tagList(member)
+        let tags = Set(form.values("tags").prefix(CheckInTag.standard.count + CheckInTag.tenantLimit * 2).compactMap(list.tag))
         var errors = FormErrors()
         if rating == nil { errors.add("rating", "Choose how your day was, from Horrible to Great.") }
         if note.count > CheckIn.noteLimit { errors.add("note", "Please keep it to \(CheckIn.noteLimit) characters or fewer.") }
@@ -46,24 +48,29 @@ enum CheckInHandler {
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, rating: CheckInRating?, note: String,
                              tags: Set<CheckInTag>, saved: Bool, errors: FormErrors, status: HTTPStatus = .ok,
                              extra: [String: Any] = [:]) throws -> Response {
+        let list = try environment.checkIns.tagList(try context.member())
         var values: [String: Any] = [
             "heading": saved ? "Today’s check-in" : "Check in",
             "lead": saved ? "You’ve checked in today. You can change it until the day ends." : "A moment to notice how today has been.",
             "button": saved ? "Save changes" : "Save check-in",
             "ratings": CheckInRating.allCases.reversed().map { ["value": $0.rawValue, "label": $0.label, "checked": $0 == rating] as [String: Any] },
-            "tags": CheckInTag.allCases.map { ["value": $0.rawValue, "label": $0.label, "checked": tags.contains($0)] as [String: Any] },
+            // What the tenant offers, and any retired tag this day already carries (so saving again keeps it).
+            "tags": (list.offered + tags.filter(\.isRetired).sorted { $0.label < $1.label }).map {
+                ["value": $0.value, "label": $0.label, "checked": tags.contains($0)] as [String: Any]
+            },
             "note": note, "noteLimit": CheckIn.noteLimit,
         ]
         values.merge(extra) { $1 }
         return try environment.renderForm("checkin/index", title: "Check in", values, errors: errors, context: context, status: status)
     }
 
-    /// Every check-in as a spreadsheet: date, rating (1–5 and its word), note, tags. Opened for its owner only.
+    /// Every check-in as a spreadsheet: date, rating (1–5 and its word), note, tags (by name, "; " between, since a
+    /// tenant's tag may have spaces). Opened for its owner only.
     static func exportCSV(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.member()
         var rows = [["date", "rating", "rating_word", "note", "tags"]]
         for part in try environment.checkIns.exportParts(member) {
-            rows.append([part.day, String(part.rating), part.ratingWord, part.note, part.tags.joined(separator: " ")])
+            rows.append([part.day, String(part.rating), part.ratingWord, part.note, part.tags.joined(separator: "; ")])
         }
         return CSV.download(rows, filename: "resett-check-ins.csv")
     }

@@ -46,6 +46,7 @@ enum Notice {
         "unassigned": "You’ve let it go; it’s back with the team.",
         "contact-saved": "The crisis contacts have been saved.",
         "words-saved": "The watched words have been saved.",
+        "tags-saved": "The check-in tags have been saved.",
         "message-read": "Thank you. We’re glad you’re here.",
         "role-saved": "The role has been changed.",
         "settings-saved": "Your organisation’s settings have been saved.",

@@ -1,0 +1,45 @@
+import Domain
+import HTTPServer
+import UseCases
+
+/// /admin/check-in-tags: an admin adds tags of the organisation's own to the check-in ("Commute", "Night shift")
+/// beside the standard eight, and removes them. For anyone but admins the page does not exist.
+enum CheckInTagsHandler {
+    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        try page(context, environment, member: try context.staffMember(), typed: "", errors: FormErrors())
+    }
+
+    static func add(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.staffMember()
+        let label = String((try context.form()["label"] ?? "").prefix(CheckInTag.labelLimit * 4))
+        do {
+            try environment.checkIns.addTag(member, label: label)
+        } catch UseCaseError.conflict(let reason) {
+            var errors = FormErrors()
+            errors.add("label", reason)
+            return try page(context, environment, member: member, typed: label, errors: errors, status: .unprocessableContent)
+        }
+        return .redirect(to: Paths.checkInTags + "?notice=tags-saved")
+    }
+
+    static func remove(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.staffMember()
+        try environment.checkIns.retireTag(member, id: try context.id("id", CheckInTagEntity.self))
+        return .redirect(to: Paths.checkInTags + "?notice=tags-saved")
+    }
+
+    private static func page(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope, typed: String,
+                             errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
+        guard member.account.role == .admin else { throw WebError.notFound }
+        let own = try environment.checkIns.tenantTags(member).filter { !$0.isRetired }
+        var values: [String: Any] = [
+            "standard": CheckInTag.standard.map(\.label).joined(separator: ", "),
+            "tags": own.map { ["label": $0.label, "removePath": Paths.checkInTagRemove(CheckInTagID(stored: $0.value))] as [String: Any] },
+            "hasTags": !own.isEmpty, "label": typed, "labelLimit": CheckInTag.labelLimit, "tenantLimit": CheckInTag.tenantLimit,
+            "canAdd": own.count < CheckInTag.tenantLimit,
+        ]
+        values.merge(Notice.values(context)) { $1 }
+        return try environment.renderForm("admin/check-in-tags", title: "Check-in tags", values, errors: errors, context: context,
+                                          status: status)
+    }
+}
