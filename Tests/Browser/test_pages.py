@@ -596,3 +596,39 @@ def test_a_reflection_by_keyboard(browser, server):
     assert "The feeling went from 4 to 2." in browser.page_source
     problems += check_page(browser, "reflection-done", server)
     assert problems == [], problems
+
+
+def press(driver, button_text):
+    """Submits with the keyboard: Enter on the named button, then waits for the next page."""
+    old = driver.find_element(By.TAG_NAME, "html")
+    driver.find_element(By.XPATH, f"//button[normalize-space()='{button_text}']").send_keys(Keys.ENTER)
+    WebDriverWait(driver, 10).until(gone(old))
+
+
+def test_an_admin_adds_a_check_in_tag_that_a_member_then_chooses_by_keyboard(browser, server):
+    driver = browser
+    label = f"Shift {uuid.uuid4().hex[:6]}"
+    member(driver, server, f"tags-admin-{uuid.uuid4().hex[:8]}@example.com", role="admin")
+    driver.get(server + "/admin")
+    go(driver, driver.find_element(By.PARTIAL_LINK_TEXT, "Check-in tags"))
+    problems = check_page(driver, "admin-check-in-tags", server)
+    # A standard tag's name is refused, with the reason at the field and what was typed kept.
+    driver.find_element(By.ID, "label").send_keys("Sleep")
+    press(driver, "Add tag")
+    assert "There is already a tag called Sleep." in driver.page_source
+    assert driver.find_element(By.ID, "label").get_attribute("value") == "Sleep"
+    problems += check_page(driver, "admin-check-in-tags-refused", server, expected_error_status=True)
+    fill(driver, "label", label)
+    press(driver, "Add tag")
+    assert "The check-in tags have been saved." in driver.page_source and f"Remove “{label}”" in driver.page_source
+    driver.get(server + "/account")
+    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Log out']"))
+    member(driver, server, f"tags-member-{uuid.uuid4().hex[:8]}@example.com")
+    driver.get(server + "/check-in")
+    driver.find_element(By.CSS_SELECTOR, "input[name=rating][value='4']").send_keys(" ")
+    driver.find_element(By.XPATH, f"//label[contains(., '{label}')]/input").send_keys(" ")
+    press(driver, "Save check-in")
+    checked = driver.find_element(By.XPATH, f"//label[contains(., '{label}')]/input")
+    assert checked.get_attribute("checked") is not None
+    problems += check_page(driver, "check-in-with-own-tag", server)
+    assert problems == [], problems
