@@ -38,6 +38,8 @@ public struct TenantSettings: Sendable, Equatable {
     /// Keys moderators' pseudonyms for members; never shown, never used for anything else.
     public var pseudonymKey = ""
     public var reportThreshold = 3
+    /// The smallest group of people a figure in the organisation's report may describe (`GroupSize`).
+    public var minimumGroupSize = GroupSize.standard
     public var crisisSupportText = "If you are in immediate danger, call 999. You can call Samaritans free, day or night, on 116 123."
     public var communityEnabled = true
     /// What the tenant's moderators do for a post that suggests its author may be at risk.

@@ -632,3 +632,25 @@ def test_an_admin_adds_a_check_in_tag_that_a_member_then_chooses_by_keyboard(bro
     assert checked.get_attribute("checked") is not None
     problems += check_page(driver, "check-in-with-own-tag", server)
     assert problems == [], problems
+
+
+def test_an_admin_reads_the_organisation_report_and_chooses_the_smallest_group_by_keyboard(browser, server):
+    driver = browser
+    member(driver, server, f"report-admin-{uuid.uuid4().hex[:8]}@example.com", role="admin")
+    driver.get(server + "/admin")
+    go(driver, driver.find_element(By.PARTIAL_LINK_TEXT, "How Resett is used"))
+    assert driver.find_element(By.TAG_NAME, "h1").text == "How Resett is used"
+    problems = check_page(driver, "admin-organisation-insights", server)
+    size = driver.find_element(By.ID, "size")
+    size.clear()
+    size.send_keys("3")
+    press(driver, "Save")
+    assert "Groups smaller than 5 are never shown" in driver.page_source
+    assert driver.find_element(By.ID, "size").get_attribute("value") == "3"
+    problems += check_page(driver, "admin-organisation-insights-refused", server, expected_error_status=True)
+    size = driver.find_element(By.ID, "size")
+    size.clear()
+    size.send_keys("12")
+    press(driver, "Save")
+    assert "The smallest group has been saved." in driver.page_source and "fewer than 12 people" in driver.page_source
+    assert problems == [], problems

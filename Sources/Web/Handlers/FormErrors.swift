@@ -47,6 +47,7 @@ enum Notice {
         "contact-saved": "The crisis contacts have been saved.",
         "words-saved": "The watched words have been saved.",
         "tags-saved": "The check-in tags have been saved.",
+        "group-size-saved": "The smallest group has been saved.",
         "message-read": "Thank you. We’re glad you’re here.",
         "role-saved": "The role has been changed.",
         "settings-saved": "Your organisation’s settings have been saved.",

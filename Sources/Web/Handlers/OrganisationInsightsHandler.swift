@@ -1,0 +1,81 @@
+import Domain
+import Foundation
+import HTTPServer
+import UseCases
+
+/// /admin/insights: the organisation's aggregate report, and the same as a spreadsheet. A hidden figure is shown as
+/// such on the page and left empty in the CSV. For anyone but admins these do not exist.
+enum OrganisationInsightsHandler {
+    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        try page(context, environment, member: try context.staffMember(), typed: nil, errors: FormErrors())
+    }
+
+    static func setGroupSize(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.staffMember()
+        let text = String((try context.form()["size"] ?? "").prefix(20)).trimmingCharacters(in: .whitespaces)
+        var errors = FormErrors()
+        if let size = WholeNumber.parse(text, in: GroupSize.floor...GroupSize.ceiling) {
+            do {
+                try environment.organisationInsights.setMinimumGroupSize(member, to: size)
+                return .redirect(to: Paths.organisationInsights + "?notice=group-size-saved")
+            } catch UseCaseError.conflict(let reason) {
+                errors.add("size", reason)
+            }
+        } else {
+            errors.add("size", "Choose a whole number from \(GroupSize.floor) to \(GroupSize.ceiling). Groups smaller than \(GroupSize.floor) are never shown.")
+        }
+        return try page(context, environment, member: member, typed: text, errors: errors, status: .unprocessableContent)
+    }
+
+    static func csv(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let report = try environment.organisationInsights.report(try context.staffMember())
+        func cell(_ value: Int?) -> String { value.map(String.init) ?? "" }
+        func cell(_ value: Double?) -> String { value.map { Digits.oneDecimalOrWhole($0) } ?? "" }
+        var rows = [["section", "group", "measure", "value"]]
+        rows.append(["members", "all", "members", cell(report.members)])
+        rows.append(["members", "all", "covered_percent", report.everyoneCovered ? "100" : cell(report.coveredPercent)])
+        for week in report.weeks {
+            let group = "week of \(week.start)"
+            rows += [["weeks", group, "active_members", cell(week.activeMembers)], ["weeks", group, "resets_started", cell(week.resetsStarted)],
+                     ["weeks", group, "resets_completed", cell(week.resetsCompleted)], ["weeks", group, "check_ins", cell(week.checkIns)],
+                     ["weeks", group, "community_posts", cell(week.posts)]]
+        }
+        for row in report.emotions {
+            rows += [["emotions", row.emotion, "resets_started", cell(row.started)], ["emotions", row.emotion, "resets_completed", cell(row.completed)],
+                     ["emotions", row.emotion, "mood_before", cell(row.moodBefore)], ["emotions", row.emotion, "mood_after", cell(row.moodAfter)]]
+        }
+        rows.append(["about", "all", "smallest_group_shown", String(report.minimumGroupSize)])
+        return CSV.download(rows, filename: "resett-organisation-insights.csv")
+    }
+
+    private static func page(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope, typed: String?,
+                             errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
+        let report = try environment.organisationInsights.report(member)
+        let hidden = "hidden"
+        func text(_ value: Int?) -> [String: Any] { value.map { ["value": String($0)] } ?? ["hidden": hidden] }
+        func text(_ value: Double?) -> [String: Any] { value.map { ["value": Digits.oneDecimalOrWhole($0)] } ?? ["hidden": hidden] }
+        // A mood from no resets at all is not hidden, just not there.
+        func mood(_ value: Double?, _ row: OrganisationReport.EmotionRow) -> [String: Any] { row.started == 0 ? ["value": "–"] : text(value) }
+        // Each cell carries its column's name, which a narrow screen shows beside it (`table.stack`).
+        func labelled(_ columns: [String], _ cells: [[String: Any]]) -> [[String: Any]] {
+            zip(columns, cells).map { column, cell in cell.merging(["column": column]) { $1 } }
+        }
+        var values: [String: Any] = [
+            "minimum": report.minimumGroupSize, "floor": GroupSize.floor, "size": typed ?? String(report.minimumGroupSize),
+            "members": text(report.members),
+            "covered": report.everyoneCovered ? ["value": "Everyone (your licence)"] : report.coveredPercent.map { ["value": "\($0)%"] } ?? ["hidden": hidden],
+            "weeks": report.weeks.map { week -> [String: Any] in
+                ["label": week.isCurrent ? "This week so far" : "From \(week.start.day) \(Day.monthNames[week.start.month - 1].prefix(3))",
+                 "cells": labelled(["Active members", "Resets started", "Resets completed", "Check-ins", "Posts"],
+                                   [text(week.activeMembers), text(week.resetsStarted), text(week.resetsCompleted), text(week.checkIns), text(week.posts)])]
+            },
+            "emotions": report.emotions.map { row -> [String: Any] in
+                ["label": row.emotion, "cells": labelled(["Started", "Completed", "Mood before", "Mood after"],
+                                                         [text(row.started), text(row.completed), mood(row.moodBefore, row), mood(row.moodAfter, row)])]
+            },
+        ]
+        values.merge(Notice.values(context)) { $1 }
+        return try environment.renderForm("admin/insights", title: "How Resett is used", values, errors: errors, context: context,
+                                          status: status)
+    }
+}

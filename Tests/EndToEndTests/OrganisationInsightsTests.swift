@@ -1,0 +1,157 @@
+import Domain
+import Foundation
+@testable import Storage
+import Testing
+@testable import UseCases
+@testable import Web
+
+/// Issue 17: the organisation's aggregate report over real sockets. Counts and averages only; a figure from fewer
+/// people than the smallest group is hidden (empty in the CSV), and so is whatever would let it be worked out.
+@Suite("Organisation insights")
+struct OrganisationInsightsTests {
+    /// `count` members of `slug`, written straight to the table (their sign-ups have their own tests).
+    func people(_ app: RunningApp, _ count: Int, tenant slug: String = "default", prefix: String) throws -> (Tenant, [String]) {
+        let tenant = try #require(try app.environment.database.tenant(slug: slug))
+        let ids = try (0..<count).map { number in
+            try app.environment.database.createAccount(tenantID: tenant.id, email: EmailAddress("\(prefix)\(number)@example.com")!,
+                                                      passwordHash: "$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA", timeZone: "UTC",
+                                                      now: app.clock.now).id
+        }
+        return (tenant, ids)
+    }
+
+    /// A reset run by each of `accounts`, a minute ago.
+    func runs(_ app: RunningApp, _ tenant: Tenant, _ accounts: [String], emotion: String, completed: Bool = true, before: Int? = nil,
+              after: Int? = nil) throws {
+        let at = app.clock.now - 60
+        try app.environment.database.write { db in
+            for account in accounts {
+                try db.execute(sql: """
+                    INSERT INTO runs (id, tenant_id, account_id, reset_id, emotion, started_at, local_day, local_time, step_count,
+                        steps_reached, outcome, finished_at, mood, duration_seconds, mood_before)
+                    VALUES (?, ?, ?, 'tired-blink-track', ?, ?, ?, '08:00', 8, 8, ?, ?, ?, 90, ?)
+                    """, arguments: [RandomID.make(), tenant.id, account, emotion, at, Day.of(at, in: "UTC").description,
+                                     completed ? "completed" : nil, completed ? at + 90 : nil, completed ? after : nil, completed ? before : nil])
+            }
+        }
+    }
+
+    /// The CSV as (section, group, measure) → value; an empty value is a hidden figure.
+    func figures(_ browser: Browser) throws -> [String: String] {
+        let answer = try browser.get("/admin/insights.csv")
+        #expect(answer.status == 200 && answer.header("Content-Type") == "text/csv; charset=utf-8")
+        var figures: [String: String] = [:]
+        for line in answer.text.split(separator: "\r\n").dropFirst() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            figures[fields[0] + "/" + fields[1] + "/" + fields[2]] = fields[3]
+        }
+        return figures
+    }
+
+    var thisWeek: String {
+        let today = Day.of(Int(Date().timeIntervalSince1970) - 60, in: "UTC")
+        return "weeks/week of \(today.adding(days: -today.weekdayFromMonday))"
+    }
+
+    @Test func aFigureFromOneFewerThanTheSmallestGroupIsHiddenAndFromExactlyThatManyShown() throws {
+        let app = try RunningApp()
+        let admin = try staff(app, "report.admin@example.com", .admin)
+        let (tenant, ids) = try people(app, 9, prefix: "p")
+        try runs(app, tenant, Array(ids.prefix(9)), emotion: "stressed", before: 3, after: 6)
+        var shown = try figures(admin)
+        #expect(shown["members/all/members"] == "10", "ten accounts with the admin")
+        #expect(shown["\(thisWeek)/resets_started"] == "", "nine people: hidden")
+        #expect(shown["emotions/Stressed/resets_started"] == "" && shown["emotions/Stressed/mood_before"] == "")
+        #expect(shown["\(thisWeek)/active_members"] == "")
+        let page = try admin.get("/admin/insights").text
+        #expect(page.contains("fewer than 10 people") && page.contains("hidden"))
+        // The tenth person: every figure is now from ten people, and shown.
+        let (_, more) = try people(app, 1, prefix: "q")
+        try runs(app, tenant, more, emotion: "stressed", before: 4, after: 7)
+        shown = try figures(admin)
+        #expect(shown["\(thisWeek)/resets_started"] == "10" && shown["\(thisWeek)/resets_completed"] == "10")
+        #expect(shown["\(thisWeek)/active_members"] == "10")
+        #expect(shown["emotions/Stressed/resets_started"] == "10")
+        #expect(shown["emotions/Stressed/mood_before"] == "3.1" && shown["emotions/Stressed/mood_after"] == "6.1")
+        // Nothing about a person, ever: no address, no id.
+        let text = try admin.get("/admin/insights").text + (try admin.get("/admin/insights.csv").text)
+        #expect(!text.contains("@example.com") && !ids.contains(where: text.contains))
+    }
+
+    @Test func aHiddenFigureCannotBeWorkedOutBySubtraction() throws {
+        let app = try RunningApp()
+        let admin = try staff(app, "diff.admin@example.com", .admin)
+        let (tenant, ids) = try people(app, 30, prefix: "d")
+        try runs(app, tenant, Array(ids[0..<12]), emotion: "stressed")
+        try runs(app, tenant, Array(ids[12..<15]), emotion: "anxious")
+        try runs(app, tenant, Array(ids[15..<26]), emotion: "tired")
+        let shown = try figures(admin)
+        // The week's total is shown (26 people); anxious (3) is hidden, and so is the next smallest (tired, 11), so the
+        // total minus what is shown is about 14 people, not 3.
+        #expect(shown["\(thisWeek)/resets_started"] == "26")
+        #expect(shown["emotions/Anxious/resets_started"] == "" && shown["emotions/Tired/resets_started"] == "")
+        #expect(shown["emotions/Stressed/resets_started"] == "12")
+        #expect(shown["emotions/Restless/resets_started"] == "0", "nobody: says nothing about anyone")
+
+        // Started minus completed would show the unfinished: two people's are hidden by hiding completed.
+        try runs(app, tenant, Array(ids[26..<28]), emotion: "stressed", completed: false)
+        let after = try figures(admin)
+        #expect(after["emotions/Stressed/resets_started"] == "14" && after["emotions/Stressed/resets_completed"] == "")
+        #expect(after["\(thisWeek)/resets_started"] == "28" && after["\(thisWeek)/resets_completed"] == "")
+        // Covered by a subscription or the licence: 0 of 31 is shown (nobody in the part); 2 of 31 would not be.
+        #expect(after["members/all/covered_percent"] == "0")
+        try app.environment.database.write { db in
+            for account in ids.prefix(2) {
+                try db.execute(sql: """
+                    INSERT INTO subscriptions (tenant_id, id, account_id, status, price_minor, currency, current_period_end, created_at, updated_at)
+                    VALUES (?, ?, ?, 'active', 199, 'GBP', ?, ?, ?)
+                    """, arguments: [tenant.id, RandomID.make(), account, app.clock.now + 86400, app.clock.now, app.clock.now])
+            }
+        }
+        #expect(try figures(admin)["members/all/covered_percent"] == "")
+    }
+
+    @Test func theSmallestGroupIsTheOrganisationsChoiceButNeverBelowFive() throws {
+        let app = try RunningApp()
+        let admin = try staff(app, "size.admin@example.com", .admin)
+        let (tenant, ids) = try people(app, 6, prefix: "s")
+        try runs(app, tenant, ids, emotion: "tired")
+        #expect(try figures(admin)["emotions/Tired/resets_started"] == "")
+        _ = try admin.get("/admin/insights")
+        for refused in ["4", "0", "-5", "ten", "99999999999999999999", ""] {
+            let answer = try admin.post("/admin/insights/group-size", [("size", refused)])
+            #expect(answer.status == 422 && answer.text.contains("Groups smaller than 5 are never shown"), "\(refused)")
+            #expect(answer.text.contains("value=\"\(refused.prefix(20))\""), "what was typed stays")
+        }
+        #expect(try admin.post("/admin/insights/group-size", [("size", "6")], csrf: "forged").status == 403)
+        #expect(try admin.post("/admin/insights/group-size", [("size", "6")]).status == 303)
+        let shown = try figures(admin)
+        #expect(shown["emotions/Tired/resets_started"] == "6" && shown["about/all/smallest_group_shown"] == "6")
+        #expect(try admin.get("/admin/audit").text.contains("Set the smallest group shown in reports to 6"))
+        try app.environment.database.write { db in
+            #expect(throws: (any Error).self) { try db.execute(sql: "UPDATE tenants SET min_group_size = 4") }
+        }
+    }
+
+    @Test func onlyAdminsAndOnlyTheirOwnOrganisation() throws {
+        let app = try RunningApp()
+        let admin = try staff(app, "own.admin@example.com", .admin)
+        let moderator = try staff(app, "own.moderator@example.com", .moderator)
+        let member = app.browser()
+        try member.signUp("own.member@example.com")
+        for browser in [moderator, member, app.browser()] {
+            #expect(try browser.get("/admin/insights").status == 404 || browser.cookies.isEmpty)
+            #expect(try browser.get("/admin/insights.csv").status != 200)
+            _ = try browser.get("/account")
+            #expect(try browser.post("/admin/insights/group-size", [("size", "5")]).status != 303)
+        }
+        // Another organisation's busy week is not this one's.
+        _ = try app.environment.database.createTenant(slug: "acme", name: "Acme Ltd")
+        let (acme, ids) = try people(app, 12, tenant: "acme", prefix: "a")
+        try runs(app, acme, ids, emotion: "restless")
+        let shown = try figures(admin)
+        #expect(shown["emotions/Restless/resets_started"] == "0" && shown["members/all/members"] == "")
+        let acmeAdmin = try staff(app, "acme.admin@example.com", .admin, tenant: "acme", host: "acme.localhost")
+        #expect(try figures(acmeAdmin)["emotions/Restless/resets_started"] == "12")
+    }
+}
