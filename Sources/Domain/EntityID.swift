@@ -31,6 +31,7 @@ public enum CrisisContactEntity {}
 public enum TeamMessageEntity {}
 public enum WatchedWordEntity {}
 public enum CheckInTagEntity {}
+public enum InvitationEntity {}
 
 public typealias PostID = EntityID<PostEntity>
 public typealias RunID = EntityID<RunEntity>
@@ -42,3 +43,4 @@ public typealias CrisisContactID = EntityID<CrisisContactEntity>
 public typealias TeamMessageID = EntityID<TeamMessageEntity>
 public typealias WatchedWordID = EntityID<WatchedWordEntity>
 public typealias CheckInTagID = EntityID<CheckInTagEntity>
+public typealias InvitationID = EntityID<InvitationEntity>

@@ -40,6 +40,8 @@ public struct TenantSettings: Sendable, Equatable {
     public var reportThreshold = 3
     /// The smallest group of people a figure in the organisation's report may describe (`GroupSize`).
     public var minimumGroupSize = GroupSize.standard
+    /// Who may create an account here.
+    public var signUpPolicy = SignUpPolicy()
     public var crisisSupportText = "If you are in immediate danger, call 999. You can call Samaritans free, day or night, on 116 123."
     public var communityEnabled = true
     /// What the tenant's moderators do for a post that suggests its author may be at risk.

@@ -23,6 +23,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let notModified = HTTPStatus(code: 304, reason: "Not Modified")
     public static let badRequest = HTTPStatus(code: 400, reason: "Bad Request")
     public static let forbidden = HTTPStatus(code: 403, reason: "Forbidden")
+    public static let gone = HTTPStatus(code: 410, reason: "Gone")
     public static let notFound = HTTPStatus(code: 404, reason: "Not Found")
     public static let methodNotAllowed = HTTPStatus(code: 405, reason: "Method Not Allowed")
     public static let requestTimeout = HTTPStatus(code: 408, reason: "Request Timeout")

@@ -32,13 +32,14 @@ extension AppDatabase {
 
     // MARK: Sign-ups waiting for confirmation
 
+    /// `invitationID`: the invitation the person came with, checked again and spent when they confirm.
     public func createPendingSignUp(tenantID: String, email: EmailAddress, passwordHash: String, timeZone: String,
-                                    returnTo: String, tokenHash: String, expiresAt: Int) throws(StorageError) {
+                                    returnTo: String, tokenHash: String, expiresAt: Int, invitationID: String? = nil) throws(StorageError) {
         try write { db in
             try db.execute(sql: """
-                INSERT INTO pending_sign_ups (token_hash, tenant_id, email, password_hash, time_zone, return_to, expires_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [tokenHash, tenantID, email.value, passwordHash, timeZone, returnTo, expiresAt])
+                INSERT INTO pending_sign_ups (token_hash, tenant_id, email, password_hash, time_zone, return_to, expires_at, invitation_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [tokenHash, tenantID, email.value, passwordHash, timeZone, returnTo, expiresAt, invitationID])
         }
     }
 
@@ -54,20 +55,30 @@ extension AppDatabase {
         /// Someone confirmed first, or the address had an account meanwhile.
         case taken
         case expired
+        /// Who may join changed since the link was sent, or the invitation was used up, withdrawn or ended.
+        case notEligible
     }
 
     /// Confirms a sign-up: the account is created from what was typed, in one transaction with spending the
-    /// token (and every other pending sign-up for the address).
+    /// token (and every other pending sign-up for the address). Who may join is checked again here, as it is now, and
+    /// an invitation needed for it is spent in the same transaction.
     public func confirmSignUp(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> SignUpConfirmation {
         try write { db in
             guard let row = try db.row(sql: """
-                SELECT email, password_hash, time_zone, return_to FROM pending_sign_ups
+                SELECT email, password_hash, time_zone, return_to, invitation_id FROM pending_sign_ups
                 WHERE tenant_id = ? AND token_hash = ? AND expires_at > ?
                 """, arguments: [tenantID, tokenHash, now]) else { return .expired }
             let email: String = row["email"]
             try db.execute(sql: "DELETE FROM pending_sign_ups WHERE tenant_id = ? AND email = ?", arguments: [tenantID, email])
             if try db.bool(sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND email = ?", arguments: [tenantID, email]) == true {
                 return .taken
+            }
+            let rules = try db.row(sql: "SELECT sign_up_rule, sign_up_domains FROM tenants WHERE id = ?", arguments: [tenantID])
+            let policy = SignUpPolicy(rule: rules.flatMap { SignUpPolicy.Rule(rawValue: $0["sign_up_rule"]) } ?? .invitations,
+                                      domains: SignUpPolicy.domains(stored: rules?["sign_up_domains"] ?? ""))
+            if !(EmailAddress(email).map(policy.admits) ?? false) {
+                guard let invitationID: String = row["invitation_id"],
+                      try Self.spendInvitation(db, tenantID: tenantID, id: invitationID, now: now) else { return .notEligible }
             }
             let id = RandomID.make()
             let hash: String = row["password_hash"], timeZone: String = row["time_zone"]

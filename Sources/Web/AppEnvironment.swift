@@ -121,6 +121,7 @@ public struct AppEnvironment: Sendable {
     var community: Community { Community(database: database, throttles: throttles, safetyPhrases: safetyPhrases, clock: clock) }
     var moderation: Moderation { Moderation(database: database, clock: clock) }
     var administration: Administration { Administration(database: database, clock: clock) }
+    var joining: Joining { Joining(database: database, clock: clock) }
     var organisationInsights: OrganisationInsights { OrganisationInsights(database: database, library: library, clock: clock) }
     var runs: Runs { Runs(database: database, library: library, clock: clock) }
     var moodHistory: MoodHistory { MoodHistory(database: database) }

@@ -13,13 +13,37 @@ public struct SignUps: Sendable {
 
     public init(services: AccountServices) { self.services = services }
 
-    /// Throws `.tooManyRequests` past the address's limit. Otherwise a mail is on its way (unless this address
-    /// was sent one very recently), and the person is told to check their email.
+    public enum Problem: Error, Equatable, Sendable {
+        /// The organisation's rule does not admit this address, and there is no invitation.
+        case notEligible
+        /// The invitation link was withdrawn, used up or has ended (or never was this organisation's).
+        case invitationEnded
+    }
+
+    /// The live invitation whose link carries `token`, or nil.
+    public func invitation(_ scope: Scope, token: String) throws -> AppDatabase.Invitation? {
+        guard Hex.isLowercase(token, length: 64),
+              let found = try services.database.invitation(tenantID: scope.tenantID, tokenHash: Digest.sha256Hex(token)),
+              found.isLive(now: services.clock()) else { return nil }
+        return found
+    }
+
+    /// Throws `.tooManyRequests` past the address's limit, and a `Problem` when the organisation's rule does not admit
+    /// the address and no live `invitation` (its link's token) does. Otherwise a mail is on its way (unless this
+    /// address was sent one very recently), and the person is told to check their email.
     public func request(_ scope: Scope, email: EmailAddress, password: String, timeZone: String, returnTo: String,
-                        clientAddress: String) throws {
+                        clientAddress: String, invitation token: String? = nil) throws {
         let now = services.clock()
         let throttles = services.throttles
         try throttles.signUpsPerAddress.admit(scope.tenantID + ":" + clientAddress, now: now)
+        // Who may join depends only on the address and the link, never on whether an account exists.
+        var invitationID: String?
+        if let token {
+            guard let found = try invitation(scope, token: token) else { throw Problem.invitationEnded }
+            invitationID = found.id
+        }
+        let admitted = scope.tenant.settings.signUpPolicy.admits(email)
+        guard admitted || invitationID != nil else { throw Problem.notEligible }
         let emailKey = scope.tenantID + ":" + email.value
         let sentRecently = try throttles.signUpsPerEmail.retryAfter(emailKey, now: now) != nil
         try throttles.signUpsPerEmail.record(emailKey, now: now)
@@ -47,7 +71,7 @@ public struct SignUps: Sendable {
         let token = SecureRandom.hex(32)
         try services.database.createPendingSignUp(tenantID: tenant.id, email: email, passwordHash: hash, timeZone: timeZone,
                                                   returnTo: returnTo, tokenHash: Digest.sha256Hex(token),
-                                                  expiresAt: now + Self.linkLifetime)
+                                                  expiresAt: now + Self.linkLifetime, invitationID: invitationID)
         try services.mailer.send(Mail(to: email.value, subject: "Confirm your email for \(tenant.name)", body: """
             Hello,
 

@@ -48,6 +48,8 @@ enum Notice {
         "words-saved": "The watched words have been saved.",
         "tags-saved": "The check-in tags have been saved.",
         "group-size-saved": "The smallest group has been saved.",
+        "joining-saved": "Who may join has been saved.",
+        "invitation-withdrawn": "The invitation link has been withdrawn. It no longer works.",
         "message-read": "Thank you. We’re glad you’re here.",
         "role-saved": "The role has been changed.",
         "settings-saved": "Your organisation’s settings have been saved.",

@@ -7,8 +7,36 @@ import UseCases
 enum SignUpHandler {
     static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         if context.scope.account != nil { return .redirect(to: Paths.home) }
-        let next = Paths.safeReturn(try context.query()["next"])
-        return try page(context, environment, email: "", timeZone: TimeZoneName.fallback, next: next, errors: FormErrors())
+        let query = try context.query()
+        let next = Paths.safeReturn(query["next"])
+        // With an invitation link: the form carries it. Without one, where joining is by invitation only, say so.
+        var invitation: String?
+        if let token = query["invitation"] {
+            guard try environment.signUps.invitation(context.scope, token: token) != nil else { return try notEligible(context, environment, .invitationEnded) }
+            invitation = token
+        } else if context.scope.tenant.settings.signUpPolicy.rule == .invitations {
+            return try notEligible(context, environment, .notEligible)
+        }
+        return try page(context, environment, email: "", timeZone: TimeZoneName.fallback, next: next, invitation: invitation, errors: FormErrors())
+    }
+
+    /// Why someone cannot join, kindly, and what they can do: 403 for the organisation's rule, 410 for a link that ended.
+    static func notEligible(_ context: RequestContext, _ environment: AppEnvironment, _ problem: SignUps.Problem) throws -> Response {
+        let tenant = context.scope.tenant
+        let policy = tenant.settings.signUpPolicy
+        var values: [String: Any] = ["organisation": tenant.name]
+        switch problem {
+        case .invitationEnded:
+            values["heading"] = "This invitation has ended"
+            values["reason"] = "It may have been used as many times as it allows, reached its end date, or been withdrawn. Please ask whoever sent it for a new one."
+        case .notEligible:
+            values["heading"] = "Joining \(tenant.name) is by invitation"
+            values["reason"] = policy.rule == .domains
+                ? "You can sign up with an email address at \(policy.domains.joined(separator: ", ")), or with an invitation link from \(tenant.name)."
+                : "\(tenant.name) invites its people to Resett. If you should have an invitation, please ask the person who looks after wellbeing there."
+        }
+        return try environment.render("auth/not-eligible", title: values["heading"] as? String ?? "", values, context: context,
+                                      status: problem == .invitationEnded ? .gone : .forbidden)
     }
 
     static func submit(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -16,6 +44,7 @@ enum SignUpHandler {
         let typedEmail = String((form["email"] ?? "").prefix(320))
         let password = form["password"] ?? ""
         let next = Paths.safeReturn(form["next"])
+        let invitation = form["invitation"].flatMap { $0.isEmpty ? nil : String($0.prefix(64)) }
         var timeZone = form["time_zone"] ?? ""
         if timeZone.isEmpty { timeZone = TimeZoneName.fallback }
 
@@ -28,11 +57,22 @@ enum SignUpHandler {
             timeZone = TimeZoneName.fallback
         }
         guard let email, errors.isEmpty else {
-            return try page(context, environment, email: typedEmail, timeZone: timeZone, next: next, errors: errors,
+            return try page(context, environment, email: typedEmail, timeZone: timeZone, next: next, invitation: invitation, errors: errors,
                             status: .unprocessableContent)
         }
-        try environment.signUps.request(context.scope, email: email, password: password, timeZone: timeZone, returnTo: next,
-                                        clientAddress: context.clientAddress(trustedProxies: environment.configuration.trustedProxies))
+        do {
+            try environment.signUps.request(context.scope, email: email, password: password, timeZone: timeZone, returnTo: next,
+                                            clientAddress: context.clientAddress(trustedProxies: environment.configuration.trustedProxies),
+                                            invitation: invitation)
+        } catch SignUps.Problem.notEligible {
+            let policy = context.scope.tenant.settings.signUpPolicy
+            guard policy.rule == .domains else { return try notEligible(context, environment, .notEligible) }
+            errors.add("email", "Please use your email address at \(policy.domains.joined(separator: " or ")). If you don’t have one, ask \(context.scope.tenant.name) for an invitation link.")
+            return try page(context, environment, email: typedEmail, timeZone: timeZone, next: next, invitation: nil, errors: errors,
+                            status: .forbidden)
+        } catch SignUps.Problem.invitationEnded {
+            return try notEligible(context, environment, .invitationEnded)
+        }
         return try environment.render("auth/signup-sent", title: "Check your email", ["email": email.value], context: context)
     }
 
@@ -47,6 +87,7 @@ enum SignUpHandler {
     static func confirm(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         switch try environment.signUps.confirm(context.scope, token: try context.form()["token"] ?? "") {
         case .expired: return try LogInHandler.linkExpired(context, environment)
+        case .notEligible: return try notEligible(context, environment, .invitationEnded)
         case .taken: return .redirect(to: Paths.logIn)
         case .created(let account, let returnTo):
             return try LogInHandler.signedIn(account, goingTo: Paths.safeReturn(returnTo), context, environment)
@@ -54,14 +95,19 @@ enum SignUpHandler {
     }
 
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, email: String, timeZone: String,
-                             next: String, errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
-        let values: [String: Any] = [
+                             next: String, invitation: String?, errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
+        let policy = context.scope.tenant.settings.signUpPolicy
+        var values: [String: Any] = [
             "email": email,
             "next": next,
             "timeZoneOptions": TimeZoneOptions.html(selected: timeZone),
             "minimumLength": PasswordPolicy.minimumLength,
             "recommendedLength": PasswordPolicy.recommendedLength,
         ]
+        if let invitation { values["invitation"] = invitation }
+        if policy.rule == .domains && invitation == nil {
+            values["emailHint"] = "Use your email address at \(policy.domains.joined(separator: " or "))."
+        }
         return try environment.renderForm("auth/signup", title: "Sign up", values, errors: errors, context: context, status: status)
     }
 }

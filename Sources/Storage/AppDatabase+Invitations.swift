@@ -1,0 +1,80 @@
+import Domain
+
+/// Who may join: the organisation's rule, and its invitation links (kept only as hashes of the link's token). Each
+/// change and its audit line are one transaction; spending an invitation happens in the transaction that creates the
+/// account, so a single-use link makes one account however many people confirm at once.
+extension AppDatabase {
+    public struct Invitation: Sendable, Equatable {
+        public let id: String
+        public let label: String
+        public let maxUses: Int
+        public let uses: Int
+        public let expiresAt: Int
+        public let revokedAt: Int?
+        public let createdAt: Int
+
+        public func isLive(now: Int) -> Bool { revokedAt == nil && expiresAt > now && uses < maxUses }
+    }
+
+    public func saveSignUpPolicy(tenantID: String, _ policy: SignUpPolicy, audit: AuditEntry) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: "UPDATE tenants SET sign_up_rule = ?, sign_up_domains = ? WHERE id = ?",
+                           arguments: [policy.rule.rawValue, policy.storedDomains, tenantID])
+            try Self.appendAudit(db, tenantID: tenantID, audit)
+        }
+    }
+
+    public func createInvitation(tenantID: String, tokenHash: String, label: String, maxUses: Int, expiresAt: Int, now: Int,
+                                 audit: AuditEntry) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO invitations (tenant_id, id, token_hash, label, max_uses, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [tenantID, RandomID.make(), tokenHash, label, maxUses, expiresAt, now])
+            try Self.appendAudit(db, tenantID: tenantID, audit)
+        }
+    }
+
+    static func invitation(from row: SQLRow) -> Invitation {
+        Invitation(id: row["id"], label: row["label"], maxUses: row["max_uses"], uses: row["uses"], expiresAt: row["expires_at"],
+                   revokedAt: row["revoked_at"], createdAt: row["created_at"])
+    }
+
+    /// The tenant's invitations, newest first (ended ones too, for a while: they say why a link stopped working).
+    public func invitations(tenantID: String, limit: Int = 100) throws(StorageError) -> [Invitation] {
+        try read { db in
+            try db.rows(sql: """
+                SELECT id, label, max_uses, uses, expires_at, revoked_at, created_at FROM invitations WHERE tenant_id = ?
+                ORDER BY created_at DESC, id LIMIT ?
+                """, arguments: [tenantID, limit]).map(Self.invitation)
+        }
+    }
+
+    /// The invitation whose token hashes to `tokenHash`, if this tenant has it.
+    public func invitation(tenantID: String, tokenHash: String) throws(StorageError) -> Invitation? {
+        try read { db in
+            try db.row(sql: """
+                SELECT id, label, max_uses, uses, expires_at, revoked_at, created_at FROM invitations WHERE tenant_id = ? AND token_hash = ?
+                """, arguments: [tenantID, tokenHash]).map(Self.invitation)
+        }
+    }
+
+    /// Withdraws a live invitation. False when it is not this tenant's or has already been withdrawn.
+    public func revokeInvitation(tenantID: String, id: String, now: Int, audit: AuditEntry) throws(StorageError) -> Bool {
+        try write { db in
+            try db.execute(sql: "UPDATE invitations SET revoked_at = ? WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL",
+                           arguments: [now, tenantID, id])
+            guard db.changesCount == 1 else { return false }
+            try Self.appendAudit(db, tenantID: tenantID, audit)
+            return true
+        }
+    }
+
+    /// Spends one use of the invitation, if it is still live. In the caller's transaction.
+    static func spendInvitation(_ db: any SQLConnection, tenantID: String, id: String, now: Int) throws -> Bool {
+        try db.execute(sql: """
+            UPDATE invitations SET uses = uses + 1
+            WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL AND expires_at > ? AND uses < max_uses
+            """, arguments: [tenantID, id, now])
+        return db.changesCount == 1
+    }
+}
