@@ -11,6 +11,9 @@ public struct Account: Sendable, Equatable {
     public var weekStartsOnSunday: Bool
     /// The calendar's colours follow the day's check-in rather than the resets' moods.
     public var calendarFollowsCheckIns: Bool
+    /// False once the organisation's identity provider has turned the account off (SCIM `active: false`): its data
+    /// stays, but it cannot sign in.
+    public var isActive = true
 
     public init(id: String, tenantID: String, email: String, role: Role, timeZone: String, passwordHash: String,
                 theme: Theme = .system, weekStartsOnSunday: Bool = false, calendarFollowsCheckIns: Bool = false) {

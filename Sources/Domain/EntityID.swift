@@ -32,6 +32,7 @@ public enum TeamMessageEntity {}
 public enum WatchedWordEntity {}
 public enum CheckInTagEntity {}
 public enum InvitationEntity {}
+public enum ProvisioningTokenEntity {}
 
 public typealias PostID = EntityID<PostEntity>
 public typealias RunID = EntityID<RunEntity>
@@ -44,3 +45,4 @@ public typealias TeamMessageID = EntityID<TeamMessageEntity>
 public typealias WatchedWordID = EntityID<WatchedWordEntity>
 public typealias CheckInTagID = EntityID<CheckInTagEntity>
 public typealias InvitationID = EntityID<InvitationEntity>
+public typealias ProvisioningTokenID = EntityID<ProvisioningTokenEntity>

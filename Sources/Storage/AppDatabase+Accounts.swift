@@ -5,13 +5,15 @@ import Foundation
 /// Accounts, always within one tenant: every function takes the tenant's id first and sees nothing else.
 extension AppDatabase {
     static func account(from row: SQLRow) -> Account {
-        Account(id: row["id"], tenantID: row["tenant_id"], email: row["email"],
-                role: Role(rawValue: row["role"]) ?? .member, timeZone: row["time_zone"], passwordHash: row["password_hash"],
-                theme: Theme(rawValue: row["theme"]) ?? .system, weekStartsOnSunday: row["week_starts_on"] == "sunday",
-                calendarFollowsCheckIns: row["calendar_colours"] == "check-ins")
+        var account = Account(id: row["id"], tenantID: row["tenant_id"], email: row["email"],
+                              role: Role(rawValue: row["role"]) ?? .member, timeZone: row["time_zone"], passwordHash: row["password_hash"],
+                              theme: Theme(rawValue: row["theme"]) ?? .system, weekStartsOnSunday: row["week_starts_on"] == "sunday",
+                              calendarFollowsCheckIns: row["calendar_colours"] == "check-ins")
+        account.isActive = (row["deactivated_at"] as Int?) == nil
+        return account
     }
 
-    static let accountColumns = "id, tenant_id, email, role, time_zone, password_hash, theme, week_starts_on, calendar_colours"
+    static let accountColumns = "id, tenant_id, email, role, time_zone, password_hash, theme, week_starts_on, calendar_colours, deactivated_at"
 
     public func createAccount(tenantID: String, email: EmailAddress, passwordHash: String, role: Role = .member,
                               timeZone: String, now: Int) throws(StorageError) -> Account {

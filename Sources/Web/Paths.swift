@@ -83,7 +83,10 @@ enum Paths {
     static let watchedWords = "/admin/watched-words"
     static func watchedWordRemove(_ id: WatchedWordID) -> String { "/admin/watched-words/\(id)/remove" }
     static let checkInTags = "/admin/check-in-tags"
+    static let scim = "/scim/v2"
     static let joining = "/admin/joining"
+    static let provisioningTokens = "/admin/joining/scim-tokens"
+    static func provisioningTokenRevoke(_ id: ProvisioningTokenID) -> String { "/admin/joining/scim-tokens/\(id)/revoke" }
     static let joiningInvitations = "/admin/joining/invitations"
     static func invitationRevoke(_ id: InvitationID) -> String { "/admin/joining/invitations/\(id)/withdraw" }
     static let organisationInsights = "/admin/insights"
@@ -116,7 +119,7 @@ enum Paths {
         "passwordReset": passwordReset, "paywall": paywall, "calendar": calendar, "accountExportCSV": accountExportCSV, "accountCheckInsCSV": accountCheckInsCSV,
         "accountWeekStart": accountWeekStart, "community": community,
         "communityPosts": communityPosts, "moderation": moderation, "audit": audit, "auditCSV": auditCSV,
-        "crisisContacts": crisisContacts, "watchedWords": watchedWords, "checkInTags": checkInTags, "organisationInsights": organisationInsights, "joining": joining, "joiningInvitations": joiningInvitations, "organisationInsightsCSV": organisationInsightsCSV, "groupSize": groupSize, "helpBreathe": helpBreathe, "helpTalk": helpTalk, "members": members, "settings": settings, "topics": topics, "subscription": subscription,
+        "crisisContacts": crisisContacts, "watchedWords": watchedWords, "checkInTags": checkInTags, "organisationInsights": organisationInsights, "joining": joining, "provisioningTokens": provisioningTokens, "joiningInvitations": joiningInvitations, "organisationInsightsCSV": organisationInsightsCSV, "groupSize": groupSize, "helpBreathe": helpBreathe, "helpTalk": helpTalk, "members": members, "settings": settings, "topics": topics, "subscription": subscription,
         "subscriptionCheckout": subscriptionCheckout, "subscriptionCancel": subscriptionCancel,
         "subscriptionResume": subscriptionResume,
     ]

@@ -96,8 +96,10 @@ public final class ResettApp: HTTPResponder {
                 let current = RequestContext(request: request, parameters: parameters, scope: scope, session: session,
                                              csrfToken: csrfToken)
                 context = current
-                // Payment webhooks come from the provider, not a browser: their signature is their proof.
-                if request.method == "POST", request.path != Paths.paymentWebhooks {
+                // Payment webhooks come from the provider, not a browser: their signature is their proof. SCIM requests
+                // come from an identity provider with a bearer token, which is theirs (a browser never sends one).
+                // Only POST changes anything through a form; PUT, PATCH and DELETE exist only under /scim.
+                if request.method == "POST", request.path != Paths.paymentWebhooks, !request.path.hasPrefix(Paths.scim + "/") {
                     // A fresh anonymous token cannot match anything sent: that POST came without our cookie.
                     try CSRFProtection.verify(request, form: (try? current.form()) ?? FormData(),
                                               expected: newCSRFCookie == nil ? csrfToken : "")

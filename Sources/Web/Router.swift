@@ -37,6 +37,9 @@ public struct Router: Sendable {
 
     public mutating func get(_ pattern: String, _ handler: @escaping Handler) { add("GET", pattern, handler) }
     public mutating func post(_ pattern: String, _ handler: @escaping Handler) { add("POST", pattern, handler) }
+    public mutating func put(_ pattern: String, _ handler: @escaping Handler) { add("PUT", pattern, handler) }
+    public mutating func patch(_ pattern: String, _ handler: @escaping Handler) { add("PATCH", pattern, handler) }
+    public mutating func delete(_ pattern: String, _ handler: @escaping Handler) { add("DELETE", pattern, handler) }
 
     /// HEAD is answered by the GET route (the server drops the body).
     public func match(method: String, path: Substring) throws(WebError) -> Match {

@@ -65,10 +65,22 @@ enum Routes {
         get(Paths.watchedWords, SafeguardingHandler.watchedWords)
         post(Paths.watchedWords, SafeguardingHandler.addWatchedWord)
         post("/admin/watched-words/:id/remove", SafeguardingHandler.removeWatchedWord)
+        // Provisioning (SCIM 2.0): a bearer token, not a cookie, so no CSRF (see ResettApp); JSON answers, errors too.
+        router.get(Paths.scim + "/ServiceProviderConfig") { SCIMHandler.serviceProviderConfig($0, environment) }
+        router.get(Paths.scim + "/ResourceTypes") { SCIMHandler.resourceTypes($0, environment) }
+        router.get(Paths.scim + "/Schemas") { SCIMHandler.schemas($0, environment) }
+        router.get(Paths.scim + "/Users") { SCIMHandler.listUsers($0, environment) }
+        router.post(Paths.scim + "/Users") { SCIMHandler.createUser($0, environment) }
+        router.get(Paths.scim + "/Users/:id") { SCIMHandler.getUser($0, environment) }
+        router.put(Paths.scim + "/Users/:id") { SCIMHandler.replaceUser($0, environment) }
+        router.patch(Paths.scim + "/Users/:id") { SCIMHandler.patchUser($0, environment) }
+        router.delete(Paths.scim + "/Users/:id") { SCIMHandler.deleteUser($0, environment) }
         get(Paths.joining, JoiningHandler.show)
         post(Paths.joining, JoiningHandler.savePolicy)
         post(Paths.joiningInvitations, JoiningHandler.createInvitation)
         post("/admin/joining/invitations/:id/withdraw", JoiningHandler.withdraw)
+        post(Paths.provisioningTokens, JoiningHandler.createProvisioningToken)
+        post("/admin/joining/scim-tokens/:id/revoke", JoiningHandler.revokeProvisioningToken)
         get(Paths.organisationInsights, OrganisationInsightsHandler.show)
         get(Paths.organisationInsightsCSV, OrganisationInsightsHandler.csv)
         post(Paths.groupSize, OrganisationInsightsHandler.setGroupSize)

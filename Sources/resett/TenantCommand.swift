@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Domain
 import Storage
@@ -7,7 +8,7 @@ import Web
 struct TenantCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tenant", abstract: "Create and list tenants (organisations).",
-        subcommands: [Create.self, List.self, SetDomain.self]
+        subcommands: [Create.self, List.self, SetDomain.self, SCIMToken.self]
     )
 
     struct Create: ParsableCommand {
@@ -41,6 +42,22 @@ struct TenantCommand: ParsableCommand {
             }
             guard try options.openDatabase().setCustomDomain(slug: slug, to: value) else { throw ValidationError("No tenant \(slug).") }
             Output.line(value.map { "Tenant \(slug) is now also served at \($0)." } ?? "Tenant \(slug) has no domain of its own now.")
+        }
+    }
+
+    /// A bearer token for the tenant's identity provider to provision accounts over SCIM, printed once (an admin can
+    /// also make one on the Who may join page, and revoke any there).
+    struct SCIMToken: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "scim-token",
+                                                        abstract: "Print a new SCIM provisioning token for a tenant (shown once).")
+        @OptionGroup var options: CommonOptions
+        @Option(help: "The tenant's slug.") var tenant: String
+
+        func run() throws {
+            let database = try options.openDatabase()
+            guard let found = try database.tenant(slug: tenant) else { throw ValidationError("No tenant \(tenant).") }
+            let token = try Provisioning.operatorToken(database, tenantID: found.id, now: Int(Date().timeIntervalSince1970))
+            Output.line(token)
         }
     }
 

@@ -28,7 +28,8 @@ public struct LogIns: Sendable {
         if let wait = try throttles.failedLoginsPerAddress.retryAfter(addressKey, now: now) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
         let underAttack = try throttles.failedLoginsPerAccount.retryAfter(accountKey, now: now) != nil
 
-        let account = try email.flatMap { try services.database.account(tenantID: scope.tenantID, email: $0) }
+        // An account the organisation has turned off is, here, no account.
+        let account = try email.flatMap { try services.database.account(tenantID: scope.tenantID, email: $0) }.flatMap { $0.isActive ? $0 : nil }
         // An unknown email costs the same hash as a wrong password, so timing tells nothing.
         let verified = try services.verify(password, against: account?.passwordHash ?? services.dummyPasswordHash) && account != nil
         guard let account, verified else {

@@ -20,7 +20,7 @@ public struct PasswordResets: Sendable {
         // Past the per-address limit nothing more is sent, but the page says the same as ever.
         let mayMail = try throttles.resetRequestsPerEmail.retryAfter(emailKey, now: now) == nil
         try throttles.resetRequestsPerEmail.record(emailKey, now: now)
-        guard mayMail, let account else { return }
+        guard mayMail, let account, account.isActive else { return }
         try services.database.createPasswordReset(tenantID: account.tenantID, accountID: account.id, tokenHash: tokenHash,
                                                   expiresAt: now + services.passwordResetLifetime)
         let name = scope.tenant.name

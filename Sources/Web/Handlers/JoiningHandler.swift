@@ -58,6 +58,27 @@ enum JoiningHandler {
                         status: errors.isEmpty ? .ok : .unprocessableContent)
     }
 
+    static func createProvisioningToken(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.staffMember()
+        let label = String((try context.form()["token_label"] ?? "").prefix(200))
+        let policy = try environment.joining.policy(member)
+        var errors = FormErrors()
+        var token: String?
+        do {
+            token = try environment.provisioning.createToken(member, label: label)
+        } catch UseCaseError.conflict(let reason) {
+            errors.add("token_label", reason)
+        }
+        return try page(context, environment, member: member, rule: policy.rule, domains: policy.domains.joined(separator: "\n"),
+                        errors: errors, typed: ["token_label": token == nil ? label : ""], createdToken: token,
+                        status: errors.isEmpty ? .ok : .unprocessableContent)
+    }
+
+    static func revokeProvisioningToken(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        try environment.provisioning.revokeToken(try context.staffMember(), id: try context.id("id", ProvisioningTokenEntity.self))
+        return .redirect(to: Paths.joining + "?notice=token-revoked")
+    }
+
     static func withdraw(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         try environment.joining.revokeInvitation(try context.staffMember(), id: try context.id("id", InvitationEntity.self))
         return .redirect(to: Paths.joining + "?notice=invitation-withdrawn")
@@ -65,7 +86,7 @@ enum JoiningHandler {
 
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope, rule: SignUpPolicy.Rule?,
                              domains: String, errors: FormErrors, typed: [String: String] = [:], created: String? = nil,
-                             status: HTTPStatus = .ok) throws -> Response {
+                             createdToken: String? = nil, status: HTTPStatus = .ok) throws -> Response {
         guard member.account.role == .admin else { throw WebError.notFound }
         let now = environment.clock()
         let rules: [(SignUpPolicy.Rule, String, String)] = [
@@ -92,6 +113,16 @@ enum JoiningHandler {
         ]
         values["hasInvitations"] = !(values["invitations"] as? [Any] ?? []).isEmpty
         if let created { values["created"] = created }
+        // Provisioning (SCIM): where the identity provider connects, and its tokens.
+        let tokens = try environment.provisioning.tokens(member)
+        values["scimBase"] = environment.configuration.absoluteURL(Paths.scim, for: member.tenant)
+        values["tokenLabel"] = typed["token_label"] ?? ""
+        values["hasTokens"] = !tokens.isEmpty
+        values["tokens"] = tokens.map { token -> [String: Any] in
+            let used = token.lastUsedAt.map { "last used \(Day.of($0, in: member.account.timeZone).longText)" } ?? "not used yet"
+            return ["label": token.label, "used": used, "revokePath": Paths.provisioningTokenRevoke(ProvisioningTokenID(stored: token.id))]
+        }
+        if let createdToken { values["createdToken"] = createdToken }
         values.merge(Notice.values(context)) { $1 }
         return try environment.renderForm("admin/joining", title: "Who may join", values, errors: errors, context: context, status: status)
     }

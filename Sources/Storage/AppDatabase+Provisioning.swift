@@ -1,0 +1,145 @@
+import Domain
+
+/// Provisioning over SCIM: bearer tokens (kept as hashes) and the accounts an identity provider manages. Everything is
+/// within one tenant; turning an account off ends its sessions in the same transaction.
+extension AppDatabase {
+    public struct ProvisionedUser: Sendable, Equatable {
+        public let id: String
+        public var email: String
+        public var externalID: String?
+        public var isActive: Bool
+        public let createdAt: Int
+    }
+
+    public struct ProvisioningToken: Sendable, Equatable {
+        public let id: String
+        public let label: String
+        public let createdAt: Int
+        public let lastUsedAt: Int?
+    }
+
+    public func createProvisioningToken(tenantID: String, tokenHash: String, label: String, now: Int, audit: AuditEntry?) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: "INSERT INTO scim_tokens (tenant_id, id, token_hash, label, created_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [tenantID, RandomID.make(), tokenHash, label, now])
+            if let audit { try Self.appendAudit(db, tenantID: tenantID, audit) }
+        }
+    }
+
+    /// Live tokens, newest first.
+    public func provisioningTokens(tenantID: String) throws(StorageError) -> [ProvisioningToken] {
+        try read { db in
+            try db.rows(sql: """
+                SELECT id, label, created_at, last_used_at FROM scim_tokens WHERE tenant_id = ? AND revoked_at IS NULL ORDER BY created_at DESC, id
+                """, arguments: [tenantID]).map {
+                ProvisioningToken(id: $0["id"], label: $0["label"], createdAt: $0["created_at"], lastUsedAt: $0["last_used_at"])
+            }
+        }
+    }
+
+    public func revokeProvisioningToken(tenantID: String, id: String, now: Int, audit: AuditEntry) throws(StorageError) -> Bool {
+        try write { db in
+            try db.execute(sql: "UPDATE scim_tokens SET revoked_at = ? WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL",
+                           arguments: [now, tenantID, id])
+            guard db.changesCount == 1 else { return false }
+            try Self.appendAudit(db, tenantID: tenantID, audit)
+            return true
+        }
+    }
+
+    /// Whether `tokenHash` is a live token of this tenant; its last use is noted (at most once a minute, to spare writes).
+    public func provisioningTokenIsLive(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> Bool {
+        guard let lastUsed = try read({ db in
+            try db.row(sql: "SELECT coalesce(last_used_at, 0) AS last_used FROM scim_tokens WHERE tenant_id = ? AND token_hash = ? AND revoked_at IS NULL",
+                       arguments: [tenantID, tokenHash]).map { $0["last_used"] as Int }
+        }) else { return false }
+        if now - lastUsed >= 60 {
+            try write { db in
+                try db.execute(sql: "UPDATE scim_tokens SET last_used_at = ? WHERE tenant_id = ? AND token_hash = ?", arguments: [now, tenantID, tokenHash])
+            }
+        }
+        return true
+    }
+
+    static func provisionedUser(from row: SQLRow) -> ProvisionedUser {
+        ProvisionedUser(id: row["id"], email: row["email"], externalID: row["external_id"], isActive: (row["deactivated_at"] as Int?) == nil,
+                        createdAt: row["created_at"])
+    }
+
+    /// A page of the tenant's accounts by email (1-based `startIndex`, as SCIM counts), optionally only the one with
+    /// `email` or `externalID`; with the total that match.
+    public func provisionedUsers(tenantID: String, email: String? = nil, externalID: String? = nil, startIndex: Int, count: Int)
+        throws(StorageError) -> (total: Int, users: [ProvisionedUser]) {
+        try read { db in
+            var condition = "tenant_id = ?"
+            var arguments: SQLArguments = [tenantID]
+            if let email { condition += " AND email = ?"; arguments.append(email) }
+            if let externalID { condition += " AND external_id = ?"; arguments.append(externalID) }
+            let total = try db.int(sql: "SELECT count(*) FROM accounts WHERE \(condition)", arguments: arguments) ?? 0
+            arguments.append(count)
+            arguments.append(startIndex - 1)
+            let users = try db.rows(sql: """
+                SELECT id, email, external_id, deactivated_at, created_at FROM accounts WHERE \(condition) ORDER BY created_at, id LIMIT ? OFFSET ?
+                """, arguments: arguments).map(Self.provisionedUser)
+            return (total, users)
+        }
+    }
+
+    public func provisionedUser(tenantID: String, id: String) throws(StorageError) -> ProvisionedUser? {
+        try read { db in
+            try db.row(sql: "SELECT id, email, external_id, deactivated_at, created_at FROM accounts WHERE tenant_id = ? AND id = ?",
+                       arguments: [tenantID, id]).map(Self.provisionedUser)
+        }
+    }
+
+    public enum ProvisioningChange: Sendable, Equatable {
+        case done(ProvisionedUser)
+        /// Another account of this tenant has that email.
+        case emailTaken
+        case notFound
+    }
+
+    /// Creates an account the provider manages. It has no password (an unusable hash): the person signs in with a
+    /// link, a password they set through "forgotten password", or single sign-on.
+    public func createProvisionedUser(tenantID: String, email: String, externalID: String?, active: Bool, unusableHash: String,
+                                      now: Int, audit: AuditEntry) throws(StorageError) -> ProvisioningChange {
+        try write { db in
+            if try db.bool(sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND email = ?", arguments: [tenantID, email]) == true {
+                return .emailTaken
+            }
+            let id = RandomID.make()
+            try db.execute(sql: """
+                INSERT INTO accounts (id, tenant_id, email, password_hash, role, time_zone, created_at, external_id, deactivated_at)
+                VALUES (?, ?, ?, ?, 'member', 'Europe/London', ?, ?, ?)
+                """, arguments: [id, tenantID, email, unusableHash, now, externalID, active ? nil : now])
+            try Self.appendAudit(db, tenantID: tenantID, audit.about("an account", accountID: id))
+            return .done(ProvisionedUser(id: id, email: email, externalID: externalID, isActive: active, createdAt: now))
+        }
+    }
+
+    /// Changes an account's email, the provider's id for it and whether it is on. Turning it off ends its sessions.
+    public func updateProvisionedUser(tenantID: String, _ user: ProvisionedUser, now: Int, audit: AuditEntry) throws(StorageError) -> ProvisioningChange {
+        try write { db in
+            guard let row = try db.row(sql: "SELECT id, email, external_id, deactivated_at, created_at FROM accounts WHERE tenant_id = ? AND id = ?",
+                                       arguments: [tenantID, user.id]) else { return .notFound }
+            let current = Self.provisionedUser(from: row)
+            if user.email != current.email,
+               try db.bool(sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND email = ? AND id <> ?", arguments: [tenantID, user.email, user.id]) == true {
+                return .emailTaken
+            }
+            // Off since the first time it was turned off; on again clears it.
+            let deactivatedAt: Int? = user.isActive ? nil : (row["deactivated_at"] as Int?) ?? now
+            try db.execute(sql: """
+                UPDATE accounts SET email = ?, external_id = ?, deactivated_at = ? WHERE tenant_id = ? AND id = ?
+                """, arguments: [user.email, user.externalID, deactivatedAt, tenantID, user.id])
+            if !user.isActive {
+                // Signed out everywhere, and no emailed link from before can sign it in again.
+                for table in ["sessions", "sign_in_links", "password_resets"] {
+                    try db.execute(sql: "DELETE FROM \(table) WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, user.id])
+                }
+            }
+            if current != user { try Self.appendAudit(db, tenantID: tenantID, audit.about("an account", accountID: user.id)) }
+            return .done(user)
+        }
+    }
+}

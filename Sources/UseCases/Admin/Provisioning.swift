@@ -1,0 +1,121 @@
+import Domain
+import Foundation
+import Security
+import Storage
+
+/// Provisioning over SCIM 2.0 (RFC 7643/7644): the organisation's identity provider, holding a bearer token an admin
+/// made, creates its people's accounts, changes their email, turns them off (ending their sessions) and deletes them.
+/// Only what an account is, is kept: the email (SCIM's userName), the provider's id, and whether it is on. Names,
+/// titles and the rest a provider may send are not stored.
+public struct Provisioning: Sendable {
+    let database: AppDatabase
+    let clock: @Sendable () -> Int
+
+    public init(database: AppDatabase, clock: @escaping @Sendable () -> Int) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// What a SCIM request can go wrong with, as RFC 7644 §3.12 names it.
+    public enum Problem: Error, Equatable, Sendable {
+        case unauthorised
+        case notFound
+        case uniqueness
+        case invalidValue(String)
+        case lastAdmin
+    }
+
+    /// Whether `bearer` is one of this tenant's live tokens.
+    public func authorises(_ scope: Scope, bearer: String) throws -> Bool {
+        guard Hex.isLowercase(bearer, length: 64) else { return false }
+        return try database.provisioningTokenIsLive(tenantID: scope.tenantID, tokenHash: Digest.sha256Hex(bearer), now: clock())
+    }
+
+    static let provider = "Provisioning (SCIM)"
+
+    func entry(_ action: String) -> AuditEntry { AuditEntry(actor: Self.provider, actorID: "", action: action, at: clock()) }
+
+    public func list(_ scope: Scope, email: String?, externalID: String?, startIndex: Int, count: Int) throws -> (total: Int, users: [AppDatabase.ProvisionedUser]) {
+        // A filter for an address that cannot be one matches nobody (never an error).
+        let normalised = email.map { EmailAddress($0)?.value ?? "" }
+        return try database.provisionedUsers(tenantID: scope.tenantID, email: normalised, externalID: externalID, startIndex: startIndex, count: count)
+    }
+
+    public func user(_ scope: Scope, id: String) throws -> AppDatabase.ProvisionedUser {
+        guard AccountID(id) != nil, let user = try database.provisionedUser(tenantID: scope.tenantID, id: id) else { throw Problem.notFound }
+        return user
+    }
+
+    public func create(_ scope: Scope, userName: String, externalID: String?, active: Bool) throws -> AppDatabase.ProvisionedUser {
+        guard let email = EmailAddress(userName) else { throw Problem.invalidValue("userName must be an email address.") }
+        try check(externalID)
+        // No password: a random one, hashed the ordinary way, that nobody ever knows.
+        let unusable = "$argon2id$v=19$m=1,t=1,p=1$" + SecureRandom.hex(16) + "$" + SecureRandom.hex(32)
+        switch try database.createProvisionedUser(tenantID: scope.tenantID, email: email.value, externalID: externalID, active: active,
+                                                  unusableHash: unusable, now: clock(), audit: entry("Provisioned an account")) {
+        case .done(let user): return user
+        case .emailTaken: throw Problem.uniqueness
+        case .notFound: throw Problem.notFound
+        }
+    }
+
+    /// Saves `user` as changed by a PUT or PATCH (its id names the account).
+    public func update(_ scope: Scope, _ user: AppDatabase.ProvisionedUser) throws -> AppDatabase.ProvisionedUser {
+        guard let email = EmailAddress(user.email) else { throw Problem.invalidValue("userName must be an email address.") }
+        try check(user.externalID)
+        var user = user
+        user.email = email.value
+        let action = user.isActive ? "Changed a provisioned account" : "Turned off a provisioned account"
+        switch try database.updateProvisionedUser(tenantID: scope.tenantID, user, now: clock(), audit: entry(action)) {
+        case .done(let saved): return saved
+        case .emailTaken: throw Problem.uniqueness
+        case .notFound: throw Problem.notFound
+        }
+    }
+
+    /// Deletes the account and everything of theirs, as deleting it themselves would.
+    public func delete(_ scope: Scope, id: String) throws {
+        guard AccountID(id) != nil else { throw Problem.notFound }
+        switch try database.deleteAccount(tenantID: scope.tenantID, accountID: id) {
+        case .notFound: throw Problem.notFound
+        case .lastAdmin: throw Problem.lastAdmin
+        default: return
+        }
+    }
+
+    private func check(_ externalID: String?) throws {
+        if let externalID, !(1...256).contains(externalID.count) { throw Problem.invalidValue("externalId must be 1 to 256 characters.") }
+    }
+
+    // MARK: Tokens, for admins
+
+    public func tokens(_ member: MemberScope) throws -> [AppDatabase.ProvisioningToken] {
+        try database.provisioningTokens(tenantID: try member.asAdmin().tenantID)
+    }
+
+    /// A new token for the identity provider, shown once.
+    public func createToken(_ member: MemberScope, label: String) throws -> String {
+        let admin = try member.asAdmin()
+        let label = label.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...80).contains(label.count) else { throw UseCaseError.conflict("Name the token (up to 80 characters), such as the identity provider it is for.") }
+        let token = SecureRandom.hex(32)
+        try database.createProvisioningToken(tenantID: admin.tenantID, tokenHash: Digest.sha256Hex(token), label: label, now: clock(),
+                                             audit: admin.auditEntry("Made a provisioning (SCIM) token", note: label, at: clock()))
+        return token
+    }
+
+    public func revokeToken(_ member: MemberScope, id: ProvisioningTokenID) throws {
+        let admin = try member.asAdmin()
+        guard try database.revokeProvisioningToken(tenantID: admin.tenantID, id: id.rawValue, now: clock(),
+                                                   audit: admin.auditEntry("Revoked a provisioning (SCIM) token", at: clock()))
+        else { throw UseCaseError.notFound }
+    }
+
+    /// For the operator's command: a token for the tenant, without an admin.
+    public static func operatorToken(_ database: AppDatabase, tenantID: String, now: Int) throws -> String {
+        let token = SecureRandom.hex(32)
+        try database.createProvisioningToken(tenantID: tenantID, tokenHash: Digest.sha256Hex(token), label: "Made with resett tenant scim-token",
+                                             now: now, audit: nil)
+        return token
+    }
+}

@@ -1,0 +1,285 @@
+import Domain
+import Foundation
+import HTTPServer
+import Storage
+import UseCases
+
+/// `/scim/v2/…`: provisioning over SCIM 2.0 (RFC 7643, 7644) for the tenant of the request's host, with a bearer token an
+/// admin made. JSON in and out (`application/scim+json`), errors as RFC 7644 §3.12 gives them. Written by hand on
+/// Foundation's JSON: no SCIM library builds here, and the subset a provider needs for users is small.
+enum SCIMHandler {
+    static let userSchema = "urn:ietf:params:scim:schemas:core:2.0:User"
+    static let listSchema = "urn:ietf:params:scim:api:messages:2.0:ListResponse"
+    static let errorSchema = "urn:ietf:params:scim:api:messages:2.0:Error"
+    static let patchSchema = "urn:ietf:params:scim:api:messages:2.0:PatchOp"
+    static let maxResults = 200
+
+    /// A SCIM error: its status, RFC 7644's scimType where it has one, and words for the provider's log.
+    struct Failure: Error {
+        let status: HTTPStatus
+        var scimType: String?
+        let detail: String
+    }
+
+    // MARK: Routes
+
+    static func serviceProviderConfig(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+        answer(context, environment) {
+            (.ok, [
+                "schemas": ["urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig"],
+                "documentationUri": environment.configuration.absoluteURL("/scim/v2", for: context.scope.tenant),
+                "patch": ["supported": true], "bulk": ["supported": false, "maxOperations": 0, "maxPayloadSize": 0],
+                "filter": ["supported": true, "maxResults": maxResults], "changePassword": ["supported": false],
+                "sort": ["supported": false], "etag": ["supported": false],
+                "authenticationSchemes": [["type": "oauthbearertoken", "name": "Bearer token",
+                                           "description": "A token an admin makes on the Who may join page, sent as Authorization: Bearer."]],
+                "meta": ["resourceType": "ServiceProviderConfig", "location": location(context, environment, "/ServiceProviderConfig")],
+            ])
+        }
+    }
+
+    static func resourceTypes(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+        answer(context, environment) {
+            let type: [String: Any] = [
+                "schemas": ["urn:ietf:params:scim:schemas:core:2.0:ResourceType"], "id": "User", "name": "User", "endpoint": "/Users",
+                "description": "A person's account", "schema": userSchema,
+                "meta": ["resourceType": "ResourceType", "location": location(context, environment, "/ResourceTypes/User")],
+            ]
+            return (.ok, list([type]))
+        }
+    }
+
+    static func schemas(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+        answer(context, environment) {
+            func attribute(_ name: String, _ type: String, required: Bool = false, uniqueness: String = "none",
+                           multiValued: Bool = false, sub: [[String: Any]]? = nil, mutability: String = "readWrite") -> [String: Any] {
+                var value: [String: Any] = ["name": name, "type": type, "multiValued": multiValued, "required": required,
+                                            "caseExact": false, "mutability": mutability, "returned": "default", "uniqueness": uniqueness]
+                if let sub { value["subAttributes"] = sub }
+                return value
+            }
+            let schema: [String: Any] = [
+                "schemas": ["urn:ietf:params:scim:schemas:core:2.0:Schema"],
+                "id": userSchema, "name": "User", "description": "A person's account: only what it is, never more.",
+                "attributes": [
+                    attribute("userName", "string", required: true, uniqueness: "server"),
+                    attribute("active", "boolean"),
+                    attribute("emails", "complex", multiValued: true, sub: [attribute("value", "string"), attribute("type", "string"),
+                                                                             attribute("primary", "boolean")], mutability: "readOnly"),
+                ],
+                "meta": ["resourceType": "Schema", "location": location(context, environment, "/Schemas/" + userSchema)],
+            ]
+            return (.ok, list([schema]))
+        }
+    }
+
+    static func listUsers(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+        answer(context, environment) {
+            let query = try context.query()
+            var email: String?, externalID: String?
+            if let filter = query["filter"] { (email, externalID) = try parse(filter: filter) }
+            let startIndex = try query["startIndex"].map { text -> Int in
+                guard let number = WholeNumber.parse(text, in: 1...Int(Int32.max)) else { throw Failure(status: .badRequest, scimType: "invalidValue", detail: "startIndex is a whole number from 1.") }
+                return number
+            } ?? 1
+            let count = try query["count"].map { text -> Int in
+                guard let number = WholeNumber.parse(text, in: 0...Int(Int32.max)) else { throw Failure(status: .badRequest, scimType: "invalidValue", detail: "count is a whole number from 0.") }
+                return min(number, maxResults)
+            } ?? 100
+            let found = try environment.provisioning.list(context.scope, email: email, externalID: externalID, startIndex: startIndex, count: count)
+            return (.ok, [
+                "schemas": [listSchema], "totalResults": found.total, "startIndex": startIndex, "itemsPerPage": found.users.count,
+                "Resources": found.users.map { resource($0, context, environment) },
+            ])
+        }
+    }
+
+    static func getUser(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+        answer(context, environment) {
+            (.ok, resource(try environment.provisioning.user(context.scope, id: try context.parameter("id")), context, environment))
+        }
+    }
+
+    static func createUser(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+        answer(context, environment) {
+            let body = try object(context)
+            let user = try environment.provisioning.create(context.scope, userName: try userName(body), externalID: try externalID(body),
+                                                           active: try active(body["active"]) ?? true)
+            return (.created, resource(user, context, environment))
+        }
+    }
+
+    static func replaceUser(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+        answer(context, environment) {
+            let body = try object(context)
+            var user = try environment.provisioning.user(context.scope, id: try context.parameter("id"))
+            user.email = try userName(body)
+            user.externalID = try externalID(body)
+            user.isActive = try active(body["active"]) ?? true
+            return (.ok, resource(try environment.provisioning.update(context.scope, user), context, environment))
+        }
+    }
+
+    static func patchUser(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+        answer(context, environment) {
+            let body = try object(context)
+            guard let operations = body["Operations"] as? [[String: Any]], !operations.isEmpty, operations.count <= 100 else {
+                throw Failure(status: .badRequest, scimType: "invalidSyntax", detail: "A PatchOp needs 1 to 100 Operations.")
+            }
+            var user = try environment.provisioning.user(context.scope, id: try context.parameter("id"))
+            for operation in operations {
+                guard let op = (operation["op"] as? String)?.lowercased(), ["add", "replace", "remove"].contains(op) else {
+                    throw Failure(status: .badRequest, scimType: "invalidSyntax", detail: "op is add, replace or remove.")
+                }
+                if let path = operation["path"] as? String {
+                    try apply(op, path: path, value: operation["value"], to: &user)
+                } else if let values = operation["value"] as? [String: Any], op != "remove" {
+                    for (path, value) in values { try apply(op, path: path, value: value, to: &user) }
+                } else {
+                    throw Failure(status: .badRequest, scimType: "noTarget", detail: "An operation without a path needs an object value.")
+                }
+            }
+            return (.ok, resource(try environment.provisioning.update(context.scope, user), context, environment))
+        }
+    }
+
+    static func deleteUser(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+        answer(context, environment) {
+            try environment.provisioning.delete(context.scope, id: try context.parameter("id"))
+            return (.noContent, nil)
+        }
+    }
+
+    // MARK: Reading requests
+
+    /// `userName eq "…"` or `externalId eq "…"` (names and operator in any case); anything else is refused.
+    static func parse(filter: String) throws -> (email: String?, externalID: String?) {
+        guard let match = filter.wholeMatch(of: /\s*(?i:(userName|externalId))\s+(?i:eq)\s+"((?:[^"\\]|\\.){0,320})"\s*/) else {
+            throw Failure(status: .badRequest, scimType: "invalidFilter", detail: "Filters supported: userName eq \"…\" and externalId eq \"…\".")
+        }
+        let value = String(match.2).replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
+        return match.1.lowercased() == "username" ? (value, nil) : (nil, value)
+    }
+
+    static func object(_ context: RequestContext) throws -> [String: Any] {
+        let type = context.request.headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard type == "application/scim+json" || type == "application/json" else {
+            throw Failure(status: .unsupportedMediaType, detail: "Send application/scim+json.")
+        }
+        // Foundation's parser refuses nesting deeper than 512, and the body is already bounded by the server.
+        guard let object = try? JSONSerialization.jsonObject(with: Data(context.request.body)) as? [String: Any] else {
+            throw Failure(status: .badRequest, scimType: "invalidSyntax", detail: "The body is not a JSON object.")
+        }
+        return object
+    }
+
+    static func userName(_ body: [String: Any]) throws -> String {
+        guard let name = body["userName"] as? String, !name.isEmpty else {
+            throw Failure(status: .badRequest, scimType: "invalidValue", detail: "userName (the person's email address) is required.")
+        }
+        return name
+    }
+
+    static func externalID(_ body: [String: Any]) throws -> String? {
+        guard let value = body["externalId"] else { return nil }
+        if value is NSNull { return nil }
+        guard let text = value as? String else { throw Failure(status: .badRequest, scimType: "invalidValue", detail: "externalId is a string.") }
+        return text
+    }
+
+    /// A boolean, or the strings "true"/"false" some providers send.
+    static func active(_ value: Any?) throws -> Bool? {
+        guard let value, !(value is NSNull) else { return nil }
+        if let flag = value as? Bool { return flag }
+        if let text = (value as? String)?.lowercased(), text == "true" || text == "false" { return text == "true" }
+        throw Failure(status: .badRequest, scimType: "invalidValue", detail: "active is true or false.")
+    }
+
+    static func apply(_ op: String, path: String, value: Any?, to user: inout AppDatabase.ProvisionedUser) throws {
+        let attribute = path.lowercased().replacingOccurrences(of: userSchema.lowercased() + ":", with: "")
+        switch attribute {
+        case "active":
+            if op == "remove" { throw Failure(status: .badRequest, scimType: "mutability", detail: "active cannot be removed.") }
+            guard let flag = try active(value) else { throw Failure(status: .badRequest, scimType: "invalidValue", detail: "active is true or false.") }
+            user.isActive = flag
+        case "username":
+            guard op != "remove", let name = value as? String, !name.isEmpty else {
+                throw Failure(status: .badRequest, scimType: "invalidValue", detail: "userName is required and a string.")
+            }
+            user.email = name
+        case "externalid":
+            user.externalID = op == "remove" ? nil : try externalID(["externalId": value ?? NSNull()])
+        default:
+            // Names, titles, phone numbers and the like: Resett keeps none of them, so there is nothing to change.
+            break
+        }
+    }
+
+    // MARK: Answers
+
+    static func location(_ context: RequestContext, _ environment: AppEnvironment, _ path: String) -> String {
+        environment.configuration.absoluteURL("/scim/v2" + path, for: context.scope.tenant)
+    }
+
+    static func resource(_ user: AppDatabase.ProvisionedUser, _ context: RequestContext, _ environment: AppEnvironment) -> [String: Any] {
+        let created = Date(timeIntervalSince1970: TimeInterval(user.createdAt)).ISO8601Format()
+        var resource: [String: Any] = [
+            "schemas": [userSchema], "id": user.id, "userName": user.email, "active": user.isActive,
+            "emails": [["value": user.email, "type": "work", "primary": true]],
+            "meta": ["resourceType": "User", "created": created, "lastModified": created,
+                     "location": location(context, environment, "/Users/" + user.id)],
+        ]
+        if let externalID = user.externalID { resource["externalId"] = externalID }
+        return resource
+    }
+
+    static func list(_ resources: [[String: Any]]) -> [String: Any] {
+        ["schemas": [listSchema], "totalResults": resources.count, "startIndex": 1, "itemsPerPage": resources.count, "Resources": resources]
+    }
+
+    /// Checks the bearer token, runs `body`, and writes what it returns (or the error) as SCIM JSON.
+    static func answer(_ context: RequestContext, _ environment: AppEnvironment,
+                       _ body: () throws -> (HTTPStatus, [String: Any]?)) -> Response {
+        do {
+            let header = context.request.headers["Authorization"] ?? ""
+            guard header.count <= 200, header.lowercased().hasPrefix("bearer "),
+                  try environment.provisioning.authorises(context.scope, bearer: String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces))
+            else {
+                var response = json(.unauthorized, error(Failure(status: .unauthorized, detail: "A valid bearer token is required.")))
+                response.headers.set("WWW-Authenticate", "Bearer realm=\"SCIM\"")
+                return response
+            }
+            let (status, object) = try body()
+            return object.map { json(status, $0) } ?? Response(status: status)
+        } catch let failure as Failure {
+            return json(failure.status, error(failure))
+        } catch let problem as Provisioning.Problem {
+            let failure = switch problem {
+            case .unauthorised: Failure(status: .unauthorized, detail: "A valid bearer token is required.")
+            case .notFound: Failure(status: .notFound, detail: "No such user.")
+            case .uniqueness: Failure(status: .conflict, scimType: "uniqueness", detail: "Another account has that userName.")
+            case .invalidValue(let detail): Failure(status: .badRequest, scimType: "invalidValue", detail: detail)
+            case .lastAdmin: Failure(status: .conflict, scimType: "mutability", detail: "This is the organisation's only admin: name another in Resett first.")
+            }
+            return json(failure.status, error(failure))
+        } catch let error as WebError {
+            return json(error.status, self.error(Failure(status: error.status, detail: "The request could not be read.")))
+        } catch {
+            environment.logger.error("SCIM request failed", metadata: ["request_id": .string(context.request.id), "error": .string("\(error)")])
+            return json(.internalServerError, self.error(Failure(status: .internalServerError, detail: "Something went wrong on our side.")))
+        }
+    }
+
+    static func error(_ failure: Failure) -> [String: Any] {
+        var object: [String: Any] = ["schemas": [errorSchema], "status": String(failure.status.code), "detail": failure.detail]
+        if let type = failure.scimType { object["scimType"] = type }
+        return object
+    }
+
+    static func json(_ status: HTTPStatus, _ object: [String: Any]) -> Response {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        var response = Response(status: status, headers: ["Content-Type": "application/scim+json"], body: Array(data))
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+}
