@@ -4,6 +4,10 @@
 -- person, as SCIM carries it. As Migrations/postgres/0014_provisioning.sql.
 ALTER TABLE accounts ADD COLUMN deactivated_at INTEGER;
 ALTER TABLE accounts ADD COLUMN external_id TEXT CHECK (external_id IS NULL OR length(external_id) BETWEEN 1 AND 256);
+-- SCIM's userName when the provider's is not the account's email (an Entra ID user principal name, say); NULL when
+-- it is the email. Unique within the tenant, as SCIM requires.
+ALTER TABLE accounts ADD COLUMN user_name TEXT CHECK (user_name IS NULL OR length(user_name) BETWEEN 1 AND 256);
+CREATE UNIQUE INDEX accounts_user_name ON accounts (tenant_id, user_name) WHERE user_name IS NOT NULL;
 
 CREATE TABLE scim_tokens (
     tenant_id TEXT NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,

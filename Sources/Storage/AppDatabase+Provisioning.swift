@@ -6,6 +6,8 @@ extension AppDatabase {
     public struct ProvisionedUser: Sendable, Equatable {
         public let id: String
         public var email: String
+        /// The provider's userName when it is not the email.
+        public var userName: String?
         public var externalID: String?
         public var isActive: Bool
         public let createdAt: Int
@@ -62,24 +64,28 @@ extension AppDatabase {
     }
 
     static func provisionedUser(from row: SQLRow) -> ProvisionedUser {
-        ProvisionedUser(id: row["id"], email: row["email"], externalID: row["external_id"], isActive: (row["deactivated_at"] as Int?) == nil,
+        ProvisionedUser(id: row["id"], email: row["email"], userName: row["user_name"], externalID: row["external_id"], isActive: (row["deactivated_at"] as Int?) == nil,
                         createdAt: row["created_at"])
     }
 
-    /// A page of the tenant's accounts by email (1-based `startIndex`, as SCIM counts), optionally only the one with
-    /// `email` or `externalID`; with the total that match.
-    public func provisionedUsers(tenantID: String, email: String? = nil, externalID: String? = nil, startIndex: Int, count: Int)
+    /// A page of the tenant's accounts by creation (1-based `startIndex`, as SCIM counts), optionally only the one with
+    /// `userName` (its own, or its email when it has none) or `externalID`; with the total that match.
+    public func provisionedUsers(tenantID: String, userName: String? = nil, externalID: String? = nil, startIndex: Int, count: Int)
         throws(StorageError) -> (total: Int, users: [ProvisionedUser]) {
         try read { db in
             var condition = "tenant_id = ?"
             var arguments: SQLArguments = [tenantID]
-            if let email { condition += " AND email = ?"; arguments.append(email) }
+            if let userName {
+                condition += " AND (user_name = ? OR (user_name IS NULL AND email = ?))"
+                arguments.append(userName)
+                arguments.append(userName.lowercased())
+            }
             if let externalID { condition += " AND external_id = ?"; arguments.append(externalID) }
             let total = try db.int(sql: "SELECT count(*) FROM accounts WHERE \(condition)", arguments: arguments) ?? 0
             arguments.append(count)
             arguments.append(startIndex - 1)
             let users = try db.rows(sql: """
-                SELECT id, email, external_id, deactivated_at, created_at FROM accounts WHERE \(condition) ORDER BY created_at, id LIMIT ? OFFSET ?
+                SELECT id, email, user_name, external_id, deactivated_at, created_at FROM accounts WHERE \(condition) ORDER BY created_at, id LIMIT ? OFFSET ?
                 """, arguments: arguments).map(Self.provisionedUser)
             return (total, users)
         }
@@ -87,7 +93,7 @@ extension AppDatabase {
 
     public func provisionedUser(tenantID: String, id: String) throws(StorageError) -> ProvisionedUser? {
         try read { db in
-            try db.row(sql: "SELECT id, email, external_id, deactivated_at, created_at FROM accounts WHERE tenant_id = ? AND id = ?",
+            try db.row(sql: "SELECT id, email, user_name, external_id, deactivated_at, created_at FROM accounts WHERE tenant_id = ? AND id = ?",
                        arguments: [tenantID, id]).map(Self.provisionedUser)
         }
     }
@@ -101,37 +107,39 @@ extension AppDatabase {
 
     /// Creates an account the provider manages. It has no password (an unusable hash): the person signs in with a
     /// link, a password they set through "forgotten password", or single sign-on.
-    public func createProvisionedUser(tenantID: String, email: String, externalID: String?, active: Bool, unusableHash: String,
-                                      now: Int, audit: AuditEntry) throws(StorageError) -> ProvisioningChange {
+    /// Whether another account than `id` has this email or userName.
+    static func provisioningClash(_ db: any SQLConnection, tenantID: String, email: String, userName: String?, except id: String) throws -> Bool {
+        try db.bool(sql: """
+            SELECT 1 FROM accounts WHERE tenant_id = ? AND id <> ? AND (email = ? OR user_name = ? OR (user_name IS NULL AND email = ?))
+            """, arguments: [tenantID, id, email, userName ?? email, (userName ?? email).lowercased()]) == true
+    }
+
+    public func createProvisionedUser(tenantID: String, email: String, userName: String?, externalID: String?, active: Bool,
+                                      unusableHash: String, now: Int, audit: AuditEntry) throws(StorageError) -> ProvisioningChange {
         try write { db in
-            if try db.bool(sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND email = ?", arguments: [tenantID, email]) == true {
-                return .emailTaken
-            }
+            if try Self.provisioningClash(db, tenantID: tenantID, email: email, userName: userName, except: "") { return .emailTaken }
             let id = RandomID.make()
             try db.execute(sql: """
-                INSERT INTO accounts (id, tenant_id, email, password_hash, role, time_zone, created_at, external_id, deactivated_at)
-                VALUES (?, ?, ?, ?, 'member', 'Europe/London', ?, ?, ?)
-                """, arguments: [id, tenantID, email, unusableHash, now, externalID, active ? nil : now])
+                INSERT INTO accounts (id, tenant_id, email, password_hash, role, time_zone, created_at, external_id, deactivated_at, user_name)
+                VALUES (?, ?, ?, ?, 'member', 'Europe/London', ?, ?, ?, ?)
+                """, arguments: [id, tenantID, email, unusableHash, now, externalID, active ? nil : now, userName])
             try Self.appendAudit(db, tenantID: tenantID, audit.about("an account", accountID: id))
-            return .done(ProvisionedUser(id: id, email: email, externalID: externalID, isActive: active, createdAt: now))
+            return .done(ProvisionedUser(id: id, email: email, userName: userName, externalID: externalID, isActive: active, createdAt: now))
         }
     }
 
     /// Changes an account's email, the provider's id for it and whether it is on. Turning it off ends its sessions.
     public func updateProvisionedUser(tenantID: String, _ user: ProvisionedUser, now: Int, audit: AuditEntry) throws(StorageError) -> ProvisioningChange {
         try write { db in
-            guard let row = try db.row(sql: "SELECT id, email, external_id, deactivated_at, created_at FROM accounts WHERE tenant_id = ? AND id = ?",
+            guard let row = try db.row(sql: "SELECT id, email, user_name, external_id, deactivated_at, created_at FROM accounts WHERE tenant_id = ? AND id = ?",
                                        arguments: [tenantID, user.id]) else { return .notFound }
             let current = Self.provisionedUser(from: row)
-            if user.email != current.email,
-               try db.bool(sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND email = ? AND id <> ?", arguments: [tenantID, user.email, user.id]) == true {
-                return .emailTaken
-            }
+            if try Self.provisioningClash(db, tenantID: tenantID, email: user.email, userName: user.userName, except: user.id) { return .emailTaken }
             // Off since the first time it was turned off; on again clears it.
             let deactivatedAt: Int? = user.isActive ? nil : (row["deactivated_at"] as Int?) ?? now
             try db.execute(sql: """
-                UPDATE accounts SET email = ?, external_id = ?, deactivated_at = ? WHERE tenant_id = ? AND id = ?
-                """, arguments: [user.email, user.externalID, deactivatedAt, tenantID, user.id])
+                UPDATE accounts SET email = ?, user_name = ?, external_id = ?, deactivated_at = ? WHERE tenant_id = ? AND id = ?
+                """, arguments: [user.email, user.userName, user.externalID, deactivatedAt, tenantID, user.id])
             if !user.isActive {
                 // Signed out everywhere, and no emailed link from before can sign it in again.
                 for table in ["sessions", "sign_in_links", "password_resets"] {

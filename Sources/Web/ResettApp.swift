@@ -109,8 +109,14 @@ public final class ResettApp: HTTPResponder {
                 response.route = pattern
                 return response
             case .methodNotAllowed(let allowed):
+                if request.path.hasPrefix(Paths.scim + "/") {
+                    var response = SCIMHandler.unknown(.methodNotAllowed)
+                    response.headers.set("Allow", allowed.joined(separator: ", "))
+                    return response
+                }
                 throw WebError.methodNotAllowed(allowed: allowed)
             case .notFound:
+                if request.path.hasPrefix(Paths.scim + "/") { return SCIMHandler.unknown(.notFound) }
                 throw WebError.notFound
             }
         } catch let error as WebError {

@@ -71,10 +71,14 @@ enum Routes {
         router.get(Paths.scim + "/Schemas") { SCIMHandler.schemas($0, environment) }
         router.get(Paths.scim + "/Users") { SCIMHandler.listUsers($0, environment) }
         router.post(Paths.scim + "/Users") { SCIMHandler.createUser($0, environment) }
+        router.post(Paths.scim + "/Users/.search") { SCIMHandler.searchUsers($0, environment) }
+        router.post(Paths.scim + "/.search") { SCIMHandler.searchEverything($0, environment) }
         router.get(Paths.scim + "/Users/:id") { SCIMHandler.getUser($0, environment) }
         router.put(Paths.scim + "/Users/:id") { SCIMHandler.replaceUser($0, environment) }
         router.patch(Paths.scim + "/Users/:id") { SCIMHandler.patchUser($0, environment) }
         router.delete(Paths.scim + "/Users/:id") { SCIMHandler.deleteUser($0, environment) }
+        router.get(Paths.scim + "/ResourceTypes/:id") { SCIMHandler.resourceType($0, environment) }
+        router.get(Paths.scim + "/Schemas/:id") { SCIMHandler.schema($0, environment) }
         get(Paths.joining, JoiningHandler.show)
         post(Paths.joining, JoiningHandler.savePolicy)
         post(Paths.joiningInvitations, JoiningHandler.createInvitation)

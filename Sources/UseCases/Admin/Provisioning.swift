@@ -35,10 +35,18 @@ public struct Provisioning: Sendable {
 
     func entry(_ action: String) -> AuditEntry { AuditEntry(actor: Self.provider, actorID: "", action: action, at: clock()) }
 
-    public func list(_ scope: Scope, email: String?, externalID: String?, startIndex: Int, count: Int) throws -> (total: Int, users: [AppDatabase.ProvisionedUser]) {
-        // A filter for an address that cannot be one matches nobody (never an error).
-        let normalised = email.map { EmailAddress($0)?.value ?? "" }
-        return try database.provisionedUsers(tenantID: scope.tenantID, email: normalised, externalID: externalID, startIndex: startIndex, count: count)
+    public func list(_ scope: Scope, userName: String?, externalID: String?, startIndex: Int, count: Int) throws -> (total: Int, users: [AppDatabase.ProvisionedUser]) {
+        try database.provisionedUsers(tenantID: scope.tenantID, userName: userName, externalID: externalID, startIndex: startIndex, count: count)
+    }
+
+    /// The account's email and the userName kept beside it: the email sent in `emails` if there is one, else the
+    /// userName, which must then be an email address; the userName is kept only when it differs from the email.
+    static func identity(userName: String, email: String?) throws -> (email: String, userName: String?) {
+        guard (1...256).contains(userName.count) else { throw Problem.invalidValue("userName is 1 to 256 characters.") }
+        guard let address = EmailAddress(email ?? userName) else {
+            throw Problem.invalidValue("An email address is needed: in emails, or as the userName.")
+        }
+        return (address.value, userName.lowercased() == address.value ? nil : userName)
     }
 
     public func user(_ scope: Scope, id: String) throws -> AppDatabase.ProvisionedUser {
@@ -46,12 +54,12 @@ public struct Provisioning: Sendable {
         return user
     }
 
-    public func create(_ scope: Scope, userName: String, externalID: String?, active: Bool) throws -> AppDatabase.ProvisionedUser {
-        guard let email = EmailAddress(userName) else { throw Problem.invalidValue("userName must be an email address.") }
+    public func create(_ scope: Scope, userName: String, email: String?, externalID: String?, active: Bool) throws -> AppDatabase.ProvisionedUser {
+        let identity = try Self.identity(userName: userName, email: email)
         try check(externalID)
         // No password: a random one, hashed the ordinary way, that nobody ever knows.
         let unusable = "$argon2id$v=19$m=1,t=1,p=1$" + SecureRandom.hex(16) + "$" + SecureRandom.hex(32)
-        switch try database.createProvisionedUser(tenantID: scope.tenantID, email: email.value, externalID: externalID, active: active,
+        switch try database.createProvisionedUser(tenantID: scope.tenantID, email: identity.email, userName: identity.userName, externalID: externalID, active: active,
                                                   unusableHash: unusable, now: clock(), audit: entry("Provisioned an account")) {
         case .done(let user): return user
         case .emailTaken: throw Problem.uniqueness
@@ -59,12 +67,14 @@ public struct Provisioning: Sendable {
         }
     }
 
-    /// Saves `user` as changed by a PUT or PATCH (its id names the account).
-    public func update(_ scope: Scope, _ user: AppDatabase.ProvisionedUser) throws -> AppDatabase.ProvisionedUser {
-        guard let email = EmailAddress(user.email) else { throw Problem.invalidValue("userName must be an email address.") }
+    /// Saves `user` as changed by a PUT or PATCH (its id names the account): `userName` as SCIM has it now, and the
+    /// email sent in `emails`, if any.
+    public func update(_ scope: Scope, _ user: AppDatabase.ProvisionedUser, userName: String, email: String?) throws -> AppDatabase.ProvisionedUser {
+        // Without an email sent, the account keeps its own unless the userName is now an address.
+        let identity = try Self.identity(userName: userName, email: email ?? (EmailAddress(userName) == nil ? user.email : nil))
         try check(user.externalID)
         var user = user
-        user.email = email.value
+        (user.email, user.userName) = identity
         let action = user.isActive ? "Changed a provisioned account" : "Turned off a provisioned account"
         switch try database.updateProvisionedUser(tenantID: scope.tenantID, user, now: clock(), audit: entry(action)) {
         case .done(let saved): return saved

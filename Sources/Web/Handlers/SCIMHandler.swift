@@ -38,73 +38,151 @@ enum SCIMHandler {
         }
     }
 
+    static func userResourceType(_ context: RequestContext, _ environment: AppEnvironment) -> [String: Any] {
+        ["schemas": ["urn:ietf:params:scim:schemas:core:2.0:ResourceType"], "id": "User", "name": "User", "endpoint": "/Users",
+         "description": "A person's account", "schema": userSchema,
+         "meta": ["resourceType": "ResourceType", "location": location(context, environment, "/ResourceTypes/User")]]
+    }
+
     static func resourceTypes(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+        answer(context, environment) { (.ok, list([userResourceType(context, environment)])) }
+    }
+
+    static func resourceType(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
         answer(context, environment) {
-            let type: [String: Any] = [
-                "schemas": ["urn:ietf:params:scim:schemas:core:2.0:ResourceType"], "id": "User", "name": "User", "endpoint": "/Users",
-                "description": "A person's account", "schema": userSchema,
-                "meta": ["resourceType": "ResourceType", "location": location(context, environment, "/ResourceTypes/User")],
-            ]
-            return (.ok, list([type]))
+            guard try context.parameter("id") == "User" else { throw Failure(status: .notFound, detail: "No such resource type.") }
+            return (.ok, userResourceType(context, environment))
         }
     }
 
-    static func schemas(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
-        answer(context, environment) {
-            func attribute(_ name: String, _ type: String, required: Bool = false, uniqueness: String = "none",
-                           multiValued: Bool = false, sub: [[String: Any]]? = nil, mutability: String = "readWrite") -> [String: Any] {
-                var value: [String: Any] = ["name": name, "type": type, "multiValued": multiValued, "required": required,
-                                            "caseExact": false, "mutability": mutability, "returned": "default", "uniqueness": uniqueness]
-                if let sub { value["subAttributes"] = sub }
-                return value
-            }
-            let schema: [String: Any] = [
-                "schemas": ["urn:ietf:params:scim:schemas:core:2.0:Schema"],
-                "id": userSchema, "name": "User", "description": "A person's account: only what it is, never more.",
-                "attributes": [
-                    attribute("userName", "string", required: true, uniqueness: "server"),
-                    attribute("active", "boolean"),
-                    attribute("emails", "complex", multiValued: true, sub: [attribute("value", "string"), attribute("type", "string"),
-                                                                             attribute("primary", "boolean")], mutability: "readOnly"),
-                ],
-                "meta": ["resourceType": "Schema", "location": location(context, environment, "/Schemas/" + userSchema)],
-            ]
-            return (.ok, list([schema]))
+    static func userSchemaDefinition(_ context: RequestContext, _ environment: AppEnvironment) -> [String: Any] {
+        func attribute(_ name: String, _ type: String, required: Bool = false, uniqueness: String = "none",
+                       multiValued: Bool = false, sub: [[String: Any]]? = nil, mutability: String = "readWrite") -> [String: Any] {
+            var value: [String: Any] = ["name": name, "type": type, "multiValued": multiValued, "required": required,
+                                        "caseExact": false, "mutability": mutability, "returned": "default", "uniqueness": uniqueness]
+            if let sub { value["subAttributes"] = sub }
+            return value
         }
+        return [
+            "schemas": ["urn:ietf:params:scim:schemas:core:2.0:Schema"],
+            "id": userSchema, "name": "User", "description": "A person's account: only what it is, never more.",
+            "attributes": [
+                attribute("userName", "string", required: true, uniqueness: "server"),
+                // Always set (on unless turned off), so never missing.
+                attribute("active", "boolean", required: true),
+                attribute("emails", "complex", required: true, multiValued: true,
+                          // One address an account, its own: no type or primary to keep.
+                          sub: [attribute("value", "string", required: true)]),
+            ],
+            "meta": ["resourceType": "Schema", "location": location(context, environment, "/Schemas/" + userSchema)],
+        ]
+    }
+
+    static func schemas(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+        answer(context, environment) { (.ok, list([userSchemaDefinition(context, environment)])) }
+    }
+
+    static func schema(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+        answer(context, environment) {
+            guard try context.parameter("id") == userSchema else { throw Failure(status: .notFound, detail: "No such schema.") }
+            return (.ok, userSchemaDefinition(context, environment))
+        }
+    }
+
+    /// POST /.search across every resource type: not offered (Users are the only type), so 501 as RFC 7644 §3.12 says.
+    static func searchEverything(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+        answer(context, environment) { throw Failure(status: .notImplemented, detail: "Search /Users/.search instead.") }
+    }
+
+    /// Anything else under /scim/v2: a SCIM 404 (or 405), so a provider's log says what happened. It says nothing
+    /// about the tenant, so needs no token.
+    static func unknown(_ status: HTTPStatus) -> Response {
+        json(status, error(Failure(status: status, detail: status == .notFound ? "Nothing is here: Resett provisions Users." : "That method is not supported here.")))
     }
 
     static func listUsers(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
         answer(context, environment) {
             let query = try context.query()
-            var email: String?, externalID: String?
-            if let filter = query["filter"] { (email, externalID) = try parse(filter: filter) }
-            let startIndex = try query["startIndex"].map { text -> Int in
-                guard let number = WholeNumber.parse(text, in: 1...Int(Int32.max)) else { throw Failure(status: .badRequest, scimType: "invalidValue", detail: "startIndex is a whole number from 1.") }
-                return number
-            } ?? 1
-            let count = try query["count"].map { text -> Int in
-                guard let number = WholeNumber.parse(text, in: 0...Int(Int32.max)) else { throw Failure(status: .badRequest, scimType: "invalidValue", detail: "count is a whole number from 0.") }
-                return min(number, maxResults)
-            } ?? 100
-            let found = try environment.provisioning.list(context.scope, email: email, externalID: externalID, startIndex: startIndex, count: count)
-            return (.ok, [
-                "schemas": [listSchema], "totalResults": found.total, "startIndex": startIndex, "itemsPerPage": found.users.count,
-                "Resources": found.users.map { resource($0, context, environment) },
-            ])
+            return try search(context, environment, filter: query["filter"], startIndex: query["startIndex"], count: query["count"],
+                              projection: Projection(attributes: query["attributes"], excluded: query["excludedAttributes"]))
+        }
+    }
+
+    /// POST /Users/.search: the same as a GET, its parameters in a SearchRequest body.
+    static func searchUsers(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+        answer(context, environment) {
+            let body = try object(context)
+            func text(_ key: String) -> String? { (body[key] as? String) ?? (body[key] as? Int).map(String.init) }
+            func names(_ key: String) -> String? { (body[key] as? [String])?.joined(separator: ",") ?? (body[key] as? String) }
+            return try search(context, environment, filter: text("filter"), startIndex: text("startIndex"), count: text("count"),
+                              projection: Projection(attributes: names("attributes"), excluded: names("excludedAttributes")))
+        }
+    }
+
+    static func search(_ context: RequestContext, _ environment: AppEnvironment, filter: String?, startIndex: String?, count: String?,
+                       projection: Projection) throws -> (HTTPStatus, [String: Any]?) {
+        var userName: String?, externalID: String?
+        if let filter { (userName, externalID) = try parse(filter: filter) }
+        let start = try startIndex.map { text -> Int in
+            guard let number = WholeNumber.parse(text, in: 1...Int(Int32.max)) else {
+                throw Failure(status: .badRequest, scimType: "invalidValue", detail: "startIndex is a whole number from 1.")
+            }
+            return number
+        } ?? 1
+        let size = try count.map { text -> Int in
+            guard let number = WholeNumber.parse(text, in: 0...Int(Int32.max)) else {
+                throw Failure(status: .badRequest, scimType: "invalidValue", detail: "count is a whole number from 0.")
+            }
+            return min(number, maxResults)
+        } ?? 100
+        let found = try environment.provisioning.list(context.scope, userName: userName, externalID: externalID, startIndex: start, count: size)
+        return (.ok, [
+            "schemas": [listSchema], "totalResults": found.total, "startIndex": start, "itemsPerPage": found.users.count,
+            "Resources": found.users.map { projection.apply(resource($0, context, environment)) },
+        ])
+    }
+
+    /// `attributes` and `excludedAttributes` (RFC 7644 §3.4.2.5): top-level names, compared without case; id and schemas
+    /// are always returned.
+    struct Projection {
+        let only: Set<String>?
+        let excluded: Set<String>
+
+        init(attributes: String?, excluded: String?) {
+            func names(_ text: String?) -> Set<String>? {
+                text.map { Set($0.split(separator: ",").prefix(50).map { name in
+                    let name = name.trimmingCharacters(in: .whitespaces).lowercased()
+                    let bare = name.hasPrefix(SCIMHandler.userSchema.lowercased() + ":") ? String(name.dropFirst(SCIMHandler.userSchema.count + 1)) : name
+                    return String(bare.split(separator: ".").first ?? "")
+                }) }
+            }
+            only = names(attributes)
+            self.excluded = names(excluded) ?? []
+        }
+
+        func apply(_ resource: [String: Any]) -> [String: Any] {
+            resource.filter { key, _ in
+                let name = key.lowercased()
+                if name == "id" || name == "schemas" { return true }
+                if let only { return only.contains(name) }
+                return !excluded.contains(name)
+            }
         }
     }
 
     static func getUser(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
         answer(context, environment) {
-            (.ok, resource(try environment.provisioning.user(context.scope, id: try context.parameter("id")), context, environment))
+            let query = try context.query()
+            let projection = Projection(attributes: query["attributes"], excluded: query["excludedAttributes"])
+            return (.ok, projection.apply(resource(try environment.provisioning.user(context.scope, id: try context.parameter("id")), context, environment)))
         }
     }
 
     static func createUser(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
         answer(context, environment) {
             let body = try object(context)
-            let user = try environment.provisioning.create(context.scope, userName: try userName(body), externalID: try externalID(body),
-                                                           active: try active(body["active"]) ?? true)
+            let user = try environment.provisioning.create(context.scope, userName: try userName(body), email: try email(body["emails"]),
+                                                           externalID: try externalID(body), active: try active(body["active"]) ?? true)
             return (.created, resource(user, context, environment))
         }
     }
@@ -113,10 +191,10 @@ enum SCIMHandler {
         answer(context, environment) {
             let body = try object(context)
             var user = try environment.provisioning.user(context.scope, id: try context.parameter("id"))
-            user.email = try userName(body)
             user.externalID = try externalID(body)
             user.isActive = try active(body["active"]) ?? true
-            return (.ok, resource(try environment.provisioning.update(context.scope, user), context, environment))
+            let saved = try environment.provisioning.update(context.scope, user, userName: try userName(body), email: try email(body["emails"]))
+            return (.ok, resource(saved, context, environment))
         }
     }
 
@@ -126,20 +204,21 @@ enum SCIMHandler {
             guard let operations = body["Operations"] as? [[String: Any]], !operations.isEmpty, operations.count <= 100 else {
                 throw Failure(status: .badRequest, scimType: "invalidSyntax", detail: "A PatchOp needs 1 to 100 Operations.")
             }
-            var user = try environment.provisioning.user(context.scope, id: try context.parameter("id"))
+            var change = Change(user: try environment.provisioning.user(context.scope, id: try context.parameter("id")))
             for operation in operations {
                 guard let op = (operation["op"] as? String)?.lowercased(), ["add", "replace", "remove"].contains(op) else {
                     throw Failure(status: .badRequest, scimType: "invalidSyntax", detail: "op is add, replace or remove.")
                 }
                 if let path = operation["path"] as? String {
-                    try apply(op, path: path, value: operation["value"], to: &user)
+                    try apply(op, path: path, value: operation["value"], to: &change)
                 } else if let values = operation["value"] as? [String: Any], op != "remove" {
-                    for (path, value) in values { try apply(op, path: path, value: value, to: &user) }
+                    for (path, value) in values { try apply(op, path: path, value: value, to: &change) }
                 } else {
                     throw Failure(status: .badRequest, scimType: "noTarget", detail: "An operation without a path needs an object value.")
                 }
             }
-            return (.ok, resource(try environment.provisioning.update(context.scope, user), context, environment))
+            let saved = try environment.provisioning.update(context.scope, change.user, userName: change.userName, email: change.email)
+            return (.ok, resource(saved, context, environment))
         }
     }
 
@@ -153,7 +232,7 @@ enum SCIMHandler {
     // MARK: Reading requests
 
     /// `userName eq "…"` or `externalId eq "…"` (names and operator in any case); anything else is refused.
-    static func parse(filter: String) throws -> (email: String?, externalID: String?) {
+    static func parse(filter: String) throws -> (userName: String?, externalID: String?) {
         guard let match = filter.wholeMatch(of: /\s*(?i:(userName|externalId))\s+(?i:eq)\s+"((?:[^"\\]|\\.){0,320})"\s*/) else {
             throw Failure(status: .badRequest, scimType: "invalidFilter", detail: "Filters supported: userName eq \"…\" and externalId eq \"…\".")
         }
@@ -195,24 +274,56 @@ enum SCIMHandler {
         throw Failure(status: .badRequest, scimType: "invalidValue", detail: "active is true or false.")
     }
 
-    static func apply(_ op: String, path: String, value: Any?, to user: inout AppDatabase.ProvisionedUser) throws {
+    /// A user as a PATCH changes it: the stored account, its SCIM userName, and an email if one was sent.
+    struct Change {
+        var user: AppDatabase.ProvisionedUser
+        var userName: String
+        var email: String?
+
+        init(user: AppDatabase.ProvisionedUser) {
+            self.user = user
+            userName = user.userName ?? user.email
+        }
+    }
+
+    static func apply(_ op: String, path: String, value: Any?, to change: inout Change) throws {
         let attribute = path.lowercased().replacingOccurrences(of: userSchema.lowercased() + ":", with: "")
         switch attribute {
         case "active":
-            if op == "remove" { throw Failure(status: .badRequest, scimType: "mutability", detail: "active cannot be removed.") }
+            // Removed, it takes its default: on.
+            if op == "remove" { change.user.isActive = true; return }
             guard let flag = try active(value) else { throw Failure(status: .badRequest, scimType: "invalidValue", detail: "active is true or false.") }
-            user.isActive = flag
+            change.user.isActive = flag
         case "username":
             guard op != "remove", let name = value as? String, !name.isEmpty else {
                 throw Failure(status: .badRequest, scimType: "invalidValue", detail: "userName is required and a string.")
             }
-            user.email = name
+            change.userName = name
         case "externalid":
-            user.externalID = op == "remove" ? nil : try externalID(["externalId": value ?? NSNull()])
+            change.user.externalID = op == "remove" ? nil : try externalID(["externalId": value ?? NSNull()])
+        case _ where attribute.hasPrefix("emails"):
+            // emails, emails.value or emails[type eq "work"].value: the account's one address.
+            if op == "remove" { throw Failure(status: .badRequest, scimType: "mutability", detail: "An account needs its email address.") }
+            guard let address = try email(value) ?? (value as? String) else {
+                throw Failure(status: .badRequest, scimType: "invalidValue", detail: "emails needs a value.")
+            }
+            change.email = address
         default:
             // Names, titles, phone numbers and the like: Resett keeps none of them, so there is nothing to change.
             break
         }
+    }
+
+    /// The address in `emails` (the primary one, else the first), if any was sent.
+    static func email(_ value: Any?) throws -> String? {
+        guard let value, !(value is NSNull) else { return nil }
+        let entries = value as? [[String: Any]] ?? (value as? [String: Any]).map { [$0] }
+        guard let entries else {
+            if value is String { return nil }
+            throw Failure(status: .badRequest, scimType: "invalidValue", detail: "emails is a list of {value, type, primary}.")
+        }
+        let chosen = entries.first { ($0["primary"] as? Bool) == true } ?? entries.first
+        return chosen?["value"] as? String
     }
 
     // MARK: Answers
@@ -224,8 +335,8 @@ enum SCIMHandler {
     static func resource(_ user: AppDatabase.ProvisionedUser, _ context: RequestContext, _ environment: AppEnvironment) -> [String: Any] {
         let created = Date(timeIntervalSince1970: TimeInterval(user.createdAt)).ISO8601Format()
         var resource: [String: Any] = [
-            "schemas": [userSchema], "id": user.id, "userName": user.email, "active": user.isActive,
-            "emails": [["value": user.email, "type": "work", "primary": true]],
+            "schemas": [userSchema], "id": user.id, "userName": user.userName ?? user.email, "active": user.isActive,
+            "emails": [["value": user.email]],
             "meta": ["resourceType": "User", "created": created, "lastModified": created,
                      "location": location(context, environment, "/Users/" + user.id)],
         ]
