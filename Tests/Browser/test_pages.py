@@ -654,3 +654,30 @@ def test_an_admin_reads_the_organisation_report_and_chooses_the_smallest_group_b
     press(driver, "Save")
     assert "The smallest group has been saved." in driver.page_source and "fewer than 12 people" in driver.page_source
     assert problems == [], problems
+
+
+def test_joining_by_invitation_only_and_a_link_that_lets_someone_in_by_keyboard(browser, server, browser_without_javascript):
+    driver = browser
+    member(driver, server, f"joining-admin-{uuid.uuid4().hex[:8]}@example.com", role="admin")
+    driver.get(server + "/admin")
+    go(driver, driver.find_element(By.PARTIAL_LINK_TEXT, "Who may join"))
+    problems = check_page(driver, "admin-joining", server)
+    driver.find_element(By.CSS_SELECTOR, "input[name=rule][value='invitations']").send_keys(" ")
+    press(driver, "Save")
+    assert "Who may join has been saved." in driver.page_source
+    driver.find_element(By.ID, "label").send_keys("Welcome week")
+    press(driver, "Make a link")
+    link = driver.find_element(By.ID, "created-link").get_attribute("value")
+    assert "/signup?invitation=" in link
+    problems += check_page(driver, "admin-joining-link", server)
+    # Someone without the link is told kindly; with it, they can sign up (no JavaScript needed).
+    visitor = browser_without_javascript
+    visitor.get(server + "/signup")
+    assert "is by invitation" in visitor.page_source
+    visitor.get(server + "/signup?invitation=" + link.split("invitation=")[1])
+    assert visitor.find_element(By.NAME, "invitation").get_attribute("value") == link.split("invitation=")[1]
+    # Open again for the journeys that follow.
+    driver.get(server + "/admin/joining")
+    driver.find_element(By.CSS_SELECTOR, "input[name=rule][value='open']").send_keys(" ")
+    press(driver, "Save")
+    assert problems == [], problems

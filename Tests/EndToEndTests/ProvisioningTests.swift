@@ -62,6 +62,13 @@ struct ProvisioningTests {
         #expect(replaced.status == 200 && replaced.body["userName"] as? String == "ana@example.com")
         #expect(try client.call("PUT", "/Users/\(id)", #"{"userName":"page1@example.com"}"#).status == 409)
         #expect(try client.call("PUT", "/Users/\(id)", #"{"externalId":"x"}"#).status == 400, "userName is required")
+        // A provider whose userName is not an address (a user principal name) sends the address in emails: both are kept.
+        let upn = try client.call("POST", "/Users", #"{"userName":"CORP\\tomb","emails":[{"value":"work@example.org","type":"work"},{"value":"Tom@Example.com","primary":true}]}"#)
+        #expect(upn.status == 201 && upn.body["userName"] as? String == #"CORP\tomb"#)
+        #expect((upn.body["emails"] as? [[String: Any]])?.first?["value"] as? String == "tom@example.com")
+        #expect(try client.call("GET", "/Users?filter=" + Browser.encode(#"userName eq "CORP\\tomb""#)).body["totalResults"] as? Int == 1)
+        #expect(try client.call("POST", "/Users", #"{"userName":"tom@example.com"}"#).status == 409, "the address is taken")
+        #expect(try client.call("POST", "/Users", #"{"userName":"no-address"}"#).status == 400)
         // The person can use the account: a password through "forgotten password", as any member.
         #expect(try app.browser().logIn("ana@example.com").status == 422, "no password was ever set")
     }
