@@ -42,6 +42,8 @@ public struct TenantSettings: Sendable, Equatable {
     public var minimumGroupSize = GroupSize.standard
     /// Who may create an account here.
     public var signUpPolicy = SignUpPolicy()
+    /// The SHA-256 of the organisation's logo (a PNG), which names its URL; nil without one.
+    public var logoSHA: String?
     public var crisisSupportText = "If you are in immediate danger, call 999. You can call Samaritans free, day or night, on 116 123."
     public var communityEnabled = true
     /// What the tenant's moderators do for a post that suggests its author may be at risk.

@@ -6,7 +6,7 @@ extension AppDatabase {
     static let tenantColumns = """
         id, slug, name, accent_colour, free_resets_per_day, price_pence, report_threshold,
         crisis_support_text, community_enabled, custom_domain, price_currency, licence_all_members, webhook_secret,
-        pseudonym_key, safeguarding_steps, escalation_contact, at_risk_response_minutes, config_version, min_group_size, sign_up_rule, sign_up_domains
+        pseudonym_key, safeguarding_steps, escalation_contact, at_risk_response_minutes, config_version, min_group_size, sign_up_rule, sign_up_domains, logo_sha
         """
 
     static func tenant(from row: SQLRow, unlimited: [String]) -> Tenant {
@@ -27,6 +27,7 @@ extension AppDatabase {
         settings.atRiskResponseMinutes = row["at_risk_response_minutes"]
         settings.unlimitedEmails = unlimited
         settings.minimumGroupSize = row["min_group_size"]
+        settings.logoSHA = row["logo_sha"]
         settings.signUpPolicy = SignUpPolicy(rule: SignUpPolicy.Rule(rawValue: row["sign_up_rule"]) ?? .invitations,
                                              domains: SignUpPolicy.domains(stored: row["sign_up_domains"]))
         var tenant = Tenant(id: row["id"], slug: row["slug"], name: row["name"], settings: settings)

@@ -5,7 +5,7 @@ import Synchronization
 /// a small page's cost. What differs per request (the help link's way back, the staff count) goes in by marker.
 final class HeaderCache: Sendable {
     private struct Key: Hashable {
-        let siteName: String, signedIn: Bool, canModerate: Bool, section: String?, hasWaiting: Bool
+        let siteName: String, logoPath: String?, signedIn: Bool, canModerate: Bool, section: String?, hasWaiting: Bool
     }
 
     /// The rendered header cut at its markers: text, then what goes between (help link or staff count), and so on.
@@ -21,12 +21,13 @@ final class HeaderCache: Sendable {
     private static let helpMarker = "\u{1}HELP\u{1}", waitingMarker = "\u{1}WAITING\u{1}"
 
     func header(_ layout: LayoutContext, waiting: String?, renderer: TemplateRenderer) -> String {
-        let key = Key(siteName: layout.siteName, signedIn: layout.signedIn, canModerate: layout.canModerate,
+        let key = Key(siteName: layout.siteName, logoPath: layout.logoPath, signedIn: layout.signedIn, canModerate: layout.canModerate,
                       section: layout.section?.rawValue, hasWaiting: waiting != nil)
         let pieces = rendered.withLock { $0[key] } ?? {
             var values: [String: Any] = ["siteName": layout.siteName, "signedIn": layout.signedIn, "canModerate": layout.canModerate,
                                          "paths": Paths.forTemplates, "icons": Icon.forTemplates, "helpPath": Self.helpMarker]
             if let section = layout.section { values["current"] = [section.rawValue: true] }
+            if let logo = layout.logoPath { values["logoPath"] = logo }
             if waiting != nil { values["moderationWaiting"] = Self.waitingMarker }
             let made = Self.cut(renderer.render("partials/header", values) ?? "")
             // Bounded: one entry per tenant name and kind of page.

@@ -4,6 +4,8 @@ import HTTPServer
 /// and the page title.
 struct LayoutContext: Sendable {
     let siteName: String
+    /// The organisation's logo, named by its fingerprint so browsers keep it until it changes; nil without one.
+    let logoPath: String?
     let signedIn: Bool
     let canModerate: Bool
     let isAdmin: Bool
@@ -41,6 +43,7 @@ struct LayoutContext: Sendable {
 
     init(context: RequestContext?, staticFiles: StaticFileStore) {
         siteName = context?.scope.tenant.name ?? "Resett"
+        logoPath = context?.scope.tenant.settings.logoSHA.map { Paths.logo + "?v=" + $0.prefix(16) }
         signedIn = context?.scope.account != nil
         canModerate = context?.scope.account?.role.canModerate ?? false
         isAdmin = context?.scope.account?.role == .admin

@@ -45,13 +45,25 @@ public struct RequestContext: Sendable {
         return try FormData(urlEncoded: query)
     }
 
-    /// The URL-encoded form in the body. Any other content type is refused rather than misread.
+    /// The form in the body: URL-encoded, or the text fields of a multipart form (files from `uploadedFiles`). Any
+    /// other content type is refused rather than misread.
     public func form() throws(WebError) -> FormData {
-        let type = request.headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        let contentType = request.headers["Content-Type"] ?? ""
+        let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        if type == "multipart/form-data", let boundary = MultipartForm.boundary(contentType: contentType) {
+            return try MultipartForm(body: request.body, boundary: boundary).fields
+        }
         guard type == "application/x-www-form-urlencoded" else {
             throw .badRequest("Forms must be sent as application/x-www-form-urlencoded.")
         }
         return try FormData(urlEncoded: request.body)
+    }
+
+    /// The files of a multipart form (none for any other body).
+    func uploadedFiles() throws(WebError) -> [MultipartForm.File] {
+        let contentType = request.headers["Content-Type"] ?? ""
+        guard let boundary = MultipartForm.boundary(contentType: contentType) else { return [] }
+        return try MultipartForm(body: request.body, boundary: boundary).files
     }
 
     public var cookies: RequestCookies { RequestCookies(headers: request.headers) }

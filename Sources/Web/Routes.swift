@@ -27,6 +27,9 @@ enum Routes {
         get(Paths.helpSafe, HelpHandler.safe)
         post("/messages/:id/seen", SafeguardingHandler.markSeen)
         get(Paths.brand, BrandHandler.stylesheet)
+        get(Paths.logo, BrandHandler.logo)
+        get(Paths.adminLogo, BrandHandler.logoPage)
+        post(Paths.adminLogo, BrandHandler.saveLogo)
         // GET /healthz is answered before tenant lookup (see ResettApp); listed here so other methods get 405.
         router.get(Paths.health) { _ in HealthHandler.check(environment) }
         router.get(Paths.ready) { _ in HealthHandler.ready(environment) }

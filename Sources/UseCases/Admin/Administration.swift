@@ -1,4 +1,5 @@
 import Domain
+import Security
 import Storage
 
 /// A tenant's admins manage their members' roles and their organisation's settings; for anyone else this does
@@ -104,5 +105,13 @@ public struct Administration: Sendable {
             guard case .conflict(let reason) = error else { throw error }
             throw UseCaseError.conflict("That topic can’t be added: \(reason).")
         }
+    }
+
+    /// Sets the organisation's logo from an uploaded PNG (checked by `PNGImage`), or removes it (`nil`).
+    public func setLogo(_ member: MemberScope, png: [UInt8]?) throws {
+        let admin = try member.asAdmin()
+        let image = try png.map { bytes throws -> PNGImage in try PNGImage(bytes) }
+        try database.setLogo(tenantID: admin.tenantID, image, sha: image.map { Hex.encode(Digest.sha256($0.bytes)) }, now: clock(),
+                             audit: entry(admin, image == nil ? "Removed the logo" : "Uploaded a logo"))
     }
 }

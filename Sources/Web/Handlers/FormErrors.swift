@@ -49,6 +49,8 @@ enum Notice {
         "tags-saved": "The check-in tags have been saved.",
         "group-size-saved": "The smallest group has been saved.",
         "joining-saved": "Who may join has been saved.",
+        "logo-saved": "The logo has been saved.",
+        "logo-removed": "The logo has been removed.",
         "token-revoked": "The token has been revoked. Requests with it are now refused.",
         "invitation-withdrawn": "The invitation link has been withdrawn. It no longer works.",
         "message-read": "Thank you. We’re glad you’re here.",
