@@ -49,6 +49,13 @@ public enum FuzzTargets {
         if let form = try? FormData(urlEncoded: data) { _ = form["next"].map(Paths.safeReturn) }
         _ = PercentEncoding.encode(text)
         _ = try? Router().match(method: "GET", path: text[...])
+        // The other parsers of what an organisation's admin or identity provider sends: a multipart upload, a PNG,
+        // a SCIM filter, an email domain.
+        _ = try? MultipartForm(body: data, boundary: "XyZ")
+        _ = MultipartForm.boundary(contentType: text)
+        _ = try? PNGImage(data)
+        _ = try? SCIMHandler.parse(filter: text)
+        _ = SignUpPolicy.domain(text)
     }
 
     public static func cookies(_ data: [UInt8]) {
