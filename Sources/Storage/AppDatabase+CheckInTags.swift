@@ -13,13 +13,7 @@ extension AppDatabase {
 
     /// The tenant's tags as of `tenant.configVersion`: kept between requests, read again after a change.
     public func checkInTags(of tenant: Tenant) throws(StorageError) -> [CheckInTag] {
-        if let kept = checkInTagCache.value(tenantID: tenant.id, version: tenant.configVersion) { return kept }
-        let (version, tags) = try read { db in
-            (try db.int(sql: "SELECT config_version FROM tenants WHERE id = ?", arguments: [tenant.id]) ?? 0,
-             try Self.checkInTags(db, tenantID: tenant.id))
-        }
-        checkInTagCache.store(tags, tenantID: tenant.id, version: version)
-        return tags
+        try configured(checkInTagCache, of: tenant) { db in try Self.checkInTags(db, tenantID: tenant.id) }
     }
 
     /// Adds a tag at the end, unless `refuse` (given the tags as they are inside the transaction) names a problem,

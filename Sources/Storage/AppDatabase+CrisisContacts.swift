@@ -19,13 +19,7 @@ extension AppDatabase {
     /// The contacts as of `tenant.configVersion` (read with the tenant at the start of the request): kept between
     /// requests, read again once a change has raised the version.
     public func crisisContacts(of tenant: Tenant) throws(StorageError) -> [CrisisContact] {
-        if let kept = crisisContactCache.value(tenantID: tenant.id, version: tenant.configVersion) { return kept }
-        let (version, contacts) = try read { db in
-            (try db.int(sql: "SELECT config_version FROM tenants WHERE id = ?", arguments: [tenant.id]) ?? 0,
-             try Self.crisisContacts(db, tenantID: tenant.id))
-        }
-        crisisContactCache.store(contacts, tenantID: tenant.id, version: version)
-        return contacts
+        try configured(crisisContactCache, of: tenant) { db in try Self.crisisContacts(db, tenantID: tenant.id) }
     }
 
     /// Every page's copy of the configuration is now out of date: in the same transaction as the change.

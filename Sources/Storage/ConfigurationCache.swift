@@ -1,3 +1,4 @@
+import Domain
 import Synchronization
 
 /// What a node derives from a tenant's configuration, kept per tenant with the configuration version it was read at
@@ -22,5 +23,19 @@ final class ConfigurationCache<Value: Sendable>: Sendable {
             if entries.count >= limit && entries[tenantID] == nil { entries.removeAll(keepingCapacity: true) }
             entries[tenantID] = (version, value)
         }
+    }
+}
+
+extension AppDatabase {
+    /// What `read` derives from a tenant's configuration, as of `tenant.configVersion` (read with the tenant at the start
+    /// of the request): kept between requests in `cache`, read again once a change has raised the version.
+    func configured<Value: Sendable>(_ cache: ConfigurationCache<Value>, of tenant: Tenant,
+                                     _ read: @escaping (any SQLConnection) throws -> Value) throws(StorageError) -> Value {
+        if let kept = cache.value(tenantID: tenant.id, version: tenant.configVersion) { return kept }
+        let (version, value) = try self.read { db in
+            (try db.int(sql: "SELECT config_version FROM tenants WHERE id = ?", arguments: [tenant.id]) ?? 0, try read(db))
+        }
+        cache.store(value, tenantID: tenant.id, version: version)
+        return value
     }
 }

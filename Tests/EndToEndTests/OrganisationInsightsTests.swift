@@ -128,8 +128,8 @@ struct OrganisationInsightsTests {
         let shown = try figures(admin)
         #expect(shown["emotions/Tired/resets_started"] == "6" && shown["about/all/smallest_group_shown"] == "6")
         #expect(try admin.get("/admin/audit").text.contains("Set the smallest group shown in reports to 6"))
-        try app.environment.database.write { db in
-            #expect(throws: (any Error).self) { try db.execute(sql: "UPDATE tenants SET min_group_size = 4") }
+        #expect(throws: (any Error).self) {
+            try app.environment.database.write { db in try db.execute(sql: "UPDATE tenants SET min_group_size = 4") }
         }
     }
 
