@@ -163,7 +163,7 @@ def main():
 
         log_in(driver, server, "admin@demo.example")
         for name, path in [("admin-team", "/admin"), ("admin-members", "/admin/members"), ("admin-settings", "/admin/settings"),
-                           ("admin-crisis-contacts", "/admin/crisis-contacts"), ("admin-watched-words", "/admin/watched-words"), ("admin-check-in-tags", "/admin/check-in-tags"), ("admin-organisation-insights", "/admin/insights"), ("admin-joining", "/admin/joining")]:
+                           ("admin-crisis-contacts", "/admin/crisis-contacts"), ("admin-watched-words", "/admin/watched-words"), ("admin-check-in-tags", "/admin/check-in-tags"), ("admin-organisation-insights", "/admin/insights"), ("admin-joining", "/admin/joining"), ("admin-resets", "/admin/resets"), ("admin-logo", "/admin/logo")]:
             driver.get(server + path)
             shoot(driver, name)
     finally:

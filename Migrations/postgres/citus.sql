@@ -42,6 +42,7 @@ SELECT create_distributed_table('check_in_tags', 'tenant_id', colocate_with => '
 SELECT create_distributed_table('invitations', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('scim_tokens', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('tenant_logos', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('hidden_resets', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('data_keys', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('check_ins', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('reflections', 'tenant_id', colocate_with => 'accounts');

@@ -9,6 +9,8 @@ public struct AppDatabase: Sendable {
     let crisisContactCache = ConfigurationCache<[CrisisContact]>()
     /// Each tenant's own check-in tags, as of its configuration version.
     let checkInTagCache = ConfigurationCache<[CheckInTag]>()
+    /// The built-in resets each tenant hides, as of its configuration version.
+    let hiddenResetCache = ConfigurationCache<Set<String>>()
     /// Where each transaction's time is recorded, when the app measures it.
     public var timing: DatabaseTiming?
     public var dialect: SQLDialect { store.dialect }

@@ -122,6 +122,7 @@ public struct AppEnvironment: Sendable {
     var moderation: Moderation { Moderation(database: database, clock: clock) }
     var administration: Administration { Administration(database: database, clock: clock) }
     var joining: Joining { Joining(database: database, clock: clock) }
+    var resetChoices: ResetChoices { ResetChoices(database: database, library: library, clock: clock) }
     var provisioning: Provisioning { Provisioning(database: database, clock: clock) }
     var organisationInsights: OrganisationInsights { OrganisationInsights(database: database, library: library, clock: clock) }
     var runs: Runs { Runs(database: database, library: library, clock: clock) }

@@ -25,6 +25,8 @@ enum Paths {
     static let brand = "/brand.css"
     static let logo = "/brand/logo.png"
     static let adminLogo = "/admin/logo"
+    static let adminResets = "/admin/resets"
+    static func adminReset(_ id: String, _ action: String) -> String { "/admin/resets/\(PercentEncoding.encode(id))/" + action }
     static let accountTheme = "/account/theme"
     static let signUp = "/signup"
     static let logIn = "/login"
@@ -112,7 +114,7 @@ enum Paths {
     static let passwordReset = "/password/reset"
 
     static let forTemplates: [String: String] = [
-        "home": home, "help": help, "helpNow": helpNow, "checkIn": checkIn, "calendarColours": calendarColours, "reflection": reflection, "insights": insights, "accountReport": accountReport, "digest": digest, "digestIntention": digestIntention, "digestEmail": digestEmail, "brand": brand, "adminLogo": adminLogo, "accountTheme": accountTheme, "signUp": signUp, "logIn": logIn, "logOut": logOut, "account": account,
+        "home": home, "help": help, "helpNow": helpNow, "checkIn": checkIn, "calendarColours": calendarColours, "reflection": reflection, "insights": insights, "accountReport": accountReport, "digest": digest, "digestIntention": digestIntention, "digestEmail": digestEmail, "brand": brand, "adminLogo": adminLogo, "adminResets": adminResets, "accountTheme": accountTheme, "signUp": signUp, "logIn": logIn, "logOut": logOut, "account": account,
         "accountProfile": accountProfile, "accountSecurity": accountSecurity, "accountAppearance": accountAppearance,
         "accountData": accountData, "staff": staff,
         "accountPassword": accountPassword, "accountTimeZone": accountTimeZone, "accountEmail": accountEmail, "accountExport": accountExport,

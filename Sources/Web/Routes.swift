@@ -29,6 +29,8 @@ enum Routes {
         get(Paths.brand, BrandHandler.stylesheet)
         get(Paths.logo, BrandHandler.logo)
         get(Paths.adminLogo, BrandHandler.logoPage)
+        get(Paths.adminResets, ResetChoicesHandler.show)
+        post("/admin/resets/:id/:action", ResetChoicesHandler.change)
         post(Paths.adminLogo, BrandHandler.saveLogo)
         // GET /healthz is answered before tenant lookup (see ResettApp); listed here so other methods get 405.
         router.get(Paths.health) { _ in HealthHandler.check(environment) }

@@ -653,6 +653,13 @@ def test_an_admin_reads_the_organisation_report_and_chooses_the_smallest_group_b
     size.send_keys("12")
     press(driver, "Save")
     assert "The smallest group has been saved." in driver.page_source and "fewer than 12 people" in driver.page_source
+    # The resets page: hide one by keyboard, then show it again.
+    driver.get(server + "/admin")
+    go(driver, driver.find_element(By.CSS_SELECTOR, "main a[href='/admin/resets']"))
+    problems += check_page(driver, "admin-resets", server)
+    press(driver, "Hide “Grounding Walk”")
+    assert "The resets your members see have been saved." in driver.page_source
+    press(driver, "Show “Grounding Walk”")
     assert problems == [], problems
 
 

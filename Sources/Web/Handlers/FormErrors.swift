@@ -50,6 +50,7 @@ enum Notice {
         "group-size-saved": "The smallest group has been saved.",
         "joining-saved": "Who may join has been saved.",
         "logo-saved": "The logo has been saved.",
+        "resets-saved": "The resets your members see have been saved.",
         "logo-removed": "The logo has been removed.",
         "token-revoked": "The token has been revoked. Requests with it are now refused.",
         "invitation-withdrawn": "The invitation link has been withdrawn. It no longer works.",

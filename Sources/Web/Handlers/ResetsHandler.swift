@@ -31,7 +31,7 @@ enum ResetsHandler {
 
     static func list(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         guard let emotion = environment.library.emotion(id: try context.parameter("emotion")) else { throw WebError.notFound }
-        let resets = environment.library.resets(for: emotion.id).map { reset in
+        let resets = try environment.resetChoices.resets(context.scope, for: emotion.id).map { reset in
             ["name": reset.name, "description": reset.description, "scienceBenefit": reset.scienceBenefit,
              "duration": duration(reset.durationSeconds), "path": Paths.reset(reset.id)] as [String: Any]
         }
@@ -42,7 +42,7 @@ enum ResetsHandler {
     }
 
     static func intro(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        guard let reset = environment.library.reset(id: try context.parameter("id")),
+        guard let reset = try environment.resetChoices.reset(context.scope, id: try context.parameter("id")),
               let emotion = environment.library.emotion(id: reset.emotion) else { throw WebError.notFound }
         let here = Paths.reset(reset.id)
         var values: [String: Any] = [
@@ -74,7 +74,7 @@ enum ResetsHandler {
     /// Creates a run and goes to its first step, or carries on with today's unfinished run of the same reset.
     /// Signed out, the visitor is sent to log in and back here.
     static func start(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        guard let reset = environment.library.reset(id: try context.parameter("id")) else { throw WebError.notFound }
+        guard let reset = try environment.resetChoices.reset(context.scope, id: try context.parameter("id")) else { throw WebError.notFound }
         guard let member = context.scope.member else {
             return .redirect(to: Paths.logIn + "?next=" + PercentEncoding.encode(Paths.reset(reset.id)))
         }
