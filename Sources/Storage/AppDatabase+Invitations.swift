@@ -60,8 +60,14 @@ extension AppDatabase {
 
     /// Withdraws a live invitation. False when it is not this tenant's or has already been withdrawn.
     public func revokeInvitation(tenantID: String, id: String, now: Int, audit: AuditEntry) throws(StorageError) -> Bool {
+        try revoke("invitations", tenantID: tenantID, id: id, now: now, audit: audit)
+    }
+
+    /// Sets `revoked_at` on a live row of `table` (a table of secrets kept as hashes: invitations, SCIM tokens) with
+    /// its audit line. False when it is not this tenant's or was revoked already.
+    func revoke(_ table: String, tenantID: String, id: String, now: Int, audit: AuditEntry) throws(StorageError) -> Bool {
         try write { db in
-            try db.execute(sql: "UPDATE invitations SET revoked_at = ? WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL",
+            try db.execute(sql: "UPDATE \(table) SET revoked_at = ? WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL",
                            arguments: [now, tenantID, id])
             guard db.changesCount == 1 else { return false }
             try Self.appendAudit(db, tenantID: tenantID, audit)

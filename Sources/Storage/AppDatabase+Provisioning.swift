@@ -40,13 +40,7 @@ extension AppDatabase {
     }
 
     public func revokeProvisioningToken(tenantID: String, id: String, now: Int, audit: AuditEntry) throws(StorageError) -> Bool {
-        try write { db in
-            try db.execute(sql: "UPDATE scim_tokens SET revoked_at = ? WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL",
-                           arguments: [now, tenantID, id])
-            guard db.changesCount == 1 else { return false }
-            try Self.appendAudit(db, tenantID: tenantID, audit)
-            return true
-        }
+        try revoke("scim_tokens", tenantID: tenantID, id: id, now: now, audit: audit)
     }
 
     /// Whether `tokenHash` is a live token of this tenant; its last use is noted (at most once a minute, to spare writes).
