@@ -50,5 +50,10 @@ public struct SignUpPolicy: Sendable, Equatable {
 
     /// Stored as one comma-separated column.
     public var storedDomains: String { domains.joined(separator: ",") }
-    public static func domains(stored: String) -> [String] { stored.split(separator: ",").map(String.init) }
+
+    /// The policy as stored: a rule the code does not know reads as the strictest (invitation only), never as open.
+    public init(storedRule: String?, storedDomains: String?) {
+        self.init(rule: storedRule.flatMap(Rule.init(rawValue:)) ?? .invitations,
+                  domains: (storedDomains ?? "").split(separator: ",").map(String.init))
+    }
 }

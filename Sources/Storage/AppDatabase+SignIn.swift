@@ -55,8 +55,10 @@ extension AppDatabase {
         /// Someone confirmed first, or the address had an account meanwhile.
         case taken
         case expired
-        /// Who may join changed since the link was sent, or the invitation was used up, withdrawn or ended.
+        /// Who may join changed since the link was sent, and no invitation came with it.
         case notEligible
+        /// The invitation it came with was used up, withdrawn or ended meanwhile (and the rule alone does not admit it).
+        case invitationEnded
     }
 
     /// Confirms a sign-up: the account is created from what was typed, in one transaction with spending the
@@ -74,11 +76,10 @@ extension AppDatabase {
                 return .taken
             }
             let rules = try db.row(sql: "SELECT sign_up_rule, sign_up_domains FROM tenants WHERE id = ?", arguments: [tenantID])
-            let policy = SignUpPolicy(rule: rules.flatMap { SignUpPolicy.Rule(rawValue: $0["sign_up_rule"]) } ?? .invitations,
-                                      domains: SignUpPolicy.domains(stored: rules?["sign_up_domains"] ?? ""))
+            let policy = SignUpPolicy(storedRule: rules?["sign_up_rule"], storedDomains: rules?["sign_up_domains"])
             if !(EmailAddress(email).map(policy.admits) ?? false) {
-                guard let invitationID: String = row["invitation_id"],
-                      try Self.spendInvitation(db, tenantID: tenantID, id: invitationID, now: now) else { return .notEligible }
+                guard let invitationID: String = row["invitation_id"] else { return .notEligible }
+                guard try Self.spendInvitation(db, tenantID: tenantID, id: invitationID, now: now) else { return .invitationEnded }
             }
             let id = RandomID.make()
             let hash: String = row["password_hash"], timeZone: String = row["time_zone"]

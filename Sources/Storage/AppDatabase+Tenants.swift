@@ -28,8 +28,7 @@ extension AppDatabase {
         settings.unlimitedEmails = unlimited
         settings.minimumGroupSize = row["min_group_size"]
         settings.logoSHA = row["logo_sha"]
-        settings.signUpPolicy = SignUpPolicy(rule: SignUpPolicy.Rule(rawValue: row["sign_up_rule"]) ?? .invitations,
-                                             domains: SignUpPolicy.domains(stored: row["sign_up_domains"]))
+        settings.signUpPolicy = SignUpPolicy(storedRule: row["sign_up_rule"], storedDomains: row["sign_up_domains"])
         var tenant = Tenant(id: row["id"], slug: row["slug"], name: row["name"], settings: settings)
         tenant.configVersion = row["config_version"]
         return tenant

@@ -87,7 +87,8 @@ enum SignUpHandler {
     static func confirm(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         switch try environment.signUps.confirm(context.scope, token: try context.form()["token"] ?? "") {
         case .expired: return try LogInHandler.linkExpired(context, environment)
-        case .notEligible: return try notEligible(context, environment, .invitationEnded)
+        case .notEligible: return try notEligible(context, environment, .notEligible)
+        case .invitationEnded: return try notEligible(context, environment, .invitationEnded)
         case .taken: return .redirect(to: Paths.logIn)
         case .created(let account, let returnTo):
             return try LogInHandler.signedIn(account, goingTo: Paths.safeReturn(returnTo), context, environment)
