@@ -48,22 +48,18 @@ public struct RequestContext: Sendable {
     /// The form in the body: URL-encoded, or the text fields of a multipart form (files from `uploadedFiles`). Any
     /// other content type is refused rather than misread.
     public func form() throws(WebError) -> FormData {
-        let contentType = request.headers["Content-Type"] ?? ""
-        let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-        if type == "multipart/form-data", let boundary = MultipartForm.boundary(contentType: contentType) {
-            return try MultipartForm(body: request.body, boundary: boundary).fields
-        }
+        if let multipart = try multipartForm() { return multipart.fields }
+        let type = request.headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard type == "application/x-www-form-urlencoded" else {
             throw .badRequest("Forms must be sent as application/x-www-form-urlencoded.")
         }
         return try FormData(urlEncoded: request.body)
     }
 
-    /// The files of a multipart form (none for any other body).
-    func uploadedFiles() throws(WebError) -> [MultipartForm.File] {
-        let contentType = request.headers["Content-Type"] ?? ""
-        guard let boundary = MultipartForm.boundary(contentType: contentType) else { return [] }
-        return try MultipartForm(body: request.body, boundary: boundary).files
+    /// The body as a multipart form (its text fields and files), or nil for any other body.
+    func multipartForm() throws(WebError) -> MultipartForm? {
+        guard let boundary = MultipartForm.boundary(contentType: request.headers["Content-Type"] ?? "") else { return nil }
+        return try MultipartForm(body: request.body, boundary: boundary)
     }
 
     public var cookies: RequestCookies { RequestCookies(headers: request.headers) }

@@ -40,13 +40,14 @@ enum BrandHandler {
 
     static func saveLogo(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.staffMember()
-        let form = try context.form()
-        if form["remove"] != nil {
+        // Parsed once: the upload's fields and file, or the plain form of "Remove the logo".
+        let multipart = try context.multipartForm()
+        if try (multipart?.fields ?? context.form())["remove"] != nil {
             try environment.administration.setLogo(member, png: nil)
             return .redirect(to: Paths.adminLogo + "?notice=logo-removed")
         }
         var errors = FormErrors()
-        guard let file = try context.uploadedFiles().first(where: { $0.name == "logo" }), !file.bytes.isEmpty else {
+        guard let file = multipart?.files.first(where: { $0.name == "logo" }), !file.bytes.isEmpty else {
             errors.add("logo", "Choose a PNG file to upload.")
             return try logoForm(context, environment, member: member, errors: errors, status: .unprocessableContent)
         }
