@@ -56,7 +56,8 @@ extension AppDatabase {
         }
     }
 
-    /// The live session for a token hash in this tenant, with its account. Expired sessions count as none
+    /// The live session for a token hash in this tenant, with its account. A turned-off account has none (its sessions
+    /// are deleted when it is turned off; this also covers one a log-in made at that very moment). Expired sessions count as none
     /// (idle for longer than `idleLimit` or older than `absoluteLimit` seconds); the housekeeping purges them.
     static func fetchSession(_ db: any SQLConnection, tenantID: String, tokenHash: String, now: Int, idleLimit: Int,
                          absoluteLimit: Int) throws -> (SessionRecord, Account)? {
@@ -65,7 +66,7 @@ extension AppDatabase {
                    a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme, a.week_starts_on,
                    a.calendar_colours
             FROM sessions s JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id
-            WHERE s.tenant_id = ? AND s.token_hash = ?
+            WHERE s.tenant_id = ? AND s.token_hash = ? AND a.deactivated_at IS NULL
             """, arguments: [tenantID, tokenHash]) else { return nil }
         let session = Self.session(from: row)
         if now - session.lastSeenAt > idleLimit || now - session.createdAt > absoluteLimit { return nil }

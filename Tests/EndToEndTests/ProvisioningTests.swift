@@ -100,6 +100,11 @@ struct ProvisioningTests {
                     #"{"Operations":[{"op":"replace","path":"active","value":"maybe"}]}"#, #"{"Operations":[{"op":"remove","path":"userName"}]}"#, "[1,2]", "not json"] {
             #expect(try client.call("PATCH", "/Users/\(id)", bad).status == 400, "\(bad)")
         }
+        // However a session came to outlive the account being turned off (a log-in in the same instant), it does not work.
+        let racing = app.browser()
+        #expect(try racing.logIn("leaver@example.com").status == 303 && (try racing.get("/account").status) == 200)
+        try app.environment.database.write { db in try db.execute(sql: "UPDATE accounts SET deactivated_at = 1 WHERE email = 'leaver@example.com'") }
+        #expect(try racing.get("/account").status == 303)
         #expect(try client.call("DELETE", "/Users/\(id)").status == 204)
         #expect(try client.call("GET", "/Users/\(id)").status == 404)
         #expect(try client.call("DELETE", "/Users/\(id)").status == 404)
