@@ -18,7 +18,6 @@ public struct Provisioning: Sendable {
 
     /// What a SCIM request can go wrong with, as RFC 7644 §3.12 names it.
     public enum Problem: Error, Equatable, Sendable {
-        case unauthorised
         case notFound
         case uniqueness
         case invalidValue(String)

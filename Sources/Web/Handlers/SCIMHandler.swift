@@ -366,7 +366,6 @@ enum SCIMHandler {
             return json(failure.status, error(failure))
         } catch let problem as Provisioning.Problem {
             let failure = switch problem {
-            case .unauthorised: Failure(status: .unauthorized, detail: "A valid bearer token is required.")
             case .notFound: Failure(status: .notFound, detail: "No such user.")
             case .uniqueness: Failure(status: .conflict, scimType: "uniqueness", detail: "Another account has that userName.")
             case .invalidValue(let detail): Failure(status: .badRequest, scimType: "invalidValue", detail: detail)
