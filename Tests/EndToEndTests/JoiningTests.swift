@@ -47,6 +47,8 @@ struct JoiningTests {
             #expect(refused.status == 422 && refused.text.lowercased().contains(reason.lowercased()), "\(domains)")
         }
         #expect(try admin.post("/admin/joining", [("rule", "everyone")]).status == 422)
+        #expect(try admin.post("/admin/joining", [("rule", "open")], csrf: "forged").status == 403)
+        #expect(try admin.post("/admin/joining/invitations", [("label", "x"), ("uses", "1"), ("days", "1")], csrf: "forged").status == 403)
         #expect(try admin.post("/admin/joining", [("rule", "domains"), ("domains", "@Acme.com\nacme.co.uk ")]).status == 303)
         #expect(try admin.get("/admin/audit").text.contains("Set who may join: addresses at acme.com, acme.co.uk"))
 

@@ -20,6 +20,7 @@ struct ResetChoicesTests {
 
         let page = try admin.get("/admin/resets")
         #expect(page.status == 200 && page.text.contains("Hide “\(firstName)”"))
+        #expect(try admin.post("/admin/resets/\(first.id)/hide", [], csrf: "forged").status == 403)
         #expect(try admin.post("/admin/resets/\(first.id)/hide", []).status == 303)
         #expect(!(try member.get("/emotions/stressed").text.contains(firstName)))
         #expect(try member.get("/resets/\(first.id)").status == 404)
