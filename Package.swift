@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
     ],
     targets: [
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
@@ -27,7 +28,14 @@ let package = Package(
         // Mail over SMTP with libcurl; knows nothing of ours, like HTTPServer.
         .target(name: "SMTP", dependencies: ["CCurl"]),
         .target(name: "Domain"),
-        .target(name: "Security", dependencies: ["CArgon2", "CCrypto"]),
+        // OpenID Connect relying party: discovery, PKCE and ID-token checks (JOSE by vapor/jwt-kit), HTTP by libcurl.
+        // Knows nothing of ours, like SMTP.
+        .target(
+            name: "OpenIDConnect",
+            dependencies: ["CCurl", .product(name: "JWTKit", package: "jwt-kit")]
+        ),
+        // Named so as not to shadow Apple's Security framework, which swift-certificates (under jwt-kit) looks for.
+        .target(name: "Cryptography", dependencies: ["CArgon2", "CCrypto"]),
         .target(
             name: "HTTPServer",
             dependencies: ["CLinux", .product(name: "Logging", package: "swift-log")]
@@ -47,16 +55,17 @@ let package = Package(
         // one transaction. Handlers call these, never Storage.
         .target(
             name: "UseCases",
-            dependencies: ["Domain", "Security", "Storage", "SMTP", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Domain", "Cryptography", "Storage", "SMTP", "OpenIDConnect", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "Web",
             dependencies: [
                 "HTTPServer",
                 "Domain",
-                "Security",
+                "Cryptography",
                 "Storage",
                 "UseCases",
+                "OpenIDConnect",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -68,7 +77,7 @@ let package = Package(
             dependencies: [
                 "HTTPServer",
                 "Domain",
-                "Security",
+                "Cryptography",
                 "Storage",
                 "UseCases",
                 "Web",
@@ -91,7 +100,7 @@ let package = Package(
         .executableTarget(name: "FuzzWebhookSignature", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzWebhookSignature"),
         .executableTarget(name: "FuzzHostAndAddresses", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzHostAndAddresses"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),  // and Domain arithmetic
+        .testTarget(name: "SecurityTests", dependencies: ["Cryptography", "Domain"]),  // and Domain arithmetic
         .testTarget(
             name: "WebTests",
             dependencies: ["Web", "HTTPServer", "Storage", "Domain", "UseCases", "FuzzTargets", .product(name: "Mustache", package: "swift-mustache"),
@@ -99,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Web", "HTTPServer", "Storage", "Domain", "Security", "UseCases", "SMTP", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Web", "HTTPServer", "Storage", "Domain", "Cryptography", "UseCases", "SMTP", .product(name: "Logging", package: "swift-log")]
         ),
     ]
 )

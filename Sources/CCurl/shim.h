@@ -14,3 +14,13 @@ typedef size_t (*resett_curl_read_callback)(char *buffer, size_t size, size_t co
 static inline CURLcode resett_curl_set_read_function(CURL *curl, resett_curl_read_callback callback) {
     return curl_easy_setopt(curl, CURLOPT_READFUNCTION, callback);
 }
+typedef size_t (*resett_curl_write_callback)(char *data, size_t size, size_t count, void *userdata);
+static inline CURLcode resett_curl_set_write_function(CURL *curl, resett_curl_write_callback callback) {
+    return curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, callback);
+}
+// curl_easy_getinfo is variadic too.
+static inline long resett_curl_response_code(CURL *curl) {
+    long code = 0;
+    if (curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &code) != CURLE_OK) return 0;
+    return code;
+}

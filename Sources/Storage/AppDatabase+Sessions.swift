@@ -92,6 +92,8 @@ extension AppDatabase {
             removed += db.changesCount
             try db.execute(sql: "DELETE FROM pending_sign_ups WHERE expires_at <= ?", arguments: [now])
             removed += db.changesCount
+            try db.execute(sql: "DELETE FROM sign_on_attempts WHERE expires_at <= ?", arguments: [now])
+            removed += db.changesCount
             return removed
         }
     }

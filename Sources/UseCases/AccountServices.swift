@@ -1,5 +1,5 @@
 import Domain
-import Security
+import Cryptography
 import Storage
 import Synchronization
 

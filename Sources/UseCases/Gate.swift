@@ -1,5 +1,5 @@
 import Domain
-import Security
+import Cryptography
 import Storage
 
 /// The one place scopes are made: the tenant from the request's host, the member from the session token.

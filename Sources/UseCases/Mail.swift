@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Security
+import Cryptography
 
 /// An email to send. Plain text only: links and a few kind sentences.
 public struct Mail: Sendable {

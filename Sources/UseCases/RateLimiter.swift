@@ -1,4 +1,4 @@
-import Security
+import Cryptography
 import Storage
 
 /// At most `limit` events per key in any `window` seconds, counted in the database so the limit holds across

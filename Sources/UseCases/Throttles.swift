@@ -11,6 +11,8 @@ public struct Throttles: Sendable {
     let resetRequestsPerEmail: RateLimiter
     let postsPerMember: RateLimiter
     let reportsPerMember: RateLimiter
+    /// Each single sign-on begun keeps a row for ten minutes; this keeps one address from filling the table.
+    let signOnStartsPerAddress: RateLimiter
     let database: AppDatabase
 
     public init(database: AppDatabase) {
@@ -27,11 +29,12 @@ public struct Throttles: Sendable {
         resetRequestsPerEmail = limiter("resets-email", 3, 3600)
         postsPerMember = limiter("posts-member", 5, 3600)
         reportsPerMember = limiter("reports-member", 10, 3600)
+        signOnStartsPerAddress = limiter("sign-on-starts-address", 30, 15 * 60)
     }
 
     var all: [RateLimiter] {
         [failedLoginsPerAccount, failedLoginsPerAddress, failedPasswordConfirmations, signUpsPerAddress, signUpsPerEmail,
-         resetRequestsPerAddress, resetRequestsPerEmail, postsPerMember, reportsPerMember]
+         resetRequestsPerAddress, resetRequestsPerEmail, postsPerMember, reportsPerMember, signOnStartsPerAddress]
     }
 
     /// Forgets attempts older than the longest window.

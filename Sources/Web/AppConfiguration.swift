@@ -21,6 +21,8 @@ public struct AppConfiguration: Sendable {
     public var trustedProxies: [IPAddressRange] = []
     /// A bearer token that lets a scraper on another machine read `/metrics` (from this machine it is not needed).
     public var metricsToken: String?
+    /// Lets an identity provider's issuer be `http://` on this machine: only for the tests' provider.
+    public var allowsLoopbackIdentityProvider = false
 
     public init() {}
 
@@ -33,6 +35,7 @@ public struct AppConfiguration: Sendable {
         return publicScheme + "://" + host + port + path
     }
 
+    var signOnCookieName: String { secureCookies ? "__Host-resett_sign_on" : "resett_sign_on" }
     var sessionCookieName: String { secureCookies ? "__Host-resett_session" : "resett_session" }
     var csrfCookieName: String { secureCookies ? "__Host-resett_csrf" : "resett_csrf" }
 }

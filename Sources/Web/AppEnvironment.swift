@@ -2,7 +2,8 @@ import Domain
 import Foundation
 import HTTPServer
 import Logging
-import Security
+import OpenIDConnect
+import Cryptography
 import Storage
 import Synchronization
 import UseCases
@@ -32,6 +33,8 @@ public struct AppEnvironment: Sendable {
     public let mailDelivery: MailDelivery?
     /// Seals and opens check-in notes and tags (with the master key from --data-key-file; without one, words are refused).
     public let vault: DataVault
+    /// Shared by every request, for its caches of providers' discovery documents and keys.
+    public let relyingParty: RelyingParty
     /// Headers already rendered, per kind of page.
     let headers = HeaderCache()
     /// Fragments rendered once (their data never changes while serving).
@@ -77,6 +80,7 @@ public struct AppEnvironment: Sendable {
         self.throttles = Throttles(database: database)
         self.dummyHash = DummyHash()
         self.vault = DataVault(database: database, masterKey: masterKey, clock: clock)
+        self.relyingParty = RelyingParty(http: ProviderHTTP(allowsLoopbackHTTP: configuration.allowsLoopbackIdentityProvider), clock: clock)
     }
 
     var billing: Billing { Billing(database: database, logger: logger, clock: clock) }
@@ -122,6 +126,14 @@ public struct AppEnvironment: Sendable {
     var moderation: Moderation { Moderation(database: database, clock: clock) }
     var administration: Administration { Administration(database: database, clock: clock) }
     var joining: Joining { Joining(database: database, clock: clock) }
+    var singleSignOn: SingleSignOn {
+        let configuration = configuration
+        return SingleSignOn(services: accountServices, relyingParty: relyingParty, vault: vault,
+                            callbackURL: { configuration.absoluteURL(Paths.signOnCallback, for: $0) })
+    }
+    var singleSignOnSettings: SingleSignOnSettings {
+        SingleSignOnSettings(database: database, relyingParty: relyingParty, vault: vault, clock: clock)
+    }
     var resetChoices: ResetChoices { ResetChoices(database: database, library: library, clock: clock) }
     var provisioning: Provisioning { Provisioning(database: database, clock: clock) }
     var organisationInsights: OrganisationInsights { OrganisationInsights(database: database, library: library, clock: clock) }

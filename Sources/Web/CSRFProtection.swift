@@ -1,5 +1,5 @@
 import HTTPServer
-import Security
+import Cryptography
 
 /// Every POST must carry the token of its session (or, signed out, the token of the visitor's CSRF
 /// cookie) in the `_csrf` field, and must not come from another site when the browser says where from.

@@ -1,4 +1,4 @@
-import Security
+import Cryptography
 
 /// Puts a page's big `HTMLFragment`s into its rendered template as bytes. A fragment given to swift-mustache as a
 /// String was checked as UTF-8, copied into the template's output and copied again into the response: for a feed or a

@@ -31,6 +31,12 @@ enum Paths {
     static let signUp = "/signup"
     static let logIn = "/login"
     static let logInLink = "/login/link"
+    /// Single sign-on: POST begins it with a provider (`/login/sso/<provider id>`); the provider sends people back
+    /// to the callback, whose absolute URL is registered with the provider.
+    static func signOnStart(_ providerID: String) -> String { "/login/sso/" + providerID }
+    static let signOnCallback = "/login/sso/callback"
+    static let adminSignOn = "/admin/single-sign-on"
+    static let adminSignOnRemove = "/admin/single-sign-on/remove"
     static let signUpConfirm = "/signup/confirm"
     static let logOut = "/logout"
     static let account = "/account"
@@ -114,7 +120,7 @@ enum Paths {
     static let passwordReset = "/password/reset"
 
     static let forTemplates: [String: String] = [
-        "home": home, "help": help, "helpNow": helpNow, "checkIn": checkIn, "calendarColours": calendarColours, "reflection": reflection, "insights": insights, "accountReport": accountReport, "digest": digest, "digestIntention": digestIntention, "digestEmail": digestEmail, "brand": brand, "adminLogo": adminLogo, "adminResets": adminResets, "accountTheme": accountTheme, "signUp": signUp, "logIn": logIn, "logOut": logOut, "account": account,
+        "home": home, "help": help, "helpNow": helpNow, "checkIn": checkIn, "calendarColours": calendarColours, "reflection": reflection, "insights": insights, "accountReport": accountReport, "digest": digest, "digestIntention": digestIntention, "digestEmail": digestEmail, "brand": brand, "adminLogo": adminLogo, "adminResets": adminResets, "accountTheme": accountTheme, "signUp": signUp, "logIn": logIn, "adminSignOn": adminSignOn, "adminSignOnRemove": adminSignOnRemove, "logOut": logOut, "account": account,
         "accountProfile": accountProfile, "accountSecurity": accountSecurity, "accountAppearance": accountAppearance,
         "accountData": accountData, "staff": staff,
         "accountPassword": accountPassword, "accountTimeZone": accountTimeZone, "accountEmail": accountEmail, "accountExport": accountExport,

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import HTTPServer
 import Logging
-import Security
+import Cryptography
 import UseCases
 
 /// The application as the HTTP server sees it: static files first; then the tenant from the Host, the

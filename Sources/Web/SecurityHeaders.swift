@@ -16,6 +16,13 @@ enum SecurityHeaders {
         "frame-ancestors 'none'",
     ].joined(separator: "; ")
 
+    /// The same policy, with forms also allowed to lead to `origin` (scheme://host[:port], from the provider's
+    /// discovery when an admin saved it): the single sign-on button's form is answered by a redirect there.
+    static func policy(formsAlsoTo origin: String) -> String {
+        let clean = String(origin.unicodeScalars.filter { $0.isASCII && !" ;,'\"".unicodeScalars.contains($0) && $0.value > 32 }.map(Character.init))
+        return contentSecurityPolicy.replacingOccurrences(of: "form-action 'self'", with: "form-action 'self' " + clean)
+    }
+
     static let all: [(String, String)] = [
         ("Content-Security-Policy", contentSecurityPolicy),
         ("X-Content-Type-Options", "nosniff"),

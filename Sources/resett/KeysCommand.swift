@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Security
+import Cryptography
 import UseCases
 
 /// The master key that wraps every organisation's data keys: made once, given to `resett serve --data-key-file`, and

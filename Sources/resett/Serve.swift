@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import HTTPServer
 import Logging
-import Security
+import Cryptography
 import SMTP
 import Synchronization
 import UseCases
@@ -82,6 +82,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Logs as text (for people) or json (one object a line, for collectors).")
     var logFormat: LogFormat = .text
 
+    @Flag(help: "Allow an identity provider's issuer at http:// on this machine (for the tests' OpenID Connect provider only).")
+    var allowLoopbackIdentityProvider = false
+
     @Flag(help: "No access log (one info line per request); warnings and errors are still logged.")
     var noAccessLog = false
 
@@ -115,6 +118,7 @@ struct Serve: ParsableCommand {
         } else if scheme == "http", (1...65535).contains(port) {
             appConfiguration.publicPort = port
         }
+        appConfiguration.allowsLoopbackIdentityProvider = allowLoopbackIdentityProvider
         appConfiguration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["RESETT_METRICS_TOKEN"]
         if let token = appConfiguration.metricsToken, token.count < 16 {
             throw ValidationError("The metrics token should be at least 16 characters (try: openssl rand -hex 24).")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Domain
 import Foundation
-import Security
+import Cryptography
 import Storage
 
 struct UserCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import Foundation
-import Security
+import Cryptography
 import Domain
 import Testing
 @testable import Storage

@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import Security
+import Cryptography
 @testable import Storage
 import Testing
 @testable import Web

@@ -1,5 +1,5 @@
 import Foundation
-import Security
+import Cryptography
 import Storage
 import Testing
 @testable import UseCases

@@ -1,5 +1,5 @@
 import Foundation
-import Security
+import Cryptography
 import Testing
 @testable import Storage
 @testable import Web

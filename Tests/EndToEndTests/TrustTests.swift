@@ -5,7 +5,7 @@ import Testing
 @testable import UseCases
 @testable import Web
 import Domain
-import Security
+import Cryptography
 
 /// Issue 11: each finding reproduced over real sockets, plus its siblings.
 @Suite("Trust: no request can crash, hijack or exhaust the server")

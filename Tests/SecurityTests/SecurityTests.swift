@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Domain
-@testable import Security
+@testable import Cryptography
 
 @Suite("Password hashing, digests and random")
 struct SecurityTests {

@@ -1,5 +1,5 @@
 import Domain
-import Security
+import Cryptography
 import Storage
 
 /// Logging in. Someone else's wrong guesses never stop the owner: the guesser's address is throttled, and once an
@@ -17,6 +17,8 @@ public struct LogIns: Sendable {
         /// The account is under attack: if the password was right, a link is on its way.
         case checkEmail
         case mismatch
+        /// The password was right, but the organisation signs its members in only with its identity provider.
+        case useSingleSignOn
     }
 
     public func logIn(_ scope: Scope, email typed: String, password: String, clientAddress: String) throws -> Outcome {
@@ -42,6 +44,10 @@ public struct LogIns: Sendable {
             return .checkEmail
         }
         try throttles.failedLoginsPerAccount.reset(accountKey)
+        // "Single sign-on only" holds for members; admins keep their password, so a broken provider locks nobody out.
+        if account.role == .member, try services.database.identityProvider(tenantID: scope.tenantID)?.isRequired == true {
+            return .useSingleSignOn
+        }
         if services.hasher.needsRehash(account.passwordHash) {
             let fresh = try services.hash(password)
             try services.database.setPasswordHash(tenantID: account.tenantID, accountID: account.id, hash: fresh, endingSessionsExcept: nil)

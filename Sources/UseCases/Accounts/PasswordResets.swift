@@ -1,5 +1,5 @@
 import Domain
-import Security
+import Cryptography
 import Storage
 
 /// Forgotten passwords: a one-time link by email, valid for an hour. The answer, and the work done, are the same

@@ -1,5 +1,5 @@
 import Domain
-import Security
+import Cryptography
 import Storage
 
 /// Signing up: what was typed waits, hashed, until the address is confirmed by a mailed link.
@@ -18,6 +18,13 @@ public struct SignUps: Sendable {
         case notEligible
         /// The invitation link was withdrawn, used up or has ended (or never was this organisation's).
         case invitationEnded
+        /// The organisation's people sign in only with its identity provider (which makes their accounts).
+        case singleSignOnOnly
+    }
+
+    /// Whether the organisation has "single sign-on only" on.
+    public func requiresSingleSignOn(_ scope: Scope) throws -> Bool {
+        try services.database.identityProvider(tenantID: scope.tenantID)?.isRequired == true
     }
 
     /// The live invitation whose link carries `token`, or nil.
@@ -36,6 +43,7 @@ public struct SignUps: Sendable {
         let now = services.clock()
         let throttles = services.throttles
         try throttles.signUpsPerAddress.admit(scope.tenantID + ":" + clientAddress, now: now)
+        if try requiresSingleSignOn(scope) { throw Problem.singleSignOnOnly }
         // Who may join depends only on the address and the link, never on whether an account exists.
         var invitationID: String?
         if let token {
@@ -91,6 +99,8 @@ public struct SignUps: Sendable {
     /// Creates the account from what was typed, in one transaction with spending the link.
     public func confirm(_ scope: Scope, token: String) throws -> AppDatabase.SignUpConfirmation {
         guard Hex.isLowercase(token, length: 64) else { return .expired }
+        // Turned on after the email was sent: the link no longer makes a password account.
+        if try requiresSingleSignOn(scope) { return .notEligible }
         return try services.database.confirmSignUp(tenantID: scope.tenantID, tokenHash: Digest.sha256Hex(token), now: services.clock())
     }
 }

@@ -1,5 +1,5 @@
 import Domain
-import Security
+import Cryptography
 import Storage
 
 /// A tenant's admins manage their members' roles and their organisation's settings; for anyone else this does

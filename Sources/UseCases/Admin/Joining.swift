@@ -1,6 +1,6 @@
 import Foundation
 import Domain
-import Security
+import Cryptography
 import Storage
 
 /// Who may join an organisation, set by its admins: the rule (anyone, its domains, or by invitation) and invitation

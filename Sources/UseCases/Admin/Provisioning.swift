@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import Security
+import Cryptography
 import Storage
 
 /// Provisioning over SCIM 2.0 (RFC 7643/7644): the organisation's identity provider, holding a bearer token an admin
@@ -56,8 +56,7 @@ public struct Provisioning: Sendable {
     public func create(_ scope: Scope, userName: String, email: String?, externalID: String?, active: Bool) throws -> AppDatabase.ProvisionedUser {
         let identity = try Self.identity(userName: userName, email: email)
         try check(externalID)
-        // No password: a random one, hashed the ordinary way, that nobody ever knows.
-        let unusable = "$argon2id$v=19$m=1,t=1,p=1$" + SecureRandom.hex(16) + "$" + SecureRandom.hex(32)
+        let unusable = UnusablePassword.hash()
         switch try database.createProvisionedUser(tenantID: scope.tenantID, email: identity.email, userName: identity.userName, externalID: externalID, active: active,
                                                   unusableHash: unusable, now: clock(), audit: entry("Provisioned an account")) {
         case .done(let user): return user

@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 import Logging
-import Security
+import Cryptography
 import Storage
 
 /// A payment provider that behaves like a card processor's test mode. Its checkout is a page on our own

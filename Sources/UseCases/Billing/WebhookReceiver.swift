@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 import Logging
-import Security
+import Cryptography
 import Storage
 
 /// Checks and applies payment webhooks: `Resett-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` over

@@ -1,5 +1,5 @@
 import Domain
-import Security
+import Cryptography
 import Storage
 
 /// Moderation, for a tenant's moderators and admins; for everyone else it does not exist. Authors appear only

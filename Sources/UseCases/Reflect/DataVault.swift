@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import Security
+import Cryptography
 import Storage
 import Synchronization
 

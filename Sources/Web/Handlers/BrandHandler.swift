@@ -1,6 +1,6 @@
 import Domain
 import HTTPServer
-import Security
+import Cryptography
 import UseCases
 
 /// `GET /brand.css`: the tenant's accent colour as custom properties, with a text colour on it that is

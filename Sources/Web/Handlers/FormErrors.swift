@@ -49,6 +49,8 @@ enum Notice {
         "tags-saved": "The check-in tags have been saved.",
         "group-size-saved": "The smallest group has been saved.",
         "joining-saved": "Who may join has been saved.",
+        "sign-on-saved": "Single sign-on has been saved. Try it from the log-in page in a private window.",
+        "sign-on-removed": "Single sign-on is off. Everyone can log in with their password or an emailed link.",
         "logo-saved": "The logo has been saved.",
         "resets-saved": "The resets your members see have been saved.",
         "logo-removed": "The logo has been removed.",

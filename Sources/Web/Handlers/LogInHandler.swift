@@ -26,6 +26,10 @@ enum LogInHandler {
             var errors = FormErrors()
             errors.add("email", mismatch)
             return try page(context, environment, email: typedEmail, next: next, errors: errors, status: .unprocessableContent)
+        case .useSingleSignOn:
+            var errors = FormErrors()
+            errors.add("email", "\(context.scope.tenant.name) signs its people in with its own account. Please use the “Continue with” button above.")
+            return try page(context, environment, email: typedEmail, next: next, errors: errors, status: .forbidden)
         }
     }
 
@@ -69,8 +73,15 @@ enum LogInHandler {
 
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, email: String, next: String,
                              errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
-        let values: [String: Any] = ["email": email, "next": next]
-        return try environment.renderForm("auth/login", title: "Log in", values, errors: errors, context: context, status: status)
+        var values: [String: Any] = ["email": email, "next": next, "organisation": context.scope.tenant.name]
+        let offer = try SingleSignOnHandler.offerValues(context, environment, next: next)
+        values.merge(offer.values) { $1 }
+        values["signOnRequired"] = offer.isRequired
+        values["signOnOptional"] = offer.origin != nil && !offer.isRequired
+        values["signOnName"] = offer.displayName ?? ""
+        var response = try environment.renderForm("auth/login", title: "Log in", values, errors: errors, context: context, status: status)
+        SingleSignOnHandler.allowForm(offer.origin, &response)
+        return response
     }
 }
 

@@ -1,5 +1,5 @@
 import HTTPServer
-import Security
+import Cryptography
 
 /// `GET /metrics` for Prometheus, for any host. Only from this machine, and not through a proxy (a request with
 /// `X-Forwarded-For` came from somewhere else), unless it carries the operator's `--metrics-token` as a bearer

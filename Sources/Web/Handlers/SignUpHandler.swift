@@ -11,7 +11,9 @@ enum SignUpHandler {
         let next = Paths.safeReturn(query["next"])
         // With an invitation link: the form carries it. Without one, where joining is by invitation only, say so.
         var invitation: String?
-        if let token = query["invitation"] {
+        if try environment.signUps.requiresSingleSignOn(context.scope) {
+            return try notEligible(context, environment, .singleSignOnOnly)
+        } else if let token = query["invitation"] {
             guard try environment.signUps.invitation(context.scope, token: token) != nil else { return try notEligible(context, environment, .invitationEnded) }
             invitation = token
         } else if context.scope.tenant.settings.signUpPolicy.rule == .invitations {
@@ -29,14 +31,21 @@ enum SignUpHandler {
         case .invitationEnded:
             values["heading"] = "This invitation has ended"
             values["reason"] = "It may have been used as many times as it allows, reached its end date, or been withdrawn. Please ask whoever sent it for a new one."
+        case .singleSignOnOnly:
+            values["heading"] = "Sign in with \(tenant.name)’s account"
+            values["reason"] = "\(tenant.name) signs its people in to Resett with the account you use at work or study, so there’s no password to make. Your Resett account is made the first time you sign in."
         case .notEligible:
             values["heading"] = "Joining \(tenant.name) is by invitation"
             values["reason"] = policy.rule == .domains
                 ? "You can sign up with an email address at \(policy.domains.joined(separator: ", ")), or with an invitation link from \(tenant.name)."
                 : "\(tenant.name) invites its people to Resett. If you should have an invitation, please ask the person who looks after wellbeing there."
         }
-        return try environment.render("auth/not-eligible", title: values["heading"] as? String ?? "", values, context: context,
-                                      status: problem == .invitationEnded ? .gone : .forbidden)
+        let offer = try SingleSignOnHandler.offerValues(context, environment, next: Paths.home)
+        values.merge(offer.values) { $1 }
+        var response = try environment.render("auth/not-eligible", title: values["heading"] as? String ?? "", values, context: context,
+                                               status: problem == .invitationEnded ? .gone : .forbidden)
+        SingleSignOnHandler.allowForm(offer.origin, &response)
+        return response
     }
 
     static func submit(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -72,6 +81,8 @@ enum SignUpHandler {
                             status: .forbidden)
         } catch SignUps.Problem.invitationEnded {
             return try notEligible(context, environment, .invitationEnded)
+        } catch SignUps.Problem.singleSignOnOnly {
+            return try notEligible(context, environment, .singleSignOnOnly)
         }
         return try environment.render("auth/signup-sent", title: "Check your email", ["email": email.value], context: context)
     }
@@ -109,6 +120,11 @@ enum SignUpHandler {
         if policy.rule == .domains && invitation == nil {
             values["emailHint"] = "Use your email address at \(policy.domains.joined(separator: " or "))."
         }
-        return try environment.renderForm("auth/signup", title: "Sign up", values, errors: errors, context: context, status: status)
+        let offer = try SingleSignOnHandler.offerValues(context, environment, next: next)
+        values.merge(offer.values) { $1 }
+        values["signOnOptional"] = offer.origin != nil
+        var response = try environment.renderForm("auth/signup", title: "Sign up", values, errors: errors, context: context, status: status)
+        SingleSignOnHandler.allowForm(offer.origin, &response)
+        return response
     }
 }

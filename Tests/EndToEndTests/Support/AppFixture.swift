@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import HTTPServer
 import Logging
-import Security
+import Cryptography
 @testable import Storage
 import Synchronization
 import Testing

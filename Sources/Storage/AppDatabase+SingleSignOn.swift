@@ -1,0 +1,180 @@
+import Domain
+
+/// Single sign-on: a tenant's identity provider, the links from a provider's subject to an account, and sign-ins
+/// under way. Everything within one tenant.
+extension AppDatabase {
+    public struct IdentityProvider: Sendable, Equatable {
+        public let id: String
+        /// "oidc"; a SAML provider would be another kind beside it.
+        public let kind: String
+        public var displayName: String
+        public var issuer: String
+        public var clientID: String
+        /// scheme://host[:port] of the authorization endpoint.
+        public var authorizationOrigin: String
+        /// The client secret sealed with the tenant's data key (`DataVault`), and that key's id.
+        public var sealedSecret: String
+        public var secretKeyID: String
+        /// Lower-case domains whose addresses this provider may sign in; empty means any.
+        public var allowedDomains: [String]
+        /// The "single sign-on only" rule: members neither sign up nor log in with a password.
+        public var isRequired: Bool
+
+        public init(id: String, kind: String = "oidc", displayName: String, issuer: String, clientID: String, authorizationOrigin: String, sealedSecret: String,
+                    secretKeyID: String, allowedDomains: [String], isRequired: Bool) {
+            self.id = id
+            self.kind = kind
+            self.displayName = displayName
+            self.issuer = issuer
+            self.clientID = clientID
+            self.authorizationOrigin = authorizationOrigin
+            self.sealedSecret = sealedSecret
+            self.secretKeyID = secretKeyID
+            self.allowedDomains = allowedDomains
+            self.isRequired = isRequired
+        }
+    }
+
+    public struct SignOnAttempt: Sendable, Equatable {
+        public let providerID: String
+        public let nonce: String
+        public let codeVerifier: String
+        public let returnTo: String
+
+        public init(providerID: String, nonce: String, codeVerifier: String, returnTo: String) {
+            self.providerID = providerID
+            self.nonce = nonce
+            self.codeVerifier = codeVerifier
+            self.returnTo = returnTo
+        }
+    }
+
+    /// The tenant's provider (the first made: one is offered today), or the one with `id`.
+    public func identityProvider(tenantID: String, id: String? = nil) throws(StorageError) -> IdentityProvider? {
+        try read { db in
+            try db.row(sql: """
+                SELECT id, kind, display_name, issuer, client_id, authorization_origin, client_secret_sealed, client_secret_key_id, allowed_domains, required
+                FROM identity_providers WHERE tenant_id = ? AND (? IS NULL OR id = ?) ORDER BY created_at, id LIMIT 1
+                """, arguments: [tenantID, id, id]).map { row in
+                IdentityProvider(id: row["id"], kind: row["kind"], displayName: row["display_name"], issuer: row["issuer"],
+                                 clientID: row["client_id"], authorizationOrigin: row["authorization_origin"], sealedSecret: row["client_secret_sealed"], secretKeyID: row["client_secret_key_id"],
+                                 allowedDomains: (row["allowed_domains"] as String).split(separator: ",").map(String.init),
+                                 isRequired: (row["required"] as Int) == 1)
+            }
+        }
+    }
+
+    /// Adds the provider, or changes it if its id is this tenant's already; with the audit line.
+    public func saveIdentityProvider(tenantID: String, _ provider: IdentityProvider, now: Int, audit: AuditEntry) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: """
+                UPDATE identity_providers SET display_name = ?, issuer = ?, client_id = ?, authorization_origin = ?, client_secret_sealed = ?, client_secret_key_id = ?,
+                    allowed_domains = ?, required = ?, updated_at = ? WHERE tenant_id = ? AND id = ?
+                """, arguments: [provider.displayName, provider.issuer, provider.clientID, provider.authorizationOrigin, provider.sealedSecret, provider.secretKeyID,
+                                 provider.allowedDomains.joined(separator: ","), provider.isRequired ? 1 : 0, now, tenantID, provider.id])
+            if db.changesCount == 0 {
+                try db.execute(sql: """
+                    INSERT INTO identity_providers (tenant_id, id, kind, display_name, issuer, client_id, authorization_origin, client_secret_sealed,
+                        client_secret_key_id, allowed_domains, required, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [tenantID, provider.id, provider.kind, provider.displayName, provider.issuer, provider.clientID, provider.authorizationOrigin,
+                                     provider.sealedSecret, provider.secretKeyID, provider.allowedDomains.joined(separator: ","),
+                                     provider.isRequired ? 1 : 0, now, now])
+            }
+            try Self.appendAudit(db, tenantID: tenantID, audit)
+        }
+    }
+
+    /// Removes the provider, its links and sign-ins under way (the accounts stay, and can use a password or a link).
+    public func removeIdentityProvider(tenantID: String, id: String, audit: AuditEntry) throws(StorageError) -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM sign_on_attempts WHERE tenant_id = ? AND provider_id = ?", arguments: [tenantID, id])
+            try db.execute(sql: "DELETE FROM identity_links WHERE tenant_id = ? AND provider_id = ?", arguments: [tenantID, id])
+            try db.execute(sql: "DELETE FROM identity_providers WHERE tenant_id = ? AND id = ?", arguments: [tenantID, id])
+            guard db.changesCount == 1 else { return false }
+            try Self.appendAudit(db, tenantID: tenantID, audit)
+            return true
+        }
+    }
+
+    public func createSignOnAttempt(tenantID: String, stateHash: String, _ attempt: SignOnAttempt, expiresAt: Int) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO sign_on_attempts (tenant_id, state_hash, provider_id, nonce, code_verifier, return_to, expires_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [tenantID, stateHash, attempt.providerID, attempt.nonce, attempt.codeVerifier, attempt.returnTo, expiresAt])
+        }
+    }
+
+    /// The sign-in under way with this state, deleted as it is read so it works once (on every node: of two
+    /// callbacks racing, only the one whose delete removes the row gets it). Nil if unknown or expired.
+    public func takeSignOnAttempt(tenantID: String, stateHash: String, now: Int) throws(StorageError) -> SignOnAttempt? {
+        try write { db in
+            guard let row = try db.row(sql: """
+                SELECT provider_id, nonce, code_verifier, return_to, expires_at FROM sign_on_attempts WHERE tenant_id = ? AND state_hash = ?
+                """, arguments: [tenantID, stateHash]) else { return nil }
+            try db.execute(sql: "DELETE FROM sign_on_attempts WHERE tenant_id = ? AND state_hash = ?", arguments: [tenantID, stateHash])
+            guard db.changesCount == 1, (row["expires_at"] as Int) > now else { return nil }
+            return SignOnAttempt(providerID: row["provider_id"], nonce: row["nonce"], codeVerifier: row["code_verifier"], returnTo: row["return_to"])
+        }
+    }
+
+    public enum SingleSignOnAccount: Sendable, Equatable {
+        /// Signed in before: the link found the account.
+        case linked(Account)
+        /// First sign-in with the provider: an account with the verified email was linked to it.
+        case newlyLinked(Account)
+        /// First sign-in, no account: one was made (just in time) and linked.
+        case created(Account)
+        /// The account is turned off by the organisation.
+        case inactive
+        /// No link, no account with the email, and the caller may not create one.
+        case noAccount
+    }
+
+    /// Finds the account for the provider's `subject`, or links the one with `email`, or makes one, in one transaction.
+    /// `email` is nil when the provider's email cannot be trusted; then only an existing link signs in.
+    public func accountForSingleSignOn(tenantID: String, providerID: String, subject: String, email: EmailAddress?, mayCreate: Bool,
+                                       unusableHash: String, now: Int) throws(StorageError) -> SingleSignOnAccount {
+        try write { db in
+            if let row = try db.row(sql: """
+                SELECT \(Self.accountColumns.split(separator: ",").map { "a." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
+                FROM identity_links l JOIN accounts a ON a.tenant_id = l.tenant_id AND a.id = l.account_id
+                WHERE l.tenant_id = ? AND l.provider_id = ? AND l.subject = ?
+                """, arguments: [tenantID, providerID, subject]) {
+                let account = Self.account(from: row)
+                return account.isActive ? .linked(account) : .inactive
+            }
+            guard let email else { return .noAccount }
+            func link(_ accountID: String) throws {
+                // An account already linked to another subject of this provider keeps that link: the person's
+                // identity at the provider changed, and the newer one replaces it.
+                try db.execute(sql: "DELETE FROM identity_links WHERE tenant_id = ? AND provider_id = ? AND account_id = ?",
+                               arguments: [tenantID, providerID, accountID])
+                try db.execute(sql: "INSERT INTO identity_links (tenant_id, provider_id, subject, account_id, created_at) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [tenantID, providerID, subject, accountID, now])
+            }
+            if let row = try db.row(sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? AND email = ?",
+                                    arguments: [tenantID, email.value]) {
+                let account = Self.account(from: row)
+                guard account.isActive else { return .inactive }
+                try link(account.id)
+                return .newlyLinked(account)
+            }
+            guard mayCreate else { return .noAccount }
+            let id = RandomID.make()
+            try db.execute(sql: """
+                INSERT INTO accounts (id, tenant_id, email, password_hash, role, time_zone, created_at) VALUES (?, ?, ?, ?, 'member', 'Europe/London', ?)
+                """, arguments: [id, tenantID, email.value, unusableHash, now])
+            try link(id)
+            return .created(Account(id: id, tenantID: tenantID, email: email.value, role: .member, timeZone: "Europe/London", passwordHash: unusableHash))
+        }
+    }
+
+    /// How many accounts are linked to the provider (shown to admins: a count, never who).
+    public func identityLinkCount(tenantID: String, providerID: String) throws(StorageError) -> Int {
+        try read { db in
+            try db.row(sql: "SELECT count(*) AS n FROM identity_links WHERE tenant_id = ? AND provider_id = ?",
+                       arguments: [tenantID, providerID]).map { $0["n"] as Int } ?? 0
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import Domain
+import Foundation
+import Cryptography
+import OpenIDConnect
+import Storage
+
+/// Signing in through the organisation's identity provider (OpenID Connect): the authorization-code flow with PKCE.
+/// `begin` keeps the sign-in's nonce and PKCE verifier under a hash of a random `state`, which also goes into a
+/// cookie in this browser; `finish` accepts a callback only with the same state in the query and the cookie, spends
+/// the sign-in (once, on any node), exchanges the code and checks the ID token in full, then finds the account by
+/// the provider's subject, links one by verified email, or makes one.
+public struct SingleSignOn: Sendable {
+    let services: AccountServices
+    let relyingParty: RelyingParty
+    /// The callback's absolute URL for a tenant, from configuration (never from the request).
+    let callbackURL: @Sendable (Tenant) -> String
+    let vault: DataVault
+    static let attemptLifetime = 10 * 60
+
+    public init(services: AccountServices, relyingParty: RelyingParty, vault: DataVault, callbackURL: @escaping @Sendable (Tenant) -> String) {
+        self.services = services
+        self.relyingParty = relyingParty
+        self.vault = vault
+        self.callbackURL = callbackURL
+    }
+
+    /// What the log-in and sign-up pages offer.
+    public struct Offer: Sendable, Equatable {
+        public let providerID: String
+        public let displayName: String
+        /// Members must use it: no password sign-up or log-in.
+        public let isRequired: Bool
+        /// Where its sign-in form leads (for the page's Content-Security-Policy).
+        public let authorizationOrigin: String
+    }
+
+    public func offer(_ scope: Scope) throws -> Offer? {
+        try services.database.identityProvider(tenantID: scope.tenantID).map {
+            Offer(providerID: $0.id, displayName: $0.displayName, isRequired: $0.isRequired, authorizationOrigin: $0.authorizationOrigin)
+        }
+    }
+
+    public struct Start: Sendable {
+        /// Where to send the browser.
+        public let authorizationURL: String
+        /// For the cookie that ties the callback to this browser.
+        public let state: String
+    }
+
+    public func begin(_ scope: Scope, providerID: String, returnTo: String, clientAddress: String) throws -> Start {
+        guard AccountID(providerID) != nil, let provider = try services.database.identityProvider(tenantID: scope.tenantID, id: providerID) else {
+            throw UseCaseError.notFound
+        }
+        let now = services.clock()
+        let addressKey = scope.tenantID + ":" + clientAddress
+        if let wait = try services.throttles.signOnStartsPerAddress.retryAfter(addressKey, now: now) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
+        try services.throttles.signOnStartsPerAddress.record(addressKey, now: now)
+        let metadata: ProviderMetadata
+        do { metadata = try relyingParty.metadata(issuer: provider.issuer) } catch {
+            throw SingleSignOnRefusal.providerUnavailable(Self.reason(error))
+        }
+        // The page's Content-Security-Policy let its form lead to the origin saved with the provider, and no other.
+        guard metadata.authorizationOrigin == provider.authorizationOrigin else {
+            throw SingleSignOnRefusal.providerUnavailable("its sign-in address has changed; an admin needs to save the single sign-on settings again")
+        }
+        let state = SecureRandom.hex(32), nonce = SecureRandom.hex(32), verifier = SecureRandom.hex(32)
+        let challenge = Base64URL.encode(Digest.sha256(Array(verifier.utf8)))
+        guard let url = relyingParty.authorizationURL(metadata, clientID: provider.clientID, redirectURI: callbackURL(scope.tenant),
+                                                      state: state, nonce: nonce, codeChallenge: challenge) else {
+            throw SingleSignOnRefusal.providerUnavailable("its authorization endpoint is not a usable address")
+        }
+        try services.database.createSignOnAttempt(
+            tenantID: scope.tenantID, stateHash: Digest.sha256Hex(state),
+            AppDatabase.SignOnAttempt(providerID: provider.id, nonce: nonce, codeVerifier: verifier, returnTo: String(returnTo.prefix(500))),
+            expiresAt: now + Self.attemptLifetime)
+        return Start(authorizationURL: url.absoluteString, state: state)
+    }
+
+    public struct SignedIn: Sendable {
+        public let account: Account
+        public let returnTo: String
+    }
+
+    /// The callback: `state` and `code` (or the provider's `error`) from the query, `browserState` from the cookie.
+    public func finish(_ scope: Scope, state: String?, code: String?, providerError: String?, browserState: String?) throws -> SignedIn {
+        guard let state, Hex.isLowercase(state, length: 64) else { throw SingleSignOnRefusal.expired }
+        guard let browserState, Digest.constantTimeEqual(state, browserState) else { throw SingleSignOnRefusal.stateMismatch }
+        let now = services.clock()
+        guard let attempt = try services.database.takeSignOnAttempt(tenantID: scope.tenantID, stateHash: Digest.sha256Hex(state), now: now),
+              let provider = try services.database.identityProvider(tenantID: scope.tenantID, id: attempt.providerID) else {
+            throw SingleSignOnRefusal.expired
+        }
+        if providerError != nil { throw SingleSignOnRefusal.cancelled }
+        guard let code, (1...2048).contains(code.utf8.count) else { throw SingleSignOnRefusal.expired }
+        let secret: String
+        do {
+            secret = try vault.open(provider.sealedSecret, keyID: provider.secretKeyID, tenantID: scope.tenantID,
+                                    context: SingleSignOnSettings.secretContext(provider.id))
+        } catch { throw SingleSignOnRefusal.providerUnavailable("its client secret cannot be opened on this server") }
+        let claims: IDTokenClaims
+        do {
+            claims = try relyingParty.claims(issuer: provider.issuer, clientID: provider.clientID, clientSecret: secret,
+                                             redirectURI: callbackURL(scope.tenant), code: code, codeVerifier: attempt.codeVerifier,
+                                             nonce: attempt.nonce)
+        } catch {
+            if case .idToken(let rejection) = error { throw SingleSignOnRefusal.idTokenRejected(rejection) }
+            throw SingleSignOnRefusal.providerUnavailable(Self.reason(error))
+        }
+
+        // The email links or makes an account only if the provider vouches for it: `email_verified` true, or (for
+        // providers that do not send it, such as Entra ID) an address at one of the domains the admin listed.
+        var email: EmailAddress?
+        if let typed = claims.email, let address = EmailAddress(typed) {
+            if claims.emailVerified == false { throw SingleSignOnRefusal.emailUnverified }
+            let domains = SignUpPolicy(rule: .domains, domains: provider.allowedDomains)
+            if !provider.allowedDomains.isEmpty, !domains.admits(address) { throw SingleSignOnRefusal.emailNotAllowed }
+            if claims.emailVerified == nil, provider.allowedDomains.isEmpty { throw SingleSignOnRefusal.emailUnverified }
+            email = address
+        }
+        switch try services.database.accountForSingleSignOn(tenantID: scope.tenantID, providerID: provider.id, subject: claims.subject,
+                                                            email: email, mayCreate: true, unusableHash: UnusablePassword.hash(), now: now) {
+        case .linked(let account), .newlyLinked(let account), .created(let account):
+            return SignedIn(account: account, returnTo: attempt.returnTo)
+        case .inactive: throw SingleSignOnRefusal.inactive
+        case .noAccount: throw SingleSignOnRefusal.noEmail
+        }
+    }
+
+    static func reason(_ failure: RelyingParty.Failure) -> String {
+        switch failure {
+        case .discovery(let reason), .tokenExchange(let reason): reason
+        case .idToken(let rejection): SingleSignOnRefusal.words(rejection)
+        }
+    }
+}
+
+/// Why a single sign-on did not sign someone in. Each has its own kind words on the page; `reference` is for the
+/// organisation's IT team (nothing in it is about the person).
+public enum SingleSignOnRefusal: Error, Equatable, Sendable {
+    /// No sign-in under way with that state here: too old, used already, or never begun.
+    case expired
+    /// The state in the callback is not the one this browser was given.
+    case stateMismatch
+    /// The person stopped at the provider, or it refused them.
+    case cancelled
+    case providerUnavailable(String)
+    case idTokenRejected(IDTokenRejection)
+    case emailUnverified
+    case emailNotAllowed
+    case noEmail
+    case inactive
+
+    public var reference: String {
+        switch self {
+        case .expired: "no sign-in under way with that state"
+        case .stateMismatch: "the state did not match this browser's"
+        case .cancelled: "the provider returned an error"
+        case .providerUnavailable(let reason): "provider unavailable: " + reason
+        case .idTokenRejected(let rejection): "ID token refused: " + Self.words(rejection)
+        case .emailUnverified: "the provider did not verify the email address"
+        case .emailNotAllowed: "the email address is not at an allowed domain"
+        case .noEmail: "the provider sent no email address"
+        case .inactive: "the account is turned off"
+        }
+    }
+
+    static func words(_ rejection: IDTokenRejection) -> String {
+        switch rejection {
+        case .malformed: "malformed"
+        case .algorithmNotAllowed: "algorithm not allowed"
+        case .unknownKey: "unknown signing key (kid)"
+        case .badSignature: "signature did not verify"
+        case .wrongIssuer: "wrong issuer"
+        case .wrongAudience: "wrong audience"
+        case .expired: "expired"
+        case .issuedAtOutOfRange: "issued-at time out of range"
+        case .wrongNonce: "nonce did not match"
+        case .missingSubject: "no subject"
+        }
+    }
+}

@@ -1,0 +1,8 @@
+import Cryptography
+
+/// The password hash of an account made for someone who never chose a password (provisioned over SCIM, or made at
+/// their first single sign-on): a random Argon2id-shaped value no password matches. They can set one through
+/// "forgotten password" if their organisation allows passwords.
+enum UnusablePassword {
+    static func hash() -> String { "$argon2id$v=19$m=1,t=1,p=1$" + SecureRandom.hex(16) + "$" + SecureRandom.hex(32) }
+}

@@ -1,0 +1,119 @@
+import Domain
+import Foundation
+import Cryptography
+import OpenIDConnect
+import Storage
+
+/// An organisation's single sign-on provider, set by its admins: checked by fetching its discovery document before it
+/// is saved, its client secret sealed with the tenant's data key and never shown again, each change audited.
+public struct SingleSignOnSettings: Sendable {
+    let database: AppDatabase
+    let relyingParty: RelyingParty
+    let vault: DataVault
+    let clock: @Sendable () -> Int
+
+    public init(database: AppDatabase, relyingParty: RelyingParty, vault: DataVault, clock: @escaping @Sendable () -> Int) {
+        self.database = database
+        self.relyingParty = relyingParty
+        self.vault = vault
+        self.clock = clock
+    }
+
+    /// What the settings page shows: never the secret.
+    public struct Summary: Sendable, Equatable {
+        public let providerID: String
+        public let displayName: String
+        public let issuer: String
+        public let clientID: String
+        public let allowedDomains: [String]
+        public let isRequired: Bool
+        /// How many accounts have signed in with it (a count, never who).
+        public let linkedAccounts: Int
+    }
+
+    /// What an admin typed.
+    public struct Form: Sendable, Equatable {
+        public var displayName: String
+        public var issuer: String
+        public var clientID: String
+        /// Empty keeps the secret already saved.
+        public var clientSecret: String
+        public var domains: [String]
+        public var isRequired: Bool
+
+        public init(displayName: String, issuer: String, clientID: String, clientSecret: String, domains: [String], isRequired: Bool) {
+            self.displayName = displayName
+            self.issuer = issuer
+            self.clientID = clientID
+            self.clientSecret = clientSecret
+            self.domains = domains
+            self.isRequired = isRequired
+        }
+    }
+
+    public func summary(_ member: MemberScope) throws -> Summary? {
+        let admin = try member.asAdmin()
+        guard let provider = try database.identityProvider(tenantID: admin.tenantID) else { return nil }
+        return Summary(providerID: provider.id, displayName: provider.displayName, issuer: provider.issuer, clientID: provider.clientID,
+                       allowedDomains: provider.allowedDomains, isRequired: provider.isRequired,
+                       linkedAccounts: try database.identityLinkCount(tenantID: admin.tenantID, providerID: provider.id))
+    }
+
+    /// Saves the provider; `.conflict` with what to change when something is not right, including a provider whose
+    /// discovery cannot be read.
+    public func save(_ member: MemberScope, _ form: Form) throws {
+        let admin = try member.asAdmin()
+        let existing = try database.identityProvider(tenantID: admin.tenantID)
+        let name = form.displayName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let issuer = form.issuer.trimmingCharacters(in: .whitespacesAndNewlines)
+        let clientID = form.clientID.trimmingCharacters(in: .whitespacesAndNewlines)
+        let secret = form.clientSecret.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...60).contains(name.count), !Self.hasControlCharacters(name) else {
+            throw UseCaseError.conflict("Give the sign-in a name of up to 60 characters, like your organisation’s.")
+        }
+        guard (8...500).contains(issuer.utf8.count), relyingParty.permits(issuer: issuer) else {
+            throw UseCaseError.conflict("The issuer is the provider’s https address, like https://login.example.com/tenant.")
+        }
+        guard (1...500).contains(clientID.utf8.count), !Self.hasControlCharacters(clientID) else {
+            throw UseCaseError.conflict("Copy the client ID from your provider’s app registration.")
+        }
+        guard secret.utf8.count <= 500, !Self.hasControlCharacters(secret) else { throw UseCaseError.conflict("That client secret is too long.") }
+        if existing == nil, secret.isEmpty { throw UseCaseError.conflict("Copy the client secret from your provider’s app registration.") }
+        let typed = form.domains.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let domains = typed.compactMap(SignUpPolicy.domain)
+        if domains.count != typed.count { throw UseCaseError.conflict("Put one domain on each line, like acme.com.") }
+        if domains.count > SignUpPolicy.domainLimit { throw UseCaseError.conflict("Up to \(SignUpPolicy.domainLimit) domains, please.") }
+        var unique: [String] = []
+        for domain in domains where !unique.contains(domain) { unique.append(domain) }
+        let metadata: ProviderMetadata
+        do { metadata = try relyingParty.metadata(issuer: issuer, refresh: true) } catch {
+            throw UseCaseError.conflict("We couldn’t read that provider’s settings (\(SingleSignOn.reason(error))). Check the issuer address.")
+        }
+
+        let id = existing?.id ?? SecureRandom.hex(16)
+        var sealed = (keyID: existing?.secretKeyID ?? "", sealed: existing?.sealedSecret ?? "")
+        if !secret.isEmpty { sealed = try vault.seal(secret, tenantID: admin.tenantID, context: Self.secretContext(id)) }
+        let now = clock()
+        let provider = AppDatabase.IdentityProvider(id: id, displayName: name, issuer: issuer, clientID: clientID,
+                                                    authorizationOrigin: metadata.authorizationOrigin, sealedSecret: sealed.sealed,
+                                                    secretKeyID: sealed.keyID, allowedDomains: unique, isRequired: form.isRequired)
+        let words = (existing == nil ? "Set up single sign-on with " : "Changed single sign-on with ") + issuer
+            + (form.isRequired ? " (single sign-on only)" : "")
+        try database.saveIdentityProvider(tenantID: admin.tenantID, provider, now: now, audit: admin.auditEntry(words, at: now))
+    }
+
+    public func remove(_ member: MemberScope) throws {
+        let admin = try member.asAdmin()
+        guard let provider = try database.identityProvider(tenantID: admin.tenantID),
+              try database.removeIdentityProvider(tenantID: admin.tenantID, id: provider.id,
+                                                  audit: admin.auditEntry("Turned off single sign-on with " + provider.issuer, at: clock()))
+        else { throw UseCaseError.notFound }
+    }
+
+    /// What the sealed secret is bound to, so it opens only as this provider's secret.
+    static func secretContext(_ providerID: String) -> String { "identity provider secret\u{0}" + providerID }
+
+    static func hasControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+}

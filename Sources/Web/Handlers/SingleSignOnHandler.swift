@@ -1,0 +1,83 @@
+import Domain
+import HTTPServer
+import UseCases
+
+/// Signing in with the organisation's identity provider: `POST /login/sso/<provider>` (from the log-in or sign-up
+/// page's button, with its CSRF token) sends the browser to the provider with a cookie holding the sign-in's state;
+/// the provider sends it back to `GET /login/sso/callback` (rules in `SingleSignOn`).
+enum SingleSignOnHandler {
+    static func start(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let next = Paths.safeReturn(try context.form()["next"])
+        let providerID = context.parameters["provider"] ?? ""
+        do {
+            let start = try environment.singleSignOn.begin(context.scope, providerID: providerID, returnTo: next,
+                                                           clientAddress: context.clientAddress(trustedProxies: environment.configuration.trustedProxies))
+            var response = Response.redirect(to: start.authorizationURL)
+            response.setCookie(SetCookie(name: environment.configuration.signOnCookieName, value: start.state, maxAge: 600,
+                                         secure: environment.configuration.secureCookies))
+            response.headers.set("Cache-Control", "no-store")
+            return response
+        } catch let refusal as SingleSignOnRefusal {
+            return try refused(refusal, context, environment)
+        }
+    }
+
+    static func callback(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let query = try context.query()
+        let cookieName = environment.configuration.signOnCookieName
+        var response: Response
+        do {
+            let signedIn = try environment.singleSignOn.finish(context.scope, state: query["state"], code: query["code"], providerError: query["error"],
+                                                               browserState: context.cookies.values[cookieName])
+            response = try LogInHandler.signedIn(signedIn.account, goingTo: Paths.safeReturn(signedIn.returnTo), context, environment)
+        } catch let refusal as SingleSignOnRefusal {
+            response = try refused(refusal, context, environment)
+        }
+        response.setCookie(.expired(cookieName, secure: environment.configuration.secureCookies))
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    /// A kind page that says what happened and what to do, with a line for the organisation's IT team.
+    static func refused(_ refusal: SingleSignOnRefusal, _ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        environment.logger.warning("single sign-on refused", metadata: ["reason": .string(refusal.reference)])
+        let organisation = context.scope.tenant.name
+        let (reason, status): (String, HTTPStatus) = switch refusal {
+        case .expired, .stateMismatch:
+            ("That sign-in link is no longer valid: it may have been used already or taken too long. Please try again from the start.", .badRequest)
+        case .cancelled:
+            ("The sign-in was stopped before it finished. You can try again whenever you’re ready.", .badRequest)
+        case .providerUnavailable:
+            ("\(organisation)’s sign-in service didn’t answer as expected. Please try again in a little while.", .serviceUnavailable)
+        case .idTokenRejected:
+            ("We couldn’t confirm who you are with \(organisation)’s sign-in service, so we haven’t signed you in.", .unauthorized)
+        case .emailUnverified, .noEmail:
+            ("\(organisation)’s sign-in service didn’t confirm an email address for you, which Resett needs to find your account.", .forbidden)
+        case .emailNotAllowed:
+            ("The email address you signed in with isn’t one \(organisation) uses for Resett.", .forbidden)
+        case .inactive:
+            ("Your account here has been turned off by \(organisation). If you think that’s a mistake, please ask them.", .forbidden)
+        }
+        var values: [String: Any] = ["reason": reason, "reference": refusal.reference]
+        let offer = try offerValues(context, environment, next: Paths.home)
+        values.merge(offer.values) { $1 }
+        var response = try environment.render("auth/sign-on-refused", title: "We couldn’t sign you in", values, context: context, status: status)
+        allowForm(offer.origin, &response)
+        return response
+    }
+
+    /// The values for `partials/sign-on` (the "Continue with …" button), and the origin its form leads to.
+    static func offerValues(_ context: RequestContext, _ environment: AppEnvironment, next: String) throws
+        -> (values: [String: Any], origin: String?, isRequired: Bool, displayName: String?) {
+        guard let offer = try environment.singleSignOn.offer(context.scope) else { return ([:], nil, false, nil) }
+        return (["signOn": ["action": Paths.signOnStart(offer.providerID), "displayName": offer.displayName, "next": next,
+                            "required": offer.isRequired]],
+                offer.authorizationOrigin, offer.isRequired, offer.displayName)
+    }
+
+    /// Lets this page's sign-in form lead to the provider (a form's redirect is held to form-action too).
+    static func allowForm(_ origin: String?, _ response: inout Response) {
+        guard let origin else { return }
+        response.headers.set("Content-Security-Policy", SecurityHeaders.policy(formsAlsoTo: origin))
+    }
+}

@@ -1,0 +1,55 @@
+import Domain
+import HTTPServer
+import UseCases
+
+/// /admin/single-sign-on: an organisation's OpenID Connect provider (issuer, client id and secret, allowed email
+/// domains, and whether members must use it). Admins only; for anyone else it does not exist.
+enum SingleSignOnSettingsHandler {
+    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.staffMember()
+        let summary = try environment.singleSignOnSettings.summary(member)
+        return try page(context, environment, summary: summary, typed: nil, errors: FormErrors())
+    }
+
+    static func save(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try context.staffMember()
+        let form = try context.form()
+        let typed = SingleSignOnSettings.Form(
+            displayName: String((form["display_name"] ?? "").prefix(200)), issuer: String((form["issuer"] ?? "").prefix(1000)),
+            clientID: String((form["client_id"] ?? "").prefix(1000)), clientSecret: String((form["client_secret"] ?? "").prefix(1000)),
+            domains: String((form["domains"] ?? "").prefix(3000)).split(whereSeparator: \.isNewline).map(String.init),
+            isRequired: form["required"] == "on")
+        do {
+            try environment.singleSignOnSettings.save(member, typed)
+        } catch UseCaseError.conflict(let reason) {
+            var errors = FormErrors()
+            errors.add("issuer", reason)
+            return try page(context, environment, summary: try environment.singleSignOnSettings.summary(member), typed: typed,
+                            errors: errors, status: .unprocessableContent)
+        }
+        return .redirect(to: Paths.adminSignOn + "?notice=sign-on-saved")
+    }
+
+    static func remove(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        try environment.singleSignOnSettings.remove(try context.staffMember())
+        return .redirect(to: Paths.adminSignOn + "?notice=sign-on-removed")
+    }
+
+    private static func page(_ context: RequestContext, _ environment: AppEnvironment, summary: SingleSignOnSettings.Summary?,
+                             typed: SingleSignOnSettings.Form?, errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
+        let tenant = context.scope.tenant
+        var values: [String: Any] = [
+            "callbackURL": environment.configuration.absoluteURL(Paths.signOnCallback, for: tenant),
+            "displayName": typed?.displayName ?? summary?.displayName ?? tenant.name,
+            "issuer": typed?.issuer ?? summary?.issuer ?? "",
+            "clientID": typed?.clientID ?? summary?.clientID ?? "",
+            "domains": typed?.domains.joined(separator: "\n") ?? summary?.allowedDomains.joined(separator: "\n") ?? "",
+            "required": typed?.isRequired ?? summary?.isRequired ?? false,
+            "configured": summary != nil,
+        ]
+        if let summary {
+            values["linked"] = summary.linkedAccounts == 1 ? "1 account has" : "\(summary.linkedAccounts) accounts have"
+        }
+        return try environment.renderForm("admin/single-sign-on", title: "Single sign-on", values, errors: errors, context: context, status: status)
+    }
+}
