@@ -21,6 +21,15 @@ SCREENSHOTS = os.path.join(ROOT, ".build", "screenshots")
 @pytest.fixture(scope="session")
 def server():
     """Starts `resett serve` on a free port; yields its base URL."""
+    running = start_resett()
+    url, _ = next(running)
+    yield url
+    next(running, None)
+
+
+def start_resett(extra_arguments=(), export=True, port=0):
+    """A `resett serve` of its own (database, outbox, key) on a free port: yields its base URL and database, then
+    stops it."""
     folder = tempfile.mkdtemp(prefix="resett-browser-")
     binary = os.path.join(ROOT, ".build", "debug", "resett")
     database, outbox = os.path.join(folder, "resett.sqlite"), os.path.join(folder, "outbox")
@@ -35,7 +44,7 @@ def server():
     key = os.path.join(folder, "master.key")
     subprocess.run([binary, "keys", "create", "--out", key], check=True, capture_output=True)
     process = subprocess.Popen(
-        [binary, "serve", "--port", "0", "--db", database, "--root", ROOT, "--data-key-file", key], cwd=folder,
+        [binary, "serve", "--port", str(port), "--db", database, "--root", ROOT, "--data-key-file", key, *extra_arguments], cwd=folder,
         stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
     port = None
     deadline = time.time() + 60
@@ -52,9 +61,10 @@ def server():
     # Keep reading the server's log, or a full pipe would stop it mid-write (and then stop it answering).
     threading.Thread(target=lambda: [None for _ in process.stderr], daemon=True).start()
     # Tests that need an operator's command (say, making a moderator) find the database here.
-    os.environ["RESETT_TEST_DB"] = database
-    os.environ["RESETT_TEST_OUTBOX"] = outbox
-    yield f"http://localhost:{port}"
+    if export:
+        os.environ["RESETT_TEST_DB"] = database
+        os.environ["RESETT_TEST_OUTBOX"] = outbox
+    yield f"http://localhost:{port}", database
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=20)
     shutil.rmtree(folder, ignore_errors=True)

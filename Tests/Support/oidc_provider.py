@@ -121,7 +121,7 @@ class Handler(BaseHTTPRequestHandler):
             with p.lock:
                 p.codes[code] = {"challenge": query["code_challenge"], "redirect_uri": query["redirect_uri"],
                                  "nonce": query["nonce"]}
-                state = "not-the-state-you-sent" if p.mode == "wrong_state" else query["state"]
+                state = secrets.token_hex(32) if p.mode == "wrong_state" else query["state"]
             self.send_response(302)
             self.send_header("Location", query["redirect_uri"] + "?" + urlencode({"code": code, "state": state}))
             self.send_header("Content-Length", "0")
