@@ -26,16 +26,22 @@ public struct Joining: Sendable {
     /// Saves the rule; `.conflict` with the reason when the domains do not make sense for it.
     public func savePolicy(_ member: MemberScope, rule: SignUpPolicy.Rule, domains lines: [String]) throws {
         let admin = try member.asAdmin()
+        let unique = try Self.domains(lines)
+        if rule == .domains && unique.isEmpty { throw UseCaseError.conflict("Add at least one domain, like acme.com.") }
+        let words = switch rule { case .open: "anyone"; case .domains: "addresses at " + unique.joined(separator: ", "); case .invitations: "invitation only" }
+        try database.saveSignUpPolicy(tenantID: admin.tenantID, SignUpPolicy(rule: rule, domains: unique),
+                                      audit: admin.auditEntry("Set who may join: \(words)", at: clock()))
+    }
+
+    /// Domains as an admin typed them, one a line: each checked, none twice, at most the limit.
+    static func domains(_ lines: [String]) throws -> [String] {
         let typed = lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let domains = typed.compactMap(SignUpPolicy.domain)
         if domains.count != typed.count { throw UseCaseError.conflict("Put one domain on each line, like acme.com.") }
         if domains.count > SignUpPolicy.domainLimit { throw UseCaseError.conflict("Up to \(SignUpPolicy.domainLimit) domains, please.") }
-        if rule == .domains && domains.isEmpty { throw UseCaseError.conflict("Add at least one domain, like acme.com.") }
         var unique: [String] = []
         for domain in domains where !unique.contains(domain) { unique.append(domain) }
-        let words = switch rule { case .open: "anyone"; case .domains: "addresses at " + unique.joined(separator: ", "); case .invitations: "invitation only" }
-        try database.saveSignUpPolicy(tenantID: admin.tenantID, SignUpPolicy(rule: rule, domains: unique),
-                                      audit: admin.auditEntry("Set who may join: \(words)", at: clock()))
+        return unique
     }
 
     /// A new invitation link's token (the caller makes the link from configuration): good for `uses` sign-ups over

@@ -79,12 +79,7 @@ public struct SingleSignOnSettings: Sendable {
         }
         guard secret.utf8.count <= 500, !Self.hasControlCharacters(secret) else { throw UseCaseError.conflict("That client secret is too long.") }
         if existing == nil, secret.isEmpty { throw UseCaseError.conflict("Copy the client secret from your provider’s app registration.") }
-        let typed = form.domains.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let domains = typed.compactMap(SignUpPolicy.domain)
-        if domains.count != typed.count { throw UseCaseError.conflict("Put one domain on each line, like acme.com.") }
-        if domains.count > SignUpPolicy.domainLimit { throw UseCaseError.conflict("Up to \(SignUpPolicy.domainLimit) domains, please.") }
-        var unique: [String] = []
-        for domain in domains where !unique.contains(domain) { unique.append(domain) }
+        let unique = try Joining.domains(form.domains)
         let metadata: ProviderMetadata
         do { metadata = try relyingParty.metadata(issuer: issuer, refresh: true) } catch {
             throw UseCaseError.conflict("We couldn’t read that provider’s settings (\(SingleSignOn.reason(error))). Check the issuer address.")
