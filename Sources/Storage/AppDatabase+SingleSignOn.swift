@@ -52,10 +52,14 @@ extension AppDatabase {
     /// The tenant's provider (the first made: one is offered today), or the one with `id`.
     public func identityProvider(tenantID: String, id: String? = nil) throws(StorageError) -> IdentityProvider? {
         try read { db in
-            try db.row(sql: """
-                SELECT id, kind, display_name, issuer, client_id, authorization_origin, client_secret_sealed, client_secret_key_id, allowed_domains, required
-                FROM identity_providers WHERE tenant_id = ? AND (? IS NULL OR id = ?) ORDER BY created_at, id LIMIT 1
-                """, arguments: [tenantID, id, id]).map { row in
+            // Two statements rather than `? IS NULL`, whose parameter PostgreSQL cannot give a type.
+            let columns = "id, kind, display_name, issuer, client_id, authorization_origin, client_secret_sealed, client_secret_key_id, allowed_domains, required"
+            let found = if let id {
+                try db.row(sql: "SELECT \(columns) FROM identity_providers WHERE tenant_id = ? AND id = ?", arguments: [tenantID, id])
+            } else {
+                try db.row(sql: "SELECT \(columns) FROM identity_providers WHERE tenant_id = ? ORDER BY created_at, id LIMIT 1", arguments: [tenantID])
+            }
+            return found.map { row in
                 IdentityProvider(id: row["id"], kind: row["kind"], displayName: row["display_name"], issuer: row["issuer"],
                                  clientID: row["client_id"], authorizationOrigin: row["authorization_origin"], sealedSecret: row["client_secret_sealed"], secretKeyID: row["client_secret_key_id"],
                                  allowedDomains: (row["allowed_domains"] as String).split(separator: ",").map(String.init),
