@@ -56,10 +56,11 @@ public struct ProviderHTTP: Sendable {
     }
 
     public static func formComponent(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
+
+    /// RFC 3986's unreserved characters: ASCII letters and digits and `-._~`; everything else is percent-encoded.
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     private func perform(_ url: URL, form: String?, basicCredentials: (user: String, password: String)?) throws(Failure) -> Answer {
         guard permits(url) else { throw Failure(description: "only https addresses can be used") }
