@@ -43,6 +43,7 @@ SELECT create_distributed_table('invitations', 'tenant_id', colocate_with => 'ac
 SELECT create_distributed_table('scim_tokens', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('tenant_logos', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('hidden_resets', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('organisation_resets', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('identity_providers', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('identity_links', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('sign_on_attempts', 'tenant_id', colocate_with => 'accounts');

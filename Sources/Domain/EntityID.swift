@@ -33,6 +33,7 @@ public enum WatchedWordEntity {}
 public enum CheckInTagEntity {}
 public enum InvitationEntity {}
 public enum ProvisioningTokenEntity {}
+public enum OrganisationResetEntity {}
 
 public typealias PostID = EntityID<PostEntity>
 public typealias RunID = EntityID<RunEntity>
@@ -46,3 +47,4 @@ public typealias WatchedWordID = EntityID<WatchedWordEntity>
 public typealias CheckInTagID = EntityID<CheckInTagEntity>
 public typealias InvitationID = EntityID<InvitationEntity>
 public typealias ProvisioningTokenID = EntityID<ProvisioningTokenEntity>
+public typealias OrganisationResetID = EntityID<OrganisationResetEntity>

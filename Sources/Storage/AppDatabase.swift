@@ -11,6 +11,8 @@ public struct AppDatabase: Sendable {
     let checkInTagCache = ConfigurationCache<[CheckInTag]>()
     /// The built-in resets each tenant hides, as of its configuration version.
     let hiddenResetCache = ConfigurationCache<Set<String>>()
+    /// Each tenant's own resets, drafts included, as of its configuration version.
+    let organisationResetCache = ConfigurationCache<[OrganisationReset]>()
     /// Where each transaction's time is recorded, when the app measures it.
     public var timing: DatabaseTiming?
     public var dialect: SQLDialect { store.dialect }

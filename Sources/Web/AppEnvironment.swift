@@ -135,6 +135,7 @@ public struct AppEnvironment: Sendable {
         SingleSignOnSettings(database: database, relyingParty: relyingParty, vault: vault, clock: clock)
     }
     var resetChoices: ResetChoices { ResetChoices(database: database, library: library, clock: clock) }
+    var organisationResets: OrganisationResets { OrganisationResets(database: database, library: library, clock: clock) }
     var provisioning: Provisioning { Provisioning(database: database, clock: clock) }
     var organisationInsights: OrganisationInsights { OrganisationInsights(database: database, library: library, clock: clock) }
     var runs: Runs { Runs(database: database, library: library, clock: clock) }

@@ -27,6 +27,13 @@ enum Paths {
     static let adminLogo = "/admin/logo"
     static let adminResets = "/admin/resets"
     static func adminReset(_ id: String, _ action: String) -> String { "/admin/resets/\(PercentEncoding.encode(id))/" + action }
+    /// The organisation's own resets: writing one, editing, its actions (publish, unpublish, up, down, delete) and its
+    /// preview in the player.
+    static let ownResets = "/admin/own-resets"
+    static let ownResetNew = "/admin/own-resets/new"
+    static func ownReset(_ id: OrganisationResetID) -> String { "/admin/own-resets/\(id)" }
+    static func ownResetAction(_ id: OrganisationResetID, _ action: String) -> String { "/admin/own-resets/\(id)/" + action }
+    static func ownResetPreview(_ id: OrganisationResetID, _ step: Int) -> String { "/admin/own-resets/\(id)/preview/\(step)" }
     static let accountTheme = "/account/theme"
     static let signUp = "/signup"
     static let logIn = "/login"
@@ -120,7 +127,7 @@ enum Paths {
     static let passwordReset = "/password/reset"
 
     static let forTemplates: [String: String] = [
-        "home": home, "help": help, "helpNow": helpNow, "checkIn": checkIn, "calendarColours": calendarColours, "reflection": reflection, "insights": insights, "accountReport": accountReport, "digest": digest, "digestIntention": digestIntention, "digestEmail": digestEmail, "brand": brand, "adminLogo": adminLogo, "adminResets": adminResets, "accountTheme": accountTheme, "signUp": signUp, "logIn": logIn, "adminSignOn": adminSignOn, "adminSignOnRemove": adminSignOnRemove, "logOut": logOut, "account": account,
+        "home": home, "help": help, "helpNow": helpNow, "checkIn": checkIn, "calendarColours": calendarColours, "reflection": reflection, "insights": insights, "accountReport": accountReport, "digest": digest, "digestIntention": digestIntention, "digestEmail": digestEmail, "brand": brand, "adminLogo": adminLogo, "adminResets": adminResets, "ownResets": ownResets, "ownResetNew": ownResetNew, "accountTheme": accountTheme, "signUp": signUp, "logIn": logIn, "adminSignOn": adminSignOn, "adminSignOnRemove": adminSignOnRemove, "logOut": logOut, "account": account,
         "accountProfile": accountProfile, "accountSecurity": accountSecurity, "accountAppearance": accountAppearance,
         "accountData": accountData, "staff": staff,
         "accountPassword": accountPassword, "accountTimeZone": accountTimeZone, "accountEmail": accountEmail, "accountExport": accountExport,

@@ -31,6 +31,12 @@ enum Routes {
         get(Paths.adminLogo, BrandHandler.logoPage)
         get(Paths.adminResets, ResetChoicesHandler.show)
         post("/admin/resets/:id/:action", ResetChoicesHandler.change)
+        get(Paths.ownResetNew, OrganisationResetsHandler.new)
+        post(Paths.ownResets, OrganisationResetsHandler.create)
+        get("/admin/own-resets/:id", OrganisationResetsHandler.edit)
+        post("/admin/own-resets/:id", OrganisationResetsHandler.update)
+        post("/admin/own-resets/:id/:action", OrganisationResetsHandler.act)
+        get("/admin/own-resets/:id/preview/:step", OrganisationResetsHandler.preview)
         post(Paths.adminLogo, BrandHandler.saveLogo)
         // GET /healthz is answered before tenant lookup (see ResettApp); listed here so other methods get 405.
         router.get(Paths.health) { _ in HealthHandler.check(environment) }

@@ -32,7 +32,9 @@ public struct Runs: Sendable {
                                      localDay: LocalDay.of(now, in: zone), localTime: LocalDay.time(now, in: zone),
                                      moodBefore: moodBefore) {
         case .started(let run): return .started(run.typedID)
-        case .resumed(let run): return .resumed(run.typedID, step: max(1, run.stepsReached))
+        case .resumed(let run):
+            // An organisation's reset may have lost steps since the run began.
+            return .resumed(run.typedID, step: min(max(1, run.stepsReached), reset.steps.count))
         case .limitReached: return .limitReached
         }
     }
@@ -42,7 +44,8 @@ public struct Runs: Sendable {
         let now = clock()
         let (allowance, runs) = try database.today(tenantID: member.tenantID, accountID: member.accountID,
                                                    localDay: LocalDay.of(now, in: member.account.timeZone), now: now)
-        return (allowance, runs.compactMap { run in library.reset(id: run.resetID).map { (run, $0) } })
+        let choices = ResetChoices(database: database, library: library, clock: clock)
+        return (allowance, try runs.compactMap { run in try choices.played(member.tenant, id: run.resetID).map { (run, $0) } })
     }
 
     /// Free resets left today, or unlimited.
@@ -52,10 +55,12 @@ public struct Runs: Sendable {
                                       localDay: LocalDay.of(now, in: member.account.timeZone), now: now)
     }
 
-    /// The member's run and its reset; `.notFound` for anyone else's or a reset no longer in the library.
+    /// The member's run and its reset (hidden or unpublished since, it can still be finished); `.notFound` for anyone
+    /// else's run.
     public func run(_ member: MemberScope, _ id: RunID) throws -> (Run, Reset) {
         guard let run = try database.run(tenantID: member.tenantID, accountID: member.accountID, id: id),
-              let reset = library.reset(id: run.resetID) else { throw UseCaseError.notFound }
+              let reset = try ResetChoices(database: database, library: library, clock: clock).played(member.tenant, id: run.resetID)
+        else { throw UseCaseError.notFound }
         return (run, reset)
     }
 

@@ -59,11 +59,13 @@ enum CalendarHandler {
     static func day(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.member()
         guard let day = Day(try context.parameter("day")) else { throw WebError.notFound }
+        let names = try environment.resetChoices.names(context.scope.tenant)
         let runs = try environment.moodHistory.runs(member, on: day).map { run in
-            let reset = environment.library.reset(id: run.resetID)
             var values: [String: Any] = [
                 "time": run.localTime, "emotion": environment.library.emotion(id: run.emotion)?.label ?? run.emotion,
-                "resetName": reset?.name ?? run.resetID, "againPath": Paths.reset(run.resetID),
+                "resetName": names[run.resetID] ?? run.resetID,
+                // Only a reset still offered can be done again (an organisation may have hidden or unpublished it).
+                "againPath": Paths.reset(run.resetID), "hasAgain": try environment.resetChoices.reset(context.scope, id: run.resetID) != nil,
                 "outcome": run.outcome == .completed ? "Completed" : run.outcome == .finishedEarly ? "Finished early" : "Not finished",
             ]
             if let mood = run.mood {
@@ -175,9 +177,9 @@ enum CalendarHandler {
     static func exportCSV(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.member()
         var rows = [["date", "time", "emotion", "reset_id", "reset_name", "completed", "mood_before", "mood_after", "duration_seconds"]]
+        let names = try environment.resetChoices.names(context.scope.tenant)
         for run in try environment.moodHistory.allRuns(member) {
-            rows.append([run.localDay, run.localTime, run.emotion, run.resetID,
-                         environment.library.reset(id: run.resetID)?.name ?? "", run.outcome == .completed ? "yes" : "no",
+            rows.append([run.localDay, run.localTime, run.emotion, run.resetID, names[run.resetID] ?? "", run.outcome == .completed ? "yes" : "no",
                          run.moodBefore.map(String.init) ?? "", run.mood.map(String.init) ?? "", run.durationSeconds.map(String.init) ?? ""])
         }
         return CSV.download(rows, filename: "resett-history.csv")

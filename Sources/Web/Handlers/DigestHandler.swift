@@ -36,7 +36,7 @@ enum DigestHandler {
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, errors: FormErrors, typed: String?,
                              status: HTTPStatus = .ok) throws -> Response {
         let member = try context.member()
-        let names = environment.library.namesByID
+        let names = try environment.resetChoices.names(context.scope.tenant)
         let page = try environment.weeklyDigest.page(member, runs: try environment.moodHistory.allRuns(member), resetNames: names)
         let digest = page.digest
         var values: [String: Any] = [

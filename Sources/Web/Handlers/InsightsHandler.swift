@@ -6,7 +6,7 @@ import UseCases
 enum InsightsHandler {
     static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.member()
-        let names = environment.library.namesByID
+        let names = try environment.resetChoices.names(context.scope.tenant)
         let insights = try environment.checkIns.insights(member, runs: try environment.moodHistory.allRuns(member), resetNames: names)
         let sections = insights.sections.enumerated().map { index, section -> [String: Any] in
             var values: [String: Any] = ["number": index + 1, "title": section.title, "lines": section.lines, "hasLines": !section.lines.isEmpty]

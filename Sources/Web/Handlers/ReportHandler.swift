@@ -67,12 +67,13 @@ enum ReportHandler {
                  "tags": checkIn.tags.map(\.label).joined(separator: ", ")]
             }
         }
+        let names = try environment.resetChoices.names(member.tenant)
         if parts.contains(.resets) {
             report["resets"] = true
             report["hasRuns"] = !runs.isEmpty
             report["runRows"] = runs.map { run -> [String: Any] in
                 let mood = run.mood.map { after in run.moodBefore.map { "\($0) to \(after)" } ?? "\(after) after" } ?? "not rated"
-                return ["day": Day(run.localDay)?.longText ?? run.localDay, "name": environment.library.reset(id: run.resetID)?.name ?? run.resetID,
+                return ["day": Day(run.localDay)?.longText ?? run.localDay, "name": names[run.resetID] ?? run.resetID,
                         "mood": mood]
             }
         }
@@ -92,7 +93,6 @@ enum ReportHandler {
             }
         }
         if parts.contains(.insights) {
-            let names = environment.library.namesByID
             let insights = Insights.of(checkIns: checkIns, runs: runs, resetNames: names, today: to)
             report["insights"] = true
             report["insightSections"] = insights.sections.map { section -> [String: Any] in

@@ -32,7 +32,20 @@ enum ResetChoicesHandler {
         guard member.account.role == .admin else { throw WebError.notFound }
         let hidden = try environment.resetChoices.hidden(context.scope)
         let library = environment.library
+        let own = try environment.organisationResets.list(member)
         var values: [String: Any] = [
+            "own": own.enumerated().map { index, item -> [String: Any] in
+                var values: [String: Any] = [
+                    "name": item.reset.name, "editPath": Paths.ownReset(item.id),
+                    "emotion": library.emotion(id: item.reset.emotion)?.label ?? item.reset.emotion,
+                    "duration": ResetsHandler.duration(item.reset.durationSeconds),
+                    "status": item.isPublished ? "Published" : item.wasEverPublished ? "Unpublished" : "Draft",
+                ]
+                if index > 0 { values["upPath"] = Paths.ownResetAction(item.id, "up") }
+                if index < own.count - 1 { values["downPath"] = Paths.ownResetAction(item.id, "down") }
+                return values
+            },
+            "hasOwn": !own.isEmpty, "canWrite": own.count < OrganisationReset.limit, "ownLimit": OrganisationReset.limit,
             "emotions": library.emotions.map { emotion -> [String: Any] in
                 ["label": emotion.label, "id": emotion.id,
                  "resets": library.resets(for: emotion.id).map { reset -> [String: Any] in

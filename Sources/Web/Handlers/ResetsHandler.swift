@@ -13,8 +13,8 @@ enum ResetsHandler {
             let today = try environment.runs.today(member)
             values.merge(allowanceValues(today.allowance)) { $1 }
             let unfinished = today.unfinished.prefix(3).map { run, reset in
-                ["name": reset.name, "emotion": reset.emotion, "step": run.stepsReached, "count": reset.steps.count,
-                 "path": Paths.runStep(run.typedID, max(1, run.stepsReached))] as [String: Any]
+                ["name": reset.name, "emotion": reset.emotion, "step": min(run.stepsReached, reset.steps.count), "count": reset.steps.count,
+                 "path": Paths.runStep(run.typedID, min(max(1, run.stepsReached), reset.steps.count))] as [String: Any]
             }
             if !unfinished.isEmpty { values["unfinished"] = unfinished; values["hasUnfinished"] = true }
         }
@@ -33,7 +33,8 @@ enum ResetsHandler {
         guard let emotion = environment.library.emotion(id: try context.parameter("emotion")) else { throw WebError.notFound }
         let resets = try environment.resetChoices.resets(context.scope, for: emotion.id).map { reset in
             ["name": reset.name, "description": reset.description, "scienceBenefit": reset.scienceBenefit,
-             "duration": duration(reset.durationSeconds), "path": Paths.reset(reset.id)] as [String: Any]
+             "duration": duration(reset.durationSeconds), "path": Paths.reset(reset.id),
+             "isOwn": ResetChoices.isOrganisations(reset), "organisation": context.scope.tenant.name] as [String: Any]
         }
         var values: [String: Any] = ["emotion": emotion.id, "label": emotion.label, "description": emotion.description,
                                      "resets": resets, "icon": Icon(rawValue: emotion.id)?.svg ?? ""]
@@ -59,7 +60,7 @@ enum ResetsHandler {
             values.merge(allowanceValues(today.allowance)) { $1 }
             if let (run, _) = today.unfinished.first(where: { $0.1.id == reset.id }) {
                 // Starting again carries on where the person stopped, at no cost.
-                values["resumeStep"] = max(1, run.stepsReached)
+                values["resumeStep"] = min(max(1, run.stepsReached), reset.steps.count)
                 if run.moodBefore == nil { values["askMoodBefore"] = true }
             } else if values["noneLeft"] as? Bool == true {
                 values["blocked"] = true

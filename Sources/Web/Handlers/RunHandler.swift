@@ -21,15 +21,24 @@ enum RunHandler {
         // Going past the first step is when a run starts to use a free reset; with none left, the paywall says so.
         // (A step already reached needs no write: going back and forth costs nothing.)
         if number > run.stepsReached, !(try environment.runs.reach(member, run, step: number)) { return .redirect(to: Paths.paywall) }
+        return try stepPage(context, environment, reset: reset, number: number, finishPath: Paths.runFinish(run.typedID)) {
+            Paths.runStep(run.typedID, $0)
+        }
+    }
+
+    /// One step in the player, for a run or for an admin's preview of a reset they wrote: the same page either way.
+    static func stepPage(_ context: RequestContext, _ environment: AppEnvironment, reset: Reset, number: Int, finishPath: String,
+                         previewNote: String? = nil, stepPath: (Int) -> String) throws -> Response {
         let step = reset.steps[number - 1]
         let isLast = number == reset.steps.count
         var values: [String: Any] = [
             "resetName": reset.name, "emotion": reset.emotion, "stepTitle": step.title,
             "lines": step.lines, "number": number, "count": reset.steps.count,
-            "isLast": isLast, "finishPath": Paths.runFinish(run.typedID),
+            "isLast": isLast, "finishPath": finishPath,
         ]
-        if number > 1 { values["backPath"] = Paths.runStep(run.typedID, number - 1) }
-        if !isLast { values["continuePath"] = Paths.runStep(run.typedID, number + 1) }
+        if number > 1 { values["backPath"] = stepPath(number - 1) }
+        if !isLast { values["continuePath"] = stepPath(number + 1) }
+        if let previewNote { values["previewNote"] = previewNote }
         if reset.interactive { values["bubbles"] = bubbles }
         let template = reset.interactive ? "runs/bubbles" : "runs/step"
         let title = reset.interactive ? reset.name : "Step \(number) of \(reset.steps.count) – \(reset.name)"

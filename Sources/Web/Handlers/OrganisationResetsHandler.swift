@@ -1,0 +1,161 @@
+import Domain
+import HTTPServer
+import UseCases
+
+/// /admin/own-resets: an organisation's admins write resets of their own (rules in `OrganisationResets`), preview
+/// them in the real player, publish, unpublish, reorder and delete drafts. The list of them is on /admin/resets. For
+/// anyone but the tenant's admins none of these pages exist (404), and another tenant's reset id finds nothing.
+enum OrganisationResetsHandler {
+    static func new(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try admin(context)
+        let blank = ResetDraft.Step(title: "", lines: "")
+        return try editor(context, environment, member: member, draft: ResetDraft(steps: [blank, blank, blank]), saved: nil)
+    }
+
+    static func create(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try admin(context)
+        let (draft, addStep) = try typedDraft(context)
+        if addStep { return try editor(context, environment, member: member, draft: withBlankStep(draft), saved: nil) }
+        do {
+            let id = try environment.organisationResets.add(member, draft)
+            return .redirect(to: Paths.ownReset(id) + "?notice=reset-written")
+        } catch let problems as ResetDraftProblems {
+            return try editor(context, environment, member: member, draft: draft, saved: nil, problems: problems.items)
+        }
+    }
+
+    static func edit(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try admin(context)
+        let saved = try environment.organisationResets.reset(member, id: try context.id("id", OrganisationResetEntity.self))
+        return try editor(context, environment, member: member, draft: withBlankStep(ResetDraft(saved.reset)), saved: saved)
+    }
+
+    static func update(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try admin(context)
+        let saved = try environment.organisationResets.reset(member, id: try context.id("id", OrganisationResetEntity.self))
+        let (draft, addStep) = try typedDraft(context)
+        if addStep { return try editor(context, environment, member: member, draft: withBlankStep(draft), saved: saved) }
+        do {
+            try environment.organisationResets.update(member, id: saved.id, draft)
+        } catch let problems as ResetDraftProblems {
+            return try editor(context, environment, member: member, draft: draft, saved: saved, problems: problems.items)
+        }
+        return .redirect(to: Paths.ownReset(saved.id) + "?notice=reset-saved")
+    }
+
+    /// Publish, unpublish, move up or down, delete a draft, or leave the preview.
+    static func act(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try admin(context)
+        let id = try context.id("id", OrganisationResetEntity.self)
+        let resets = environment.organisationResets
+        switch try context.parameter("action") {
+        case "publish":
+            try resets.setPublished(member, id: id, published: true)
+            return .redirect(to: Paths.ownReset(id) + "?notice=reset-published")
+        case "unpublish":
+            try resets.setPublished(member, id: id, published: false)
+            return .redirect(to: Paths.ownReset(id) + "?notice=reset-unpublished")
+        case "up", "down":
+            try resets.move(member, id: id, earlier: try context.parameter("action") == "up")
+            return .redirect(to: Paths.adminResets + "?notice=resets-ordered#own-resets")
+        case "delete":
+            try resets.delete(member, id: id)
+            return .redirect(to: Paths.adminResets + "?notice=reset-deleted")
+        case "preview-done":
+            _ = try resets.reset(member, id: id)
+            return .redirect(to: Paths.ownReset(id))
+        default:
+            throw WebError.notFound
+        }
+    }
+
+    /// The reset in the player exactly as members will see it, drafts too; nothing is recorded and nothing counts
+    /// towards a day's free resets.
+    static func preview(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let member = try admin(context)
+        let saved = try environment.organisationResets.reset(member, id: try context.id("id", OrganisationResetEntity.self))
+        guard let number = WholeNumber.parse(try context.parameter("step"), in: 1...saved.reset.steps.count) else {
+            throw WebError.notFound
+        }
+        let note = saved.isPublished ? "Preview of a published reset: nothing is recorded."
+            : "Preview: members can’t see this reset until you publish it. Nothing is recorded."
+        return try RunHandler.stepPage(context, environment, reset: saved.reset, number: number,
+                                       finishPath: Paths.ownResetAction(saved.id, "preview-done"), previewNote: note) {
+            Paths.ownResetPreview(saved.id, $0)
+        }
+    }
+
+    private static func admin(_ context: RequestContext) throws -> MemberScope {
+        let member = try context.staffMember()
+        guard member.account.role == .admin else { throw WebError.notFound }
+        return member
+    }
+
+    /// The form as typed, each field bounded (well past its limit, so the check can say how long it is and the page
+    /// can give it back), and whether "Add another step" was pressed.
+    private static func typedDraft(_ context: RequestContext) throws -> (ResetDraft, addStep: Bool) {
+        let form = try context.form()
+        func field(_ name: String, _ limit: Int) -> String { String((form[name] ?? "").prefix(limit * 2 + 20)) }
+        var steps: [ResetDraft.Step] = []
+        for number in 1...ResetDraft.stepLimit {
+            guard let title = form["step_\(number)_title"], let lines = form["step_\(number)_lines"] else { continue }
+            steps.append(ResetDraft.Step(title: String(title.prefix(ResetDraft.titleLimit * 2 + 20)),
+                                         lines: String(lines.prefix((ResetDraft.lineLimit + 1) * ResetDraft.linesPerStepLimit * 2))))
+        }
+        let draft = ResetDraft(emotion: field("emotion", 40), name: field("name", ResetDraft.nameLimit),
+                               description: field("description", ResetDraft.descriptionLimit),
+                               scienceBenefit: field("science", ResetDraft.scienceLimit), duration: field("duration", 6),
+                               safetyNote: field("safety", ResetDraft.safetyLimit), steps: steps)
+        return (draft, form["intent"] == "add-step")
+    }
+
+    private static func withBlankStep(_ draft: ResetDraft) -> ResetDraft {
+        var draft = draft
+        if draft.steps.count < ResetDraft.stepLimit { draft.steps.append(ResetDraft.Step(title: "", lines: "")) }
+        return draft
+    }
+
+    private static func editor(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope, draft: ResetDraft,
+                               saved: OrganisationReset?, problems: ResetDraft.Problems = []) throws -> Response {
+        var errors = FormErrors()
+        for problem in problems { errors.add(problem.field, problem.message) }
+        let messages = Dictionary(problems.map { ($0.field, $0.message) }, uniquingKeysWith: { first, _ in first })
+        var values: [String: Any] = [
+            "emotions": environment.library.emotions.map { emotion in
+                ["id": emotion.id, "label": emotion.label, "selected": emotion.id == draft.emotion] as [String: Any]
+            },
+            "name": draft.name, "description": draft.description, "science": draft.scienceBenefit, "duration": draft.duration,
+            "safety": draft.safetyNote, "nameLimit": ResetDraft.nameLimit, "descriptionLimit": ResetDraft.descriptionLimit,
+            "scienceLimit": ResetDraft.scienceLimit, "safetyLimit": ResetDraft.safetyLimit, "titleLimit": ResetDraft.titleLimit,
+            "linesLimit": ResetDraft.linesPerStepLimit, "lineLimit": ResetDraft.lineLimit, "stepLimit": ResetDraft.stepLimit,
+            "shortest": ResetDraft.durations.lowerBound, "longest": ResetDraft.durations.upperBound,
+            "steps": draft.steps.enumerated().map { index, step -> [String: Any] in
+                let number = index + 1
+                var values: [String: Any] = ["number": number, "title": step.title, "lines": step.lines]
+                if let message = messages["step-\(number)-title"] { values["titleError"] = message }
+                if let message = messages["step-\(number)-lines"] { values["linesError"] = message }
+                return values
+            },
+            "canAddStep": draft.steps.count < ResetDraft.stepLimit,
+            "formPath": saved.map { Paths.ownReset($0.id) } ?? Paths.ownResets,
+        ]
+        for (field, message) in messages where !field.hasPrefix("step-") { values["error_" + field] = message }
+        let title: String
+        if let saved {
+            title = "Edit “\(saved.reset.name)”"
+            values["isSaved"] = true
+            values["savedName"] = saved.reset.name
+            values["status"] = saved.isPublished ? "Published: your members can see it."
+                : saved.wasEverPublished ? "Unpublished: members no longer see it." : "Draft: only admins can see it."
+            values["isPublished"] = saved.isPublished
+            values["previewPath"] = Paths.ownResetPreview(saved.id, 1)
+            values["publishPath"] = Paths.ownResetAction(saved.id, saved.isPublished ? "unpublish" : "publish")
+            if !saved.wasEverPublished { values["deletePath"] = Paths.ownResetAction(saved.id, "delete") }
+        } else {
+            title = "Write a reset"
+        }
+        values["heading"] = title
+        let status: HTTPStatus = problems.isEmpty ? .ok : .unprocessableContent
+        return try environment.renderForm("admin/reset-editor", title: title, values, errors: errors, context: context, status: status)
+    }
+}
