@@ -80,7 +80,8 @@ enum OrganisationResetsHandler {
         let note = saved.isPublished ? "Preview of a published reset: nothing is recorded."
             : "Preview: members can’t see this reset until you publish it. Nothing is recorded."
         return try RunHandler.stepPage(context, environment, reset: saved.reset, number: number,
-                                       finishPath: Paths.ownResetAction(saved.id, "preview-done"), previewNote: note) {
+                                       finishPath: Paths.ownResetAction(saved.id, "preview-done"),
+                                       preview: (note, Paths.ownReset(saved.id))) {
             Paths.ownResetPreview(saved.id, $0)
         }
     }

@@ -28,7 +28,7 @@ enum RunHandler {
 
     /// One step in the player, for a run or for an admin's preview of a reset they wrote: the same page either way.
     static func stepPage(_ context: RequestContext, _ environment: AppEnvironment, reset: Reset, number: Int, finishPath: String,
-                         previewNote: String? = nil, stepPath: (Int) -> String) throws -> Response {
+                         preview: (note: String, backPath: String)? = nil, stepPath: (Int) -> String) throws -> Response {
         let step = reset.steps[number - 1]
         let isLast = number == reset.steps.count
         var values: [String: Any] = [
@@ -38,7 +38,7 @@ enum RunHandler {
         ]
         if number > 1 { values["backPath"] = stepPath(number - 1) }
         if !isLast { values["continuePath"] = stepPath(number + 1) }
-        if let previewNote { values["previewNote"] = previewNote }
+        if let preview { values["previewNote"] = preview.note; values["previewBackPath"] = preview.backPath }
         if reset.interactive { values["bubbles"] = bubbles }
         let template = reset.interactive ? "runs/bubbles" : "runs/step"
         let title = reset.interactive ? reset.name : "Step \(number) of \(reset.steps.count) – \(reset.name)"
