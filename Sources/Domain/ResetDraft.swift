@@ -66,8 +66,10 @@ public struct ResetDraft: Sendable, Equatable {
             let value = value.trimmed
             if value.isEmpty {
                 if required { problems.append((field, "Please write \(what).")) }
-            } else if value.count > limit {
-                problems.append((field, "Please keep \(what) to \(limit) characters or fewer (it has \(value.count))."))
+            } else if value.unicodeScalars.count > limit {
+                // Counted as the database's CHECK counts them (code points), so an accent typed as a combining mark
+                // can never get past this and be refused by the schema instead.
+                problems.append((field, "Please keep \(what) to \(limit) characters or fewer (it has \(value.unicodeScalars.count))."))
             } else if value.hasControlCharacters || value.contains("\n") {
                 problems.append((field, "Please write \(what) on one line, without special characters."))
             }
@@ -95,8 +97,8 @@ public struct ResetDraft: Sendable, Equatable {
                 problems.append((field + "-lines", "Please write what to do in step \(index + 1)."))
             } else if lines.count > Self.linesPerStepLimit {
                 problems.append((field + "-lines", "Please keep step \(index + 1) to \(Self.linesPerStepLimit) lines or fewer."))
-            } else if let long = lines.first(where: { $0.count > Self.lineLimit }) {
-                problems.append((field + "-lines", "Please keep each line of step \(index + 1) to \(Self.lineLimit) characters or fewer (one has \(long.count))."))
+            } else if let long = lines.first(where: { $0.unicodeScalars.count > Self.lineLimit }) {
+                problems.append((field + "-lines", "Please keep each line of step \(index + 1) to \(Self.lineLimit) characters or fewer (one has \(long.unicodeScalars.count))."))
             } else if lines.contains(where: \.hasControlCharacters) {
                 problems.append((field + "-lines", "Step \(index + 1) has special characters that can’t be shown. Please take them out."))
             }

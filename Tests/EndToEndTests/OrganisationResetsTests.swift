@@ -139,6 +139,10 @@ struct OrganisationResetsTests {
         #expect(control.status == 422 && control.text.contains("without special characters")
                 && control.text.contains("Step 1 has special characters"))
         #expect(try admin.post("/admin/own-resets", Self.fields(name: "No steps", steps: [])).text.contains("Please write at least one step."))
+        // Thirty accented letters typed with combining marks are sixty characters to the database: refused here, kindly.
+        let combining = String(repeating: "e\u{301}", count: 30)
+        let accents = try admin.post("/admin/own-resets", Self.fields(name: combining))
+        #expect(accents.status == 422 && accents.text.contains("Please keep a name to 40 characters or fewer (it has 60)."))
 
         // "Add another step" keeps everything and adds a box; nothing is saved.
         let more = try admin.post("/admin/own-resets", Self.fields(name: "Growing") + [("intent", "add-step")])
