@@ -238,8 +238,9 @@ enum ModerationHandler {
             }
             return text[first...last]
         }
-        return text.split(separator: "\n").compactMap { line in
-            var step = trimmed(line)
+        // Split on the newline byte: splitting by Character walks grapheme boundaries and took a tenth of the queue's time.
+        return text.utf8.split(separator: UInt8(ascii: "\n")).compactMap { bytes in
+            var step = trimmed(Substring(bytes))
             if let dot = step.firstIndex(where: { !$0.isNumber }), dot != step.startIndex, step[dot] == "." || step[dot] == ")" {
                 step = trimmed(step[step.index(after: dot)...])
             }
