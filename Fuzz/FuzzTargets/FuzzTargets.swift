@@ -56,6 +56,34 @@ public enum FuzzTargets {
         _ = try? PNGImage(data)
         _ = try? SCIMHandler.parse(filter: text)
         _ = SignUpPolicy.domain(text)
+        if let form = try? FormData(urlEncoded: data) { resetDraft(form) }
+    }
+
+    /// An organisation's reset as its editor sends it: whatever is typed, a reset the check accepts fits every CHECK
+    /// of the organisation_resets table (lengths in code points, as the databases count them).
+    static func resetDraft(_ form: FormData) {
+        let steps = (1...ResetDraft.stepLimit).compactMap { number -> ResetDraft.Step? in
+            guard let title = form["step_\(number)_title"], let lines = form["step_\(number)_lines"] else { return nil }
+            return ResetDraft.Step(title: title, lines: lines)
+        }
+        let draft = ResetDraft(emotion: form["emotion"] ?? "", name: form["name"] ?? "", description: form["description"] ?? "",
+                               scienceBenefit: form["science"] ?? "", duration: form["duration"] ?? "",
+                               safetyNote: form["safety"] ?? "", steps: steps)
+        let emotions = ["stressed", "anxious"].map { Emotion(id: $0, label: $0, description: "") }
+        guard case .success(let reset) = draft.check(id: String(repeating: "a", count: 32), emotions: emotions) else { return }
+        precondition((1...ResetDraft.nameLimit).contains(reset.name.unicodeScalars.count))
+        precondition((1...ResetDraft.descriptionLimit).contains(reset.description.unicodeScalars.count))
+        precondition((1...ResetDraft.scienceLimit).contains(reset.scienceBenefit.unicodeScalars.count))
+        precondition(reset.safetyNote.map { (1...ResetDraft.safetyLimit).contains($0.unicodeScalars.count) } ?? true)
+        precondition(ResetDraft.durations.contains(reset.durationSeconds))
+        precondition((1...ResetDraft.stepLimit).contains(reset.steps.count))
+        for step in reset.steps {
+            precondition(!step.title.isEmpty && step.title.unicodeScalars.count <= ResetDraft.titleLimit)
+            precondition((1...ResetDraft.linesPerStepLimit).contains(step.lines.count))
+            precondition(step.lines.allSatisfy { !$0.isEmpty && $0.unicodeScalars.count <= ResetDraft.lineLimit })
+        }
+        let json = (try? JSONEncoder().encode(reset.steps)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        precondition((2...40_000).contains(json.unicodeScalars.count))
     }
 
     public static func cookies(_ data: [UInt8]) {
