@@ -70,7 +70,7 @@ public struct ResetDraft: Sendable, Equatable {
                 // Counted as the database's CHECK counts them (code points), so an accent typed as a combining mark
                 // can never get past this and be refused by the schema instead.
                 problems.append((field, "Please keep \(what) to \(limit) characters or fewer (it has \(value.unicodeScalars.count))."))
-            } else if value.hasControlCharacters || value.contains("\n") {
+            } else if value.hasControlCharacters {
                 problems.append((field, "Please write \(what) on one line, without special characters."))
             }
             return value
@@ -79,7 +79,7 @@ public struct ResetDraft: Sendable, Equatable {
         let description = text(description, field: "description", what: "a description", limit: Self.descriptionLimit)
         let science = text(scienceBenefit, field: "science", what: "why it helps", limit: Self.scienceLimit)
         let safety = text(safetyNote, field: "safety", what: "the safety note", limit: Self.safetyLimit, required: false)
-        let seconds = Self.wholeNumber(duration.trimmed, in: Self.durations)
+        let seconds = WholeNumber.parse(duration.trimmed, in: Self.durations)
         if seconds == nil {
             problems.append(("duration", "Give the time it takes in seconds, from \(Self.durations.lowerBound) to \(Self.durations.upperBound)."))
         }
@@ -108,13 +108,6 @@ public struct ResetDraft: Sendable, Equatable {
         return .success(Reset(id: id, emotion: emotion, name: name, description: description, scienceBenefit: science,
                               durationSeconds: seconds, safetyNote: safety.isEmpty ? nil : safety, interactive: false, steps: steps))
     }
-
-    /// Digits only, within `range`; anything longer than the range could need is refused before it is read.
-    private static func wholeNumber(_ text: String, in range: ClosedRange<Int>) -> Int? {
-        guard !text.isEmpty, text.utf8.count <= 6, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int(text),
-              range.contains(value) else { return nil }
-        return value
-    }
 }
 
 /// Why a draft cannot be saved, field by field.
@@ -129,7 +122,8 @@ public struct ResetDraftProblems: Error, Sendable {
 extension String {
     var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 
-    var hasControlCharacters: Bool {
-        unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" }
+    /// Any C0/C1 control character, line breaks included: none belongs in a one-line field or in a line already split.
+    public var hasControlCharacters: Bool {
+        unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 }

@@ -68,16 +68,16 @@ public struct SingleSignOnSettings: Sendable {
         let issuer = form.issuer.trimmingCharacters(in: .whitespacesAndNewlines)
         let clientID = form.clientID.trimmingCharacters(in: .whitespacesAndNewlines)
         let secret = form.clientSecret.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...60).contains(name.count), !Self.hasControlCharacters(name) else {
+        guard (1...60).contains(name.count), !name.hasControlCharacters else {
             throw UseCaseError.conflict("Give the sign-in a name of up to 60 characters, like your organisation’s.")
         }
         guard (8...500).contains(issuer.utf8.count), relyingParty.permits(issuer: issuer) else {
             throw UseCaseError.conflict("The issuer is the provider’s https address, like https://login.example.com/tenant.")
         }
-        guard (1...500).contains(clientID.utf8.count), !Self.hasControlCharacters(clientID) else {
+        guard (1...500).contains(clientID.utf8.count), !clientID.hasControlCharacters else {
             throw UseCaseError.conflict("Copy the client ID from your provider’s app registration.")
         }
-        guard secret.utf8.count <= 500, !Self.hasControlCharacters(secret) else { throw UseCaseError.conflict("That client secret is too long.") }
+        guard secret.utf8.count <= 500, !secret.hasControlCharacters else { throw UseCaseError.conflict("That client secret is too long.") }
         if existing == nil, secret.isEmpty { throw UseCaseError.conflict("Copy the client secret from your provider’s app registration.") }
         let unique = try Joining.domains(form.domains)
         let metadata: ProviderMetadata
@@ -107,8 +107,4 @@ public struct SingleSignOnSettings: Sendable {
 
     /// What the sealed secret is bound to, so it opens only as this provider's secret.
     static func secretContext(_ providerID: String) -> String { "identity provider secret\u{0}" + providerID }
-
-    static func hasControlCharacters(_ text: String) -> Bool {
-        text.unicodeScalars.contains { $0.properties.generalCategory == .control }
-    }
 }

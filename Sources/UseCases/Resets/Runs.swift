@@ -14,6 +14,9 @@ public struct Runs: Sendable {
         self.clock = clock
     }
 
+    /// Which reset a run was of: the library's or the organisation's own.
+    private var choices: ResetChoices { ResetChoices(database: database, library: library, clock: clock) }
+
     /// What pressing Start came to.
     public enum Start: Sendable, Equatable {
         case started(RunID)
@@ -44,7 +47,6 @@ public struct Runs: Sendable {
         let now = clock()
         let (allowance, runs) = try database.today(tenantID: member.tenantID, accountID: member.accountID,
                                                    localDay: LocalDay.of(now, in: member.account.timeZone), now: now)
-        let choices = ResetChoices(database: database, library: library, clock: clock)
         return (allowance, try runs.compactMap { run in try choices.played(member.tenant, id: run.resetID).map { (run, $0) } })
     }
 
@@ -59,7 +61,7 @@ public struct Runs: Sendable {
     /// else's run.
     public func run(_ member: MemberScope, _ id: RunID) throws -> (Run, Reset) {
         guard let run = try database.run(tenantID: member.tenantID, accountID: member.accountID, id: id),
-              let reset = try ResetChoices(database: database, library: library, clock: clock).played(member.tenant, id: run.resetID)
+              let reset = try choices.played(member.tenant, id: run.resetID)
         else { throw UseCaseError.notFound }
         return (run, reset)
     }
