@@ -21,6 +21,10 @@ public enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
 public struct TemplateRenderer: Sendable {
     private let library: MustacheLibrary
     public let names: Set<String>
+    /// The pages inside `layouts/base` (their text starts `{{<layouts.base}}`), rendered as their `main` block and
+    /// joined into `shell`.
+    private let inBaseLayout: Set<String>
+    private let shell: LayoutShell?
 
     public init(directory: String, required: [String]) throws(TemplateError) {
         var isDirectory: ObjCBool = false
@@ -30,6 +34,7 @@ public struct TemplateRenderer: Sendable {
         MustacheContentTypes.register(HTMLEscaper(), named: HTMLEscaper.name)
         var templates: [String: MustacheTemplate] = [:]
         var references: [(file: String, name: String)] = []
+        var inBaseLayout: Set<String> = [], baseText: String?, texts: [String: String] = [:]
         let enumerator = FileManager.default.enumerator(atPath: directory)
         while let relative = enumerator?.nextObject() as? String {
             guard relative.hasSuffix(".mustache") else { continue }
@@ -39,7 +44,11 @@ public struct TemplateRenderer: Sendable {
             }
             do {
                 // Every template escapes with our escaper; the pragma adds no output of its own.
-                templates[Self.name(forFile: relative)] = try MustacheTemplate(string: HTMLEscaper.pragma + Self.resolvingConstants(in: text))
+                let name = Self.name(forFile: relative), resolved = Self.resolvingConstants(in: text)
+                templates[name] = try MustacheTemplate(string: HTMLEscaper.pragma + resolved)
+                if name == Self.baseLayout { baseText = resolved }
+                texts[name] = resolved
+                if text.hasPrefix("{{<\(Self.baseLayout)}}") { inBaseLayout.insert(name) }
                 references += Self.partialNames(in: text).map { (file: relative, name: $0) }
             } catch {
                 throw .invalidTemplate(file: relative, reason: "\(error)")
@@ -50,9 +59,28 @@ public struct TemplateRenderer: Sendable {
         for reference in references where templates[reference.name] == nil {
             throw .invalidTemplate(file: reference.file, reason: "it uses \(reference.name), which does not exist")
         }
-        library = MustacheLibrary(templates: templates)
         names = Set(templates.keys)
+        self.inBaseLayout = inBaseLayout
+        if let baseText {
+            let withPartials = MustacheLibrary(templates: templates)
+            do {
+                shell = try LayoutShell(text: baseText, partials: texts) { text, values in
+                    try MustacheTemplate(string: HTMLEscaper.pragma + text).render(values, library: withPartials)
+                }
+            } catch {
+                throw .invalidTemplate(file: "layouts/base.mustache", reason: "\(error)")
+            }
+            // The pages' parent is now just their main block; the shell is the layout.
+            do { templates[Self.baseLayout] = try MustacheTemplate(string: HTMLEscaper.pragma + "{{$main}}{{/main}}") } catch {
+                throw .invalidTemplate(file: "layouts/base.mustache", reason: "\(error)")
+            }
+        } else {
+            shell = nil
+        }
+        library = MustacheLibrary(templates: templates)
     }
+
+    private static let baseLayout = "layouts.base"
 
     /// `{{paths.name}}` and `{{{icons.name}}}` written into the template's text once, when it loads: they never change
     /// while serving, and swift-mustache's look-up of a dotted name inside a section cost about 70 µs a time (the home page
@@ -109,6 +137,9 @@ public struct TemplateRenderer: Sendable {
 
     /// Renders the template of `path` (e.g. `home/index`); nil only if no such template was loaded.
     public func render(_ path: String, _ context: [String: Any]) -> String? {
-        library.render(context, withTemplate: Self.name(forFile: path))
+        let name = Self.name(forFile: path)
+        guard let main = library.render(context, withTemplate: name) else { return nil }
+        guard let shell, inBaseLayout.contains(name) else { return main }
+        return shell.page(main: main, values: context)
     }
 }

@@ -26,6 +26,27 @@ struct TemplateRendererTests {
         #expect(html == "<title>T</title><nav>S&amp;S</nav><main><p>&lt;b&gt;&quot;hi&quot; &amp; &#39;bye&#39;&lt;/b&gt;</p><p><i>x</i></p></main>")
     }
 
+    /// The layout is joined around the page in Swift (LayoutShell): each of its sections shows exactly when
+    /// swift-mustache would have shown it, and its values are escaped as their tags say.
+    @Test func theLayoutsSectionsAndValuesMatchMustache() throws {
+        let folder = try temporaryFolder([
+            "layouts/base.mustache": "<html{{#theme}} data-theme=\"{{theme}}\"{{/theme}}>{{{header}}}"
+                + "{{#notice}}<p>{{notice}}</p>{{/notice}}<main>{{$main}}{{/main}}</main>{{>partials.foot}}</html>",
+            "partials/foot.mustache": "<footer>{{count}}</footer>",
+            "page.mustache": "{{<layouts.base}}{{$main}}<h1>{{title}}</h1>{{/main}}{{/layouts.base}}",
+            "plain.mustache": "<p>{{title}}</p>",
+        ])
+        let renderer = try TemplateRenderer(directory: folder, required: ["page"])
+        #expect(renderer.render("page", ["title": "A & B", "header": "<header>", "count": 3])
+            == "<html><header><main><h1>A &amp; B</h1></main><footer>3</footer></html>")
+        #expect(renderer.render("page", ["title": "T", "header": "", "theme": "dark", "notice": "Saved <ok>", "count": 0])
+            == "<html data-theme=\"dark\"><p>Saved &lt;ok&gt;</p><main><h1>T</h1></main><footer>0</footer></html>")
+        // false hides a section, as in swift-mustache; a template outside the layout is left as it is.
+        #expect(renderer.render("page", ["title": "T", "notice": false])
+            == "<html><main><h1>T</h1></main><footer></footer></html>")
+        #expect(renderer.render("plain", ["title": "x"]) == "<p>x</p>")
+    }
+
     @Test func aBrokenTemplateNamesItsFile() throws {
         let folder = try temporaryFolder(["ok.mustache": "fine", "pages/broken.mustache": "{{#open}} never closed"])
         #expect {

@@ -24,7 +24,10 @@ enum CalendarHandler {
         guard let first = Day(year: year, month: month, day: 1),
               let last = Day(year: year, month: month, day: Day.daysIn(year: year, month: month))
         else { throw WebError.badRequest("Months look like 2026-11.") }
-        let summaries = try environment.moodHistory.summaries(member, from: first, through: last)
+        // One read for the month and the last 30 days' trend, which overlap on the current month.
+        let trendStart = today.adding(days: -29)
+        let span = try environment.moodHistory.summaries(member, from: min(first, trendStart), through: max(last, today))
+        let summaries = span.filter { $0.day >= first && $0.day <= last }
         let colours = DayColours(checkIns: try environment.checkIns.ratings(member, from: first, through: last),
                                  followCheckIns: account.calendarFollowsCheckIns)
         let weeks = monthRows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday), summaries,
@@ -51,7 +54,7 @@ enum CalendarHandler {
             values["nextName"] = "\(Day.monthNames[next.month - 1]) \(next.year)"
         }
         if rated > 0 { values["averageMood"] = MoodNumber.text(Double(total) / Double(rated)) }
-        values.merge(try trend(member, today: today, environment)) { $1 }
+        values.merge(trend(span.filter { $0.day >= trendStart && $0.day <= today }, start: trendStart)) { $1 }
         return try environment.render("calendar/month", title: "\(Day.monthNames[month - 1]) \(year) – Calendar", values,
                                       context: context)
     }
@@ -308,10 +311,8 @@ enum CalendarHandler {
         }
     }
 
-    /// The last 30 days as an SVG line drawn here, with words for those who do not see it.
-    static func trend(_ member: MemberScope, today: Day, _ environment: AppEnvironment) throws -> [String: Any] {
-        let start = today.adding(days: -29)
-        let summaries = try environment.moodHistory.summaries(member, from: start, through: today)
+    /// The last 30 days (from `start`, ordered by day) as an SVG line drawn here, with words for those who do not see it.
+    static func trend(_ summaries: [DaySummary], start: Day) -> [String: Any] {
         let rated = summaries.filter { $0.averageMood != nil }
         guard !rated.isEmpty else { return ["trendSummary": "There are no mood ratings in the last 30 days yet."] }
         // The plot area sits inside room for the axes' labels: moods 1, 5 and 10 up the left, dates along the bottom.

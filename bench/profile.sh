@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# bench/profile.sh [PATH...]: seeds bench/run.sh's data (bench/pages.sh), starts a release resett and the fixture, and
+# for each PATH (signed in as the moderator when it starts with "mod:", else as the member) prints the fixture's
+# /fortunes and the page side by side (wrk, 1 thread, 64 connections), then, with PROFILE=1, samples the page with
+# `perf record` and prints the hottest symbols (the samples stay in bench/.work/profile/perf-N.data, N the PATH's place). A quick loop for one page; bench/run.sh remains the measurement.
+# Env: BENCH_SECONDS (default 4), PROFILE (0).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD secs=${BENCH_SECONDS:-4} work=$root/bench/.work/profile
+mkdir -p "$work" && rm -f "$work"/*.sqlite*
+swift build -c release --product resett >/dev/null
+swift build -c release --product ResettBenchFixture >/dev/null
+bin=$(swift build -c release --show-bin-path)
+eval "$(bench/pages.sh "$bin/resett" "$work/resett.sqlite" "$root")"
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+trap cleanup EXIT
+PORT=8192 DB_PATH=$work/fixture.sqlite ROOT=$root/bench/fixture "$bin/ResettBenchFixture" >"$work/fixture.log" 2>&1 & pids+=($!)
+"$bin/resett" serve --port 8194 --db "$work/resett.sqlite" --log-level notice --max-connections-per-address 20000 \
+  >"$work/resett.log" 2>&1 & pids+=($!); resett=$!
+for probe in 8192/plaintext 8194/healthz; do
+  for _ in $(seq 1 100); do curl -sf -o /dev/null "http://127.0.0.1:$probe" && break; sleep 0.1; done
+done
+member=$(bench/login.sh 8194 member@bench.example)
+moderator=$(bench/login.sh 8194 moderator@bench.example)
+bench/wrk-page.sh http://127.0.0.1:8192/fortunes "$secs" 64 "" | sed 's/^/fixture: /'
+n=0
+for arg in "${@:-/}"; do
+  n=$((n + 1))
+  cookie=$member path=$arg
+  if [[ $arg == mod:* ]]; then cookie=$moderator path=${arg#mod:}; fi
+  path=${path//HELD/$held_post}
+  bytes=$(curl -s -H "Cookie: $cookie" "http://127.0.0.1:8194$path" | wc -c)
+  echo "page: $path ($bytes bytes) $(bench/wrk-page.sh "http://127.0.0.1:8194$path" "$secs" 64 "$cookie")"
+  if [[ ${PROFILE:-0} == 1 ]]; then
+    wrk -t1 -c64 -d"$((secs + 2))s" -H "Cookie: $cookie" "http://127.0.0.1:8194$path" >/dev/null & load=$!
+    sleep 1
+    perf record -q -F 2000 -g -p "$resett" -o "$work/perf-$n.data" -- sleep "$secs" 2>/dev/null
+    wait "$load"
+    perf report -i "$work/perf-$n.data" --no-children --percent-limit 0.7 --stdio -g none 2>/dev/null \
+      | grep -v '^#' | grep -v '^$' | head -45
+  fi
+done
