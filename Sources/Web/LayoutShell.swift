@@ -10,8 +10,10 @@ import Foundation
 struct LayoutShell: Sendable {
     /// The layout cut at its variables: text, then the variable that goes between, and so on; `main` is the page.
     struct Pieces: Sendable {
-        var texts: [String] = []
+        var texts: [String] = [] { didSet { textBytes = texts.reduce(0) { $0 + $1.utf8.count } } }
         var slots: [Slot] = []
+        /// The texts' length, summed once rather than on every page.
+        private(set) var textBytes = 0
     }
 
     enum Slot: Sendable, Equatable {
@@ -85,7 +87,7 @@ struct LayoutShell: Sendable {
         let pieces = variants[mask]
         let escaper = HTMLEscaper()
         var page = ""
-        page.reserveCapacity(main.utf8.count + pieces.texts.reduce(0) { $0 + $1.utf8.count } + 8192)
+        page.reserveCapacity(main.utf8.count + pieces.textBytes + 8192)
         for (index, text) in pieces.texts.enumerated() {
             page += text
             guard index < pieces.slots.count else { continue }

@@ -112,18 +112,10 @@ public struct TemplateRenderer: Sendable {
 
     /// Names after `{{>` (partials) and `{{<` (parents).
     static func partialNames(in text: String) -> [String] {
-        var names: [String] = []
-        var rest = text[...]
-        while let open = rest.range(of: "{{") {
-            let afterOpen = rest[open.upperBound...]
-            guard let close = afterOpen.range(of: "}}") else { break }
-            let tag = afterOpen[..<close.lowerBound]
-            if let marker = tag.first, marker == ">" || marker == "<" {
-                names.append(String(tag.dropFirst().trimmingCharacters(in: .whitespaces)))
-            }
-            rest = afterOpen[close.upperBound...]
+        LayoutShell.tags(in: text).compactMap { tag in
+            guard let marker = tag.first, marker == ">" || marker == "<" else { return nil }
+            return String(tag.dropFirst().trimmingCharacters(in: .whitespaces))
         }
-        return names
     }
 
     /// `layouts/base.mustache` is known as `layouts.base`: swift-mustache does not allow `/` in the
