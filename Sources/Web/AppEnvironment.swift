@@ -231,11 +231,10 @@ public struct AppEnvironment: Sendable {
         }
         let layout = layout(for: context)
         values["headerHTML"] = headers.header(layout, waiting: waitingText, renderer: renderer)
-        var splice = FragmentSplice()
-        guard let html = renderer.render(template, layout.page(title: title, splice.markers(in: values))) else {
+        guard let body = renderer.page(template, layout.page(title: title, values)) else {
             throw TemplateError.missingTemplate(template)
         }
-        var response = Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: splice.body(html))
+        var response = Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: body)
         if context.scope.account != nil { response.headers.set("Cache-Control", "no-store") }
         return response
     }

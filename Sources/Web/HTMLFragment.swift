@@ -11,6 +11,9 @@ struct HTMLFragment {
 
     init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
 
+    /// Bytes already written as HTML (a rendered page, for the layout around it).
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
     var text: String { String(decoding: bytes, as: UTF8.self) }
     var isEmpty: Bool { bytes.isEmpty }
     var byteCount: Int { bytes.count }

@@ -21,10 +21,12 @@ public enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
 public struct TemplateRenderer: Sendable {
     private let library: MustacheLibrary
     public let names: Set<String>
-    /// The pages inside `layouts/base` (their text starts `{{<layouts.base}}`), rendered as their `main` block and
-    /// joined into `shell`.
+    /// Each template's main text as `FlatTemplate` (the pages inside `layouts/base`, whose text starts
+    /// `{{<layouts.base}}`, as their `main` block); absent for a template it cannot follow.
+    private let flat: [String: FlatTemplate]
+    /// The pages inside `layouts/base`, joined into `layout`.
     private let inBaseLayout: Set<String>
-    private let shell: LayoutShell?
+    private let layout: FlatTemplate?
 
     public init(directory: String, required: [String]) throws(TemplateError) {
         var isDirectory: ObjCBool = false
@@ -61,23 +63,34 @@ public struct TemplateRenderer: Sendable {
         }
         names = Set(templates.keys)
         self.inBaseLayout = inBaseLayout
+        let mainBlock = "{{$main}}{{/main}}"
         if let baseText {
+            guard baseText.contains(mainBlock) else {
+                throw .invalidTemplate(file: "layouts/base.mustache", reason: "it has no {{$main}}{{/main}} block")
+            }
+            // The layout alone, the page going where its main block was; the pages' parent is just that block.
             let withPartials = MustacheLibrary(templates: templates)
+            let layoutText = baseText.replacingOccurrences(of: mainBlock, with: "{{{\(FlatTemplate.mainName)}}}")
+            let layoutTemplate: MustacheTemplate
             do {
-                shell = try LayoutShell(text: baseText, partials: texts) { text, values in
-                    try MustacheTemplate(string: HTMLEscaper.pragma + text).render(values, library: withPartials)
-                }
+                layoutTemplate = try MustacheTemplate(string: HTMLEscaper.pragma + layoutText)
+                templates[Self.baseLayout] = try MustacheTemplate(string: HTMLEscaper.pragma + mainBlock)
             } catch {
                 throw .invalidTemplate(file: "layouts/base.mustache", reason: "\(error)")
             }
-            // The pages' parent is now just their main block; the shell is the layout.
-            do { templates[Self.baseLayout] = try MustacheTemplate(string: HTMLEscaper.pragma + "{{$main}}{{/main}}") } catch {
-                throw .invalidTemplate(file: "layouts/base.mustache", reason: "\(error)")
-            }
+            guard let flatLayout = FlatTemplate(text: layoutText, partials: texts, render: { layoutTemplate.render($0, library: withPartials) })
+            else { throw .invalidTemplate(file: "layouts/base.mustache", reason: "it uses a tag the page layout cannot follow") }
+            layout = flatLayout
         } else {
-            shell = nil
+            layout = nil
         }
-        library = MustacheLibrary(templates: templates)
+        let library = MustacheLibrary(templates: templates)
+        self.library = library
+        var flat: [String: FlatTemplate] = [:]
+        for (name, text) in texts where name != Self.baseLayout {
+            flat[name] = FlatTemplate(text: text, partials: texts) { library.render($0, withTemplate: name) }
+        }
+        self.flat = flat
     }
 
     private static let baseLayout = "layouts.base"
@@ -112,7 +125,7 @@ public struct TemplateRenderer: Sendable {
 
     /// Names after `{{>` (partials) and `{{<` (parents).
     static func partialNames(in text: String) -> [String] {
-        LayoutShell.tags(in: text).compactMap { tag in
+        FlatTemplate.tags(in: text).compactMap { tag in
             guard let marker = tag.first, marker == ">" || marker == "<" else { return nil }
             return String(tag.dropFirst().trimmingCharacters(in: .whitespaces))
         }
@@ -128,10 +141,25 @@ public struct TemplateRenderer: Sendable {
     }
 
     /// Renders the template of `path` (e.g. `home/index`); nil only if no such template was loaded.
-    public func render(_ path: String, _ context: [String: Any]) -> String? {
+    public func render(_ path: String, _ values: [String: Any]) -> String? {
+        page(path, values).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The template of `path` with `values`, as the bytes of a response body (`HTMLFragment` values put in as they
+    /// are); nil only if no such template was loaded. A page inside the layout is its main block joined into it.
+    func page(_ path: String, _ values: [String: Any]) -> [UInt8]? {
         let name = Self.name(forFile: path)
-        guard let main = library.render(context, withTemplate: name) else { return nil }
-        guard let shell, inBaseLayout.contains(name) else { return main }
-        return shell.page(main: main, values: context)
+        var body: [UInt8] = []
+        if let template = flat[name] {
+            template.write(values, into: &body)
+        } else {
+            var splice = FragmentSplice()
+            guard let text = library.render(splice.markers(in: values), withTemplate: name) else { return nil }
+            body = splice.body(text)
+        }
+        guard let layout, inBaseLayout.contains(name) else { return body }
+        var page: [UInt8] = []
+        layout.write(values, main: HTMLFragment(bytes: body), into: &page)
+        return page
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import Testing
 @testable import Web
 
@@ -26,7 +27,48 @@ struct TemplateRendererTests {
         #expect(html == "<title>T</title><nav>S&amp;S</nav><main><p>&lt;b&gt;&quot;hi&quot; &amp; &#39;bye&#39;&lt;/b&gt;</p><p><i>x</i></p></main>")
     }
 
-    /// The layout is joined around the page in Swift (LayoutShell): each of its sections shows exactly when
+    /// Every combination of values a section or a variable can take gives the same bytes through FlatTemplate as through
+    /// swift-mustache alone: strings (escaped or not), numbers, true and false, absent names, empty and full lists, a
+    /// dictionary, sections inside sections and a partial, inverted sections, and `{{.}}` inside a list.
+    @Test func flatTemplatesMatchSwiftMustacheForEveryKindOfValue() throws {
+        let page = "<p class=\"{{kind}}\">{{#on}}[{{name}}|{{{name}}}|{{&count}}]{{/on}}{{^on}}off{{/on}}"
+            + "{{#name}}<b>{{name}}</b>{{#count}}n={{count}}{{/count}}{{/name}}{{>partials.bit}}"
+            + "{{#items}}<i>{{.}}</i>{{/items}}{{^items}}none{{/items}}{{#box}}{{label}}{{/box}}</p>"
+        let bit = "{{#on}}<em>{{kind}}</em>{{/on}}{{count}}"
+        let folder = try temporaryFolder(["page.mustache": page, "partials/bit.mustache": bit])
+        let renderer = try TemplateRenderer(directory: folder, required: ["page"])
+        let reference = MustacheLibrary(templates: [
+            "page": try MustacheTemplate(string: HTMLEscaper.pragma + page),
+            "partials.bit": try MustacheTemplate(string: HTMLEscaper.pragma + bit),
+        ])
+        let choices: [Any?] = [nil, true, false, "", "a <b> & \"c\" 'd'", 0, 42, [String](), ["x", "<y>"], ["label": "L&L"]]
+        var compared = 0
+        for on in choices { for name in choices { for count in choices { for items in choices.prefix(3) + choices.suffix(3) {
+            var values: [String: Any] = ["kind": "k<1>"]
+            if let on { values["on"] = on }
+            if let name { values["name"] = name }
+            if let count { values["count"] = count }
+            if let items { values["items"] = items }
+            if on == nil, let box = choices.last! { values["box"] = box }
+            // Twice: the second from the variant the first one made.
+            for _ in 0..<2 { #expect(renderer.render("page", values) == reference.render(values, withTemplate: "page")) }
+            compared += 1
+        } } } }
+        #expect(compared == 6000)
+    }
+
+    /// A fragment goes in as its bytes, where a variable names it, and shows its section.
+    @Test func fragmentsGoInAsTheyAre() throws {
+        let folder = try temporaryFolder(["page.mustache": "<ul>{{{list}}}</ul>{{#list}}<p>some</p>{{/list}}{{#none}}x{{/none}}"])
+        let renderer = try TemplateRenderer(directory: folder, required: ["page"])
+        var fragment = HTMLFragment()
+        fragment.raw("<li>"); fragment.escaped("1 < 2"); fragment.raw("</li>")
+        #expect(renderer.render("page", ["list": fragment]) == "<ul><li>1 &lt; 2</li></ul><p>some</p>")
+        // Through swift-mustache (a list in a section) the fragment is the same.
+        #expect(renderer.render("page", ["list": fragment, "none": [["a": 1]]]) == "<ul><li>1 &lt; 2</li></ul><p>some</p>x")
+    }
+
+    /// The layout is joined around the page in Swift (FlatTemplate): each of its sections shows exactly when
     /// swift-mustache would have shown it, and its values are escaped as their tags say.
     @Test func theLayoutsSectionsAndValuesMatchMustache() throws {
         let folder = try temporaryFolder([

@@ -39,7 +39,9 @@ enum ModerationHandler {
         for (key, section) in [("moreAtRisk", AppDatabase.QueueSection.atRisk), ("moreReported", .reported), ("moreOthers", .others)] {
             let count = [sections.atRisk, sections.reported, sections.others][section.rawValue].count
             guard section != whole, count > Self.sectionPageSize, let name = Self.sectionNames[section] else { continue }
-            values[key] = ["count": count, "path": Paths.moderation + "?show=" + name]
+            // Flat names, not a dictionary: a section over a dictionary sends the whole page through swift-mustache.
+            values[key + "Path"] = Paths.moderation + "?show=" + name
+            values[key + "Count"] = count
         }
         values.merge(Notice.values(context)) { $1 }
         return try environment.render("admin/moderation", title: "Moderation", values, context: context)
