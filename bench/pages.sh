@@ -41,6 +41,12 @@ FROM p, who w;
 INSERT INTO reactions (tenant_id, post_id, account_id, kind)
 SELECT p.tenant_id, p.id, a.id, CASE abs(random()) % 4 WHEN 0 THEN 'support' WHEN 1 THEN 'relate' WHEN 2 THEN 'celebrate' ELSE 'hug' END
 FROM posts p JOIN accounts a ON a.tenant_id = p.tenant_id AND a.email LIKE 'reactor%@bench.example';
+-- Each post's counts, as the app keeps them with its reactions (Migrations/sqlite/0027_reaction_counts.sql).
+UPDATE posts SET
+    support_count = (SELECT count(*) FROM reactions r WHERE r.tenant_id = posts.tenant_id AND r.post_id = posts.id AND r.kind = 'support'),
+    relate_count = (SELECT count(*) FROM reactions r WHERE r.tenant_id = posts.tenant_id AND r.post_id = posts.id AND r.kind = 'relate'),
+    celebrate_count = (SELECT count(*) FROM reactions r WHERE r.tenant_id = posts.tenant_id AND r.post_id = posts.id AND r.kind = 'celebrate'),
+    hug_count = (SELECT count(*) FROM reactions r WHERE r.tenant_id = posts.tenant_id AND r.post_id = posts.id AND r.kind = 'hug');
 WITH RECURSIVE q(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM q WHERE n < 200)
 INSERT INTO posts (id, tenant_id, author_id, topic, body, status, held_for, created_at)
 SELECT CASE n WHEN 1 THEN '$held_post' ELSE lower(hex(randomblob(16))) END, w.tenant_id, w.id, 'other',

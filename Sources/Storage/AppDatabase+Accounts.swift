@@ -171,6 +171,8 @@ extension AppDatabase {
                 WHERE tenant_id = ? AND id IN (SELECT post_id FROM reports WHERE tenant_id = ? AND reporter_id = ? AND open = 1)
                 """, arguments: [accountID, tenantID, tenantID, accountID])
             try db.execute(sql: "DELETE FROM reports WHERE tenant_id = ? AND reporter_id = ?", arguments: [tenantID, accountID])
+            try Self.recountReactions(db, tenantID: tenantID, postsWhere: "id IN (SELECT post_id FROM reactions WHERE tenant_id = ? AND account_id = ?)",
+                                      [tenantID, accountID], leaving: accountID)
             try db.execute(sql: "DELETE FROM reactions WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
             try db.execute(sql: "DELETE FROM tenant_unlimited_emails WHERE tenant_id = ? AND email = ?", arguments: [tenantID, email])
             try db.execute(sql: "DELETE FROM pending_sign_ups WHERE tenant_id = ? AND email = ?", arguments: [tenantID, email])

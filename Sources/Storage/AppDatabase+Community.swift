@@ -79,8 +79,6 @@ extension AppDatabase {
     {
         // Two index ranges, merged here: the newest visible posts (posts_visible) and the viewer's own waiting ones
         // (posts_author). As one query with an OR, every held post newer than the page was read row by row first.
-        // Each post's reactions come as a list of kinds from its own primary-key range, counted below.
-        let kinds = db.dialect == .postgres ? "string_agg(kind, ',')" : "group_concat(kind, ',')"
         var filters = ""
         var filterArguments: SQLArguments = []
         if let topic {
@@ -109,19 +107,21 @@ extension AppDatabase {
             visibleArguments.append(oldest["cursor"] as Int)
         }
         visibleArguments.append(limit)
+        // The counts are the post's own columns (see recountReactions); only the viewer's own reaction is looked up.
         let visible = try db.rows(sql: """
             SELECT p.seq AS cursor, p.id, p.topic, p.body, p.status, p.created_at,
                 CASE WHEN p.author_id = ? THEN 1 ELSE 0 END AS mine,
                 (SELECT kind FROM reactions r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id AND r.account_id = ?) AS my_reaction,
-                (SELECT \(kinds) FROM reactions r WHERE r.tenant_id = p.tenant_id AND r.post_id = p.id) AS reaction_kinds
+                \(Self.reactionCountColumns)
             FROM posts p
             WHERE p.tenant_id = ? AND p.status = 'visible'\(filters)\(newerThanWaiting)
             ORDER BY p.seq DESC LIMIT ?
             """, arguments: visibleArguments)
         var posts = visible.map { row in
             var counts: [ReactionKind: Int] = [:]
-            for kind in (row["reaction_kinds"] as String? ?? "").split(separator: ",") {
-                if let kind = ReactionKind(rawValue: String(kind)) { counts[kind, default: 0] += 1 }
+            for kind in ReactionKind.allCases {
+                let count: Int = row[kind.rawValue + "_count"]
+                if count > 0 { counts[kind] = count }
             }
             return CommunityPost(id: row["id"], topic: row["topic"], body: row["body"] ?? "", createdAt: row["created_at"],
                                  status: .visible, isMine: row["mine"], reactions: counts,
@@ -150,6 +150,25 @@ extension AppDatabase {
         }
     }
 
+    /// The posts' count columns, one per reaction kind (`support_count`, …), for a query whose posts table is `p`.
+    static let reactionCountColumns = ReactionKind.allCases.map { "p.\($0.rawValue)_count" }.joined(separator: ", ")
+
+    /// Sets the reaction counts of this tenant's posts matching `condition` from the reactions themselves, leaving out
+    /// those of `leaving` (an account whose reactions are about to be erased). In the caller's transaction, with
+    /// the change to the reactions: the counts are never more than a copy of them.
+    static func recountReactions(_ db: any SQLConnection, tenantID: String, postsWhere condition: String, _ arguments: SQLArguments,
+                                 leaving: String = "") throws {
+        var all: SQLArguments = []
+        let counts = ReactionKind.allCases.map { kind in
+            all.append(leaving)
+            return "\(kind.rawValue)_count = (SELECT count(*) FROM reactions r WHERE r.tenant_id = posts.tenant_id AND r.post_id = posts.id "
+                + "AND r.kind = '\(kind.rawValue)' AND r.account_id != ?)"
+        }
+        all.append(tenantID)
+        all.append(contentsOf: arguments)
+        try db.execute(sql: "UPDATE posts SET \(counts.joined(separator: ", ")) WHERE tenant_id = ? AND \(condition)", arguments: all)
+    }
+
     /// One reaction per member per post: the same kind again removes it, another kind replaces it.
     /// False when the post is not a visible post of this tenant.
     public func toggleReaction(tenantID: String, accountID: String, postID typedPostID: PostID, kind: ReactionKind) throws(StorageError) -> Bool {
@@ -168,6 +187,7 @@ extension AppDatabase {
                     ON CONFLICT (tenant_id, post_id, account_id) DO UPDATE SET kind = excluded.kind
                     """, arguments: [tenantID, postID, accountID, kind.rawValue])
             }
+            try Self.recountReactions(db, tenantID: tenantID, postsWhere: "id = ?", [postID])
             return true
         }
     }

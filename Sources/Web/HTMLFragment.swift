@@ -35,6 +35,9 @@ struct HTMLFragment {
         markup.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// Another fragment, as it is (markup this page built once and repeats).
+    mutating func raw(_ fragment: HTMLFragment) { bytes.append(contentsOf: fragment.bytes) }
+
     /// A value: escaped (`< > & " '`).
     mutating func escaped(_ value: String) {
         var value = value

@@ -87,6 +87,34 @@ struct CommunityTests {
         #expect(try reader.post("/community/posts/\(String(repeating: "0", count: 32))/reactions", [("kind", "hug")]).status == 404)
     }
 
+    /// The counts a post shows are kept with the reactions: two people, a change of mind, and one of them leaving.
+    @Test func reactionCountsFollowTheReactionsThroughChangesAndALeavingMember() throws {
+        let app = try RunningApp()
+        let author = app.browser()
+        try author.signUp("c-author@example.com")
+        _ = try share(author, "A small win today")
+        let id = try postID(app, body: "A small win today")
+        let first = app.browser(), second = app.browser()
+        try first.signUp("c-first@example.com")
+        try second.signUp("c-second@example.com")
+        _ = try first.get("/community")
+        _ = try second.get("/community")
+        _ = try first.post("/community/posts/\(id)/reactions", [("kind", "hug")])
+        _ = try second.post("/community/posts/\(id)/reactions", [("kind", "hug")])
+        #expect(try author.get("/community").text.contains("Virtual hug</span> <span class=\"reaction-count\">2</span>"))
+        _ = try second.post("/community/posts/\(id)/reactions", [("kind", "relate")])
+        var feed = try author.get("/community").text
+        #expect(feed.contains("Virtual hug</span> <span class=\"reaction-count\">1</span>"))
+        #expect(feed.contains("<span class=\"reaction-label\">I feel this</span> <span class=\"reaction-count\">1</span>"))
+        _ = try first.get("/account")
+        #expect(try first.post("/account/delete", [("password", "a calm and steady passphrase")]).status == 200)
+        feed = try author.get("/community").text
+        #expect(feed.contains("Virtual hug</span></button>"), "the leaving member's hug is no longer counted")
+        #expect(feed.contains("<span class=\"reaction-label\">I feel this</span> <span class=\"reaction-count\">1</span>"))
+        let stored = try app.environment.database.read { try $0.row(sql: "SELECT hug_count, relate_count FROM posts WHERE id = ?", arguments: [id]) }
+        #expect(stored?["hug_count"] == 0 && stored?["relate_count"] == 1)
+    }
+
     @Test func reportsOncePerMemberAndHiddenAtTheThreshold() throws {
         let app = try RunningApp()
         let author = app.browser()

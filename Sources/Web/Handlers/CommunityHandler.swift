@@ -149,6 +149,9 @@ enum CommunityHandler {
     /// hundreds of template lookups a page (see HTMLFragment). Authors are never in it; the words are escaped.
     static func postsHTML(_ posts: ArraySlice<CommunityPost>, names: [String: String], now: Int, csrf: String) -> HTMLFragment {
         var html = HTMLFragment(capacity: 2048 * max(1, posts.count))
+        // The same in every form of the page: escaped once.
+        var csrfField = HTMLFragment(capacity: 128)
+        csrfField.raw("<input type=\"hidden\" name=\"_csrf\" value=\""); csrfField.escaped(csrf); csrfField.raw("\">")
         for post in posts {
             html.raw("<li class=\"card post\" id=\"post-"); html.escaped(post.id); html.raw("\">\n")
             html.raw("<p class=\"post-meta\"><span class=\"post-topic\">"); html.escaped(names[post.topic] ?? post.topic)
@@ -159,14 +162,12 @@ enum CommunityHandler {
             if post.status == .visible {
                 // One form a post, its four buttons each sending their own kind: a quarter of the bytes of a form each.
                 html.raw("<form method=\"post\" action=\""); html.escaped(Paths.postReactions(post.typedID))
-                html.raw("\" class=\"reactions\"><input type=\"hidden\" name=\"_csrf\" value=\""); html.escaped(csrf); html.raw("\">")
-                for kind in ReactionKind.allCases {
+                html.raw("\" class=\"reactions\">"); html.raw(csrfField)
+                for (kind, button) in zip(ReactionKind.allCases, reactionButtons) {
                     let count = post.reactions[kind] ?? 0
-                    html.raw("<button type=\"submit\" name=\"kind\" value=\""); html.escaped(kind.rawValue)
-                    html.raw("\" class=\"reaction\" aria-pressed=\"")
+                    html.raw(button.opening)
                     if post.myReaction == kind { html.raw("true") } else { html.raw("false") }
-                    html.raw("\"><span aria-hidden=\"true\">"); html.escaped(kind.emoji); html.raw("</span> <span class=\"reaction-label\">")
-                    html.escaped(kind.label); html.raw("</span>")
+                    html.raw(button.label)
                     // A reaction nobody has given shows no "0".
                     if count > 0 { html.raw(" <span class=\"reaction-count\">"); html.number(count); html.raw("</span>") }
                     html.raw("</button>")
@@ -176,14 +177,24 @@ enum CommunityHandler {
             html.raw("<div class=\"post-actions\">")
             if post.isMine {
                 html.raw("<form method=\"post\" action=\""); html.escaped(Paths.postDelete(post.typedID))
-                html.raw("\" class=\"inline-form\"><input type=\"hidden\" name=\"_csrf\" value=\""); html.escaped(csrf)
-                html.raw("\"><button type=\"submit\" class=\"button button-text\">Delete my post</button></form>")
+                html.raw("\" class=\"inline-form\">"); html.raw(csrfField)
+                html.raw("<button type=\"submit\" class=\"button button-text\">Delete my post</button></form>")
             } else {
                 html.raw("<a class=\"report-link\" href=\""); html.escaped(Paths.postReport(post.typedID)); html.raw("\">Report</a>")
             }
             html.raw("</div>\n</li>\n")
         }
         return html
+    }
+
+    /// Each reaction's button around its pressed state: the same on every post, so written once.
+    private static let reactionButtons: [(opening: HTMLFragment, label: HTMLFragment)] = ReactionKind.allCases.map { kind in
+        var opening = HTMLFragment(capacity: 128), label = HTMLFragment(capacity: 128)
+        opening.raw("<button type=\"submit\" name=\"kind\" value=\""); opening.escaped(kind.rawValue)
+        opening.raw("\" class=\"reaction\" aria-pressed=\"")
+        label.raw("\"><span aria-hidden=\"true\">"); label.escaped(kind.emoji); label.raw("</span> <span class=\"reaction-label\">")
+        label.escaped(kind.label); label.raw("</span>")
+        return (opening, label)
     }
 
     private static func reportPage(_ context: RequestContext, _ environment: AppEnvironment, postID: PostID, errors: FormErrors,

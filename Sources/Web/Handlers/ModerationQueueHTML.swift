@@ -24,13 +24,27 @@ enum ModerationQueueHTML {
             guard withSteps else { safeguardingHTML = ""; return }
             var html = HTMLFragment()
             html.raw("  <details class=\"safeguarding-steps\">\n    <summary>What to do for someone who may be at risk</summary>\n    <ol>")
-            for step in ModerationHandler.stepLines(tenant.settings.safeguardingSteps) { html.raw("<li>"); html.escaped(step); html.raw("</li>") }
+            ModerationQueueHTML.steps(tenant, into: &html)
             html.raw("</ol>\n")
             if !tenant.settings.escalationContact.isEmpty {
                 html.raw("    <p><strong>Safeguarding lead:</strong> "); html.escaped(tenant.settings.escalationContact); html.raw("</p>\n")
             }
             html.raw("  </details>\n")
             safeguardingHTML = html.text
+        }
+    }
+
+    /// The tenant's safeguarding steps, a list item each (the queue and a post's page both show them).
+    static func steps(_ tenant: Tenant, into html: inout HTMLFragment) {
+        for step in ModerationHandler.stepLines(tenant.settings.safeguardingSteps) { html.raw("<li>"); html.escaped(step); html.raw("</li>") }
+    }
+
+    /// Each report's reason, and its note in quotation marks when it has one.
+    static func reports(_ reports: [(reason: ReportReason, note: String?)], into html: inout HTMLFragment) {
+        for report in reports {
+            html.raw("<li>"); html.escaped(report.reason.label)
+            if let note = report.note { html.raw(": “"); html.escaped(note); html.raw("”") }
+            html.raw("</li>")
         }
     }
 
@@ -60,11 +74,7 @@ enum ModerationQueueHTML {
         html.raw("  <p class=\"post-body\">"); html.escaped(item.body); html.raw("</p>\n")
         if !item.reports.isEmpty {
             html.raw("  <h3 class=\"small-heading\">Reports</h3>\n  <ul>")
-            for report in item.reports {
-                html.raw("<li>"); html.escaped(report.reason.label)
-                if let note = report.note { html.raw(": “"); html.escaped(note); html.raw("”") }
-                html.raw("</li>")
-            }
+            reports(item.reports, into: &html)
             html.raw("</ul>\n")
         }
         // The row is one form, each button posting to its own action (formaction works without script): a third of the
