@@ -11,7 +11,8 @@ enum ModerationQueueHTML {
         let tenant: Tenant
         let now: Int
         let member: MemberScope
-        let csrf: String
+        /// The hidden CSRF field every item's form holds, escaped once.
+        let csrfField: HTMLFragment
         /// What to do for someone who may be at risk: written once, at the head of the section of those posts.
         let safeguardingHTML: String
 
@@ -20,7 +21,9 @@ enum ModerationQueueHTML {
             self.tenant = tenant
             self.now = now
             self.member = member
-            self.csrf = csrf
+            var field = HTMLFragment(capacity: 128)
+            field.raw("<input type=\"hidden\" name=\"_csrf\" value=\""); field.escaped(csrf); field.raw("\">")
+            csrfField = field
             guard withSteps else { safeguardingHTML = ""; return }
             var html = HTMLFragment()
             html.raw("  <details class=\"safeguarding-steps\">\n    <summary>What to do for someone who may be at risk</summary>\n    <ol>")
@@ -50,17 +53,23 @@ enum ModerationQueueHTML {
 
     static func items(_ items: some Sequence<ModerationItem>, _ shared: Shared) -> HTMLFragment {
         var html = HTMLFragment(capacity: 16_384)
-        for item in items { write(item, shared, into: &html) }
+        // A pseudonym is an HMAC; one author's posts in a row need it once.
+        var pseudonyms: [String?: String] = [:]
+        for item in items {
+            let author = pseudonyms[item.authorID] ?? Moderation.pseudonym(item.authorID, tenant: shared.tenant)
+            pseudonyms[item.authorID] = author
+            write(item, author: author, shared, into: &html)
+        }
         return html
     }
 
-    private static func write(_ item: ModerationItem, _ shared: Shared, into html: inout HTMLFragment) {
+    private static func write(_ item: ModerationItem, author: String, _ shared: Shared, into html: inout HTMLFragment) {
         let post = PostID(stored: item.postID)
         let atRisk = item.heldFor == "safety"
         html.raw("<li class=\"card moderation-item"); if atRisk { html.raw(" moderation-item-at-risk") }; html.raw("\">\n")
         html.raw("  <p class=\"post-meta\"><strong>"); html.escaped(ModerationHandler.why(item)); html.raw("</strong> · ")
         html.escaped(shared.topicNames[item.topic] ?? item.topic); html.raw(" · "); html.escaped(CommunityHandler.timeAgo(shared.now - item.createdAt))
-        html.raw(" · "); html.escaped(Moderation.pseudonym(item.authorID, tenant: shared.tenant)); html.raw("</p>\n")
+        html.raw(" · "); html.escaped(author); html.raw("</p>\n")
         if Moderation.isOverdue(item, tenant: shared.tenant, now: shared.now) {
             html.raw("  <p class=\"badge badge-overdue\">Waiting longer than it should</p>\n")
         }
@@ -80,7 +89,7 @@ enum ModerationQueueHTML {
         // The row is one form, each button posting to its own action (formaction works without script): a third of the
         // bytes of a form for each.
         html.raw("  <form method=\"post\" action=\""); html.escaped(Paths.moderate(post, .approve))
-        html.raw("\" class=\"button-row\"><input type=\"hidden\" name=\"_csrf\" value=\""); html.escaped(shared.csrf); html.raw("\">\n")
+        html.raw("\" class=\"button-row\">"); html.raw(shared.csrfField); html.raw("\n")
         html.raw("    <a class=\"button\" href=\""); html.escaped(Paths.moderationPost(post)); html.raw("\">Open</a>\n")
         html.raw("    <button type=\"submit\" class=\"button button-secondary\">Approve</button>\n")
         html.raw("    <button type=\"submit\" class=\"button button-secondary\" formaction=\""); html.escaped(Paths.moderate(post, .hide))
