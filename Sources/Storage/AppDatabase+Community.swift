@@ -119,8 +119,8 @@ extension AppDatabase {
             """, arguments: visibleArguments)
         var posts = visible.map { row in
             var counts: [ReactionKind: Int] = [:]
-            for kind in ReactionKind.allCases {
-                let count: Int = row[kind.rawValue + "_count"]
+            for (kind, column) in Self.reactionCountNames {
+                let count: Int = row[column]
                 if count > 0 { counts[kind] = count }
             }
             return CommunityPost(id: row["id"], topic: row["topic"], body: row["body"] ?? "", createdAt: row["created_at"],
@@ -151,21 +151,29 @@ extension AppDatabase {
     }
 
     /// The posts' count columns, one per reaction kind (`support_count`, …), for a query whose posts table is `p`.
-    static let reactionCountColumns = ReactionKind.allCases.map { "p.\($0.rawValue)_count" }.joined(separator: ", ")
+    static let reactionCountColumns = reactionCountNames.map { "p." + $0.column }.joined(separator: ", ")
+    static let reactionCountNames = ReactionKind.allCases.map { (kind: $0, column: $0.rawValue + "_count") }
 
     /// Sets the reaction counts of this tenant's posts matching `condition` from the reactions themselves, leaving out
     /// those of `leaving` (an account whose reactions are about to be erased). In the caller's transaction, with
     /// the change to the reactions: the counts are never more than a copy of them.
+    ///
+    /// The posts' rows are locked first, by a statement of their own. On PostgreSQL (read committed) a statement that
+    /// waited for another transaction's lock still counts with the snapshot it started with, so two people reacting
+    /// to one post at once on two nodes could each write a count without the other's reaction. Counting in the next
+    /// statement, once the lock is held, sees every reaction committed before it; anyone after waits and counts again.
     static func recountReactions(_ db: any SQLConnection, tenantID: String, postsWhere condition: String, _ arguments: SQLArguments,
                                  leaving: String = "") throws {
+        var lockArguments: SQLArguments = [tenantID]
+        lockArguments.append(contentsOf: arguments)
+        try db.execute(sql: "UPDATE posts SET support_count = support_count WHERE tenant_id = ? AND \(condition)", arguments: lockArguments)
         var all: SQLArguments = []
         let counts = ReactionKind.allCases.map { kind in
             all.append(leaving)
             return "\(kind.rawValue)_count = (SELECT count(*) FROM reactions r WHERE r.tenant_id = posts.tenant_id AND r.post_id = posts.id "
                 + "AND r.kind = '\(kind.rawValue)' AND r.account_id != ?)"
         }
-        all.append(tenantID)
-        all.append(contentsOf: arguments)
+        all.append(contentsOf: lockArguments)
         try db.execute(sql: "UPDATE posts SET \(counts.joined(separator: ", ")) WHERE tenant_id = ? AND \(condition)", arguments: all)
     }
 

@@ -27,6 +27,8 @@ struct FlatTemplate: Sendable {
     struct Slot: Sendable, Equatable {
         var name: String
         var escaped: Bool
+        /// The layout's page, given to `write` apart from the values (found once, not compared on every page).
+        var isMain: Bool
     }
 
     /// What the template's tags say, found once when it loads.
@@ -116,7 +118,7 @@ struct FlatTemplate: Sendable {
             body.append(contentsOf: text)
             guard index < pieces.slots.count else { continue }
             let slot = pieces.slots[index]
-            if slot.name == Self.mainName, let main {
+            if slot.isMain, let main {
                 main.append(to: &body)
                 continue
             }
@@ -125,9 +127,8 @@ struct FlatTemplate: Sendable {
             case var text as String:
                 text.withUTF8 { slot.escaped ? HTMLEscaper.append($0, escapedTo: &body) : body.append(contentsOf: $0) }
             case let number as Int:
-                var digits = HTMLFragment(capacity: 20)
-                digits.number(number)
-                digits.append(to: &body)
+                // Digits need no escaping, and a number's String is small enough to need no allocation.
+                body.append(contentsOf: String(number).utf8)
             case let flag as Bool:
                 body.append(contentsOf: flag ? Self.trueBytes : Self.falseBytes)
             case let fragment as HTMLFragment:
@@ -229,7 +230,7 @@ struct FlatTemplate: Sendable {
             guard label.hasPrefix("FLAT"), let index = Int(label.dropFirst("FLAT".count)), names.indices.contains(index)
             else { return nil }
             pieces.texts.append(Array(rest[..<start].utf8))
-            pieces.slots.append(Slot(name: names[index], escaped: escaped[names[index]] ?? true))
+            pieces.slots.append(Slot(name: names[index], escaped: escaped[names[index]] ?? true, isMain: names[index] == mainName))
             rest = rest[rest.index(after: end)...]
         }
         pieces.texts.append(Array(rest.utf8))

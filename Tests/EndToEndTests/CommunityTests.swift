@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Synchronization
 import Testing
 @testable import Storage
 @testable import UseCases
@@ -113,6 +114,36 @@ struct CommunityTests {
         #expect(feed.contains("<span class=\"reaction-label\">I feel this</span> <span class=\"reaction-count\">1</span>"))
         let stored = try app.environment.database.read { try $0.row(sql: "SELECT hug_count, relate_count FROM posts WHERE id = ?", arguments: [id]) }
         #expect(stored?["hug_count"] == 0 && stored?["relate_count"] == 1)
+    }
+
+    /// Eight people (sign-ups from one address are limited, so not more) reacting to one post at the same moment: the count it shows is every one of them (on PostgreSQL
+    /// each recount waits for the post's row and then counts afresh, so none is written without the others).
+    @Test func reactionsGivenAtOnceAreAllCounted() throws {
+        let app = try RunningApp()
+        let author = app.browser()
+        try author.signUp("at-once-author@example.com")
+        _ = try share(author, "Made it to the end of the week")
+        let id = try postID(app, body: "Made it to the end of the week")
+        var requests: [String] = []
+        for number in 1...8 {
+            let member = app.browser()
+            try member.signUp("at-once-\(number)@example.com")
+            _ = try member.get("/community")
+            requests.append(member.formPostText("/community/posts/\(id)/reactions", [("kind", "support")]))
+        }
+        let all = requests, clients = try requests.map { _ in try app.client() }
+        let locations = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: requests.count) { index in
+            clients[index].send(all[index])
+            let location = (try? clients[index].readResponse())?.header("Location") ?? "none"
+            locations.withLock { $0.append(location) }
+        }
+        #expect(locations.withLock { $0 } == Array(repeating: "/community#post-\(id)", count: 8), "each was taken in")
+        let stored = try app.environment.database.read { try $0.int(sql: "SELECT support_count FROM posts WHERE id = ?", arguments: [id]) }
+        let reactions = try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM reactions WHERE post_id = ?", arguments: [id]) }
+        #expect(reactions == 8)
+        #expect(stored == 8)
+        #expect(try author.get("/community").text.contains("You got this</span> <span class=\"reaction-count\">8</span>"))
     }
 
     @Test func reportsOncePerMemberAndHiddenAtTheThreshold() throws {

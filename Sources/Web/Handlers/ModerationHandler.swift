@@ -78,11 +78,13 @@ enum ModerationHandler {
     static func itemValues(_ item: ModerationItem, topicNames: [String: String], tenant: Tenant, now: Int, member: MemberScope) -> [String: Any] {
         let post = PostID(stored: item.postID)
         let overdue = Moderation.isOverdue(item, tenant: tenant, now: now)
+        var reports = HTMLFragment()
+        ModerationQueueHTML.reports(item.reports, into: &reports)
         var values: [String: Any] = [
             "id": item.postID, "topic": topicNames[item.topic] ?? item.topic, "body": item.body,
             "ago": CommunityHandler.timeAgo(now - item.createdAt), "author": Moderation.pseudonym(item.authorID, tenant: tenant),
             "why": why(item),
-            "reportsHTML": { var html = HTMLFragment(); ModerationQueueHTML.reports(item.reports, into: &html); return html }(),
+            "reportsHTML": reports,
             "hasReports": !item.reports.isEmpty, "atRisk": item.heldFor == "safety", "overdue": overdue,
             "openPath": Paths.moderationPost(post),
             "approvePath": Paths.moderate(post, .approve), "hidePath": Paths.moderate(post, .hide),
