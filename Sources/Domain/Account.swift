@@ -14,6 +14,9 @@ public struct Account: Sendable, Equatable {
     /// False once the organisation's identity provider has turned the account off (SCIM `active: false`): its data
     /// stays, but it cannot sign in.
     public var isActive = true
+    /// Moves on whenever the account's runs or check-ins change (a run started or rated, a check-in saved): a calendar
+    /// drawn for one number is the same for as long as the account has it, on any node.
+    public var historyVersion = 0
 
     public init(id: String, tenantID: String, email: String, role: Role, timeZone: String, passwordHash: String,
                 theme: Theme = .system, weekStartsOnSunday: Bool = false, calendarFollowsCheckIns: Bool = false) {

@@ -10,10 +10,11 @@ extension AppDatabase {
                               theme: Theme(rawValue: row["theme"]) ?? .system, weekStartsOnSunday: row["week_starts_on"] == "sunday",
                               calendarFollowsCheckIns: row["calendar_colours"] == "check-ins")
         account.isActive = (row["deactivated_at"] as Int?) == nil
+        account.historyVersion = row["history_version"]
         return account
     }
 
-    static let accountColumns = "id, tenant_id, email, role, time_zone, password_hash, theme, week_starts_on, calendar_colours, deactivated_at"
+    static let accountColumns = "id, tenant_id, email, role, time_zone, password_hash, theme, week_starts_on, calendar_colours, deactivated_at, history_version"
 
     public func createAccount(tenantID: String, email: EmailAddress, passwordHash: String, role: Role = .member,
                               timeZone: String, now: Int) throws(StorageError) -> Account {

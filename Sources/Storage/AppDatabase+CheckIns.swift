@@ -92,6 +92,7 @@ extension AppDatabase {
                 ON CONFLICT (tenant_id, account_id, local_day) DO UPDATE SET rating = excluded.rating, note = excluded.note,
                     tags = excluded.tags, key_id = excluded.key_id, updated_at = excluded.updated_at
                 """, arguments: [tenantID, RandomID.make(), accountID, day.description, rating, sealedNote, sealedTags, keyID, now, now])
+            try Self.historyChanged(db, tenantID: tenantID, accountID: accountID)
         }
     }
 

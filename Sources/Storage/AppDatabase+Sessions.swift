@@ -64,17 +64,18 @@ extension AppDatabase {
         guard let row = try db.row(sql: """
             SELECT s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at,
                    a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme, a.week_starts_on,
-                   a.calendar_colours
+                   a.calendar_colours, a.history_version
             FROM sessions s JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id
             WHERE s.tenant_id = ? AND s.token_hash = ? AND a.deactivated_at IS NULL
             """, arguments: [tenantID, tokenHash]) else { return nil }
         let session = Self.session(from: row)
         if now - session.lastSeenAt > idleLimit || now - session.createdAt > absoluteLimit { return nil }
-        let account = Account(id: row["a_id"], tenantID: row["tenant_id"], email: row["email"],
+        var account = Account(id: row["a_id"], tenantID: row["tenant_id"], email: row["email"],
                               role: Role(rawValue: row["role"]) ?? .member, timeZone: row["time_zone"],
                               passwordHash: row["password_hash"], theme: Theme(rawValue: row["theme"]) ?? .system,
                               weekStartsOnSunday: row["week_starts_on"] == "sunday",
                               calendarFollowsCheckIns: row["calendar_colours"] == "check-ins")
+        account.historyVersion = row["history_version"]
         return (session, account)
     }
 

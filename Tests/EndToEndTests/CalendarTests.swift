@@ -27,6 +27,26 @@ struct CalendarTests {
         try app.environment.database.saveSettings(of: tenant)
     }
 
+    /// The year is kept once drawn (CalendarGridCache), and drawn again when anything it shows changes: a rating, a
+    /// check-in, what the colours follow, the week's first day.
+    @Test func aKeptYearFollowsEveryChangeToWhatItShows() throws {
+        let app = try RunningApp()
+        app.clock.set(epoch("2026-11-22T12:00:00Z"))
+        let browser = app.browser()
+        try browser.signUp("kept.year@example.com")
+        #expect(try browser.get("/calendar/year").text.contains("22 November: no resets (today)"))
+        try run(app, "kept.year@example.com", at: "2026-11-22T09:00:00Z", mood: 3)
+        #expect(try browser.get("/calendar/year").text.contains("22 November: 1 reset, average mood 3 (today)"))
+        _ = try browser.get("/calendar/year")
+        #expect(try browser.post("/calendar/colours", [("colours", "check-ins"), ("return_to", "/calendar/year")]).status == 303)
+        #expect(!(try browser.get("/calendar/year").text.contains("checked in")))
+        _ = try browser.get("/check-in")
+        #expect(try browser.post("/check-in", [("rating", "5")]).status == 303)
+        let year = try browser.get("/calendar/year").text
+        #expect(year.contains("22 November: 1 reset, average mood 3, checked in: Great (today)"))
+        #expect(year.contains("class=\"mini-day tint-5 today\""), "the colour follows the check-in")
+    }
+
     @Test func theMonthShowsDaysSummaryAndStreaks() throws {
         let app = try RunningApp()
         try unlimited(app)

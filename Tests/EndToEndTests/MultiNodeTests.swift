@@ -103,6 +103,29 @@ struct MultiNodeTests {
         #expect(after.text.contains("email"))
     }
 
+    /// A node keeps the year calendars it drew (CalendarGridCache), under the account's history version: a reset
+    /// started and rated through the other node shows on it at once.
+    @Test func aYearCalendarKeptOnOneNodeShowsAResetMadeOnTheOther() throws {
+        let first = try AppNode(database: database, folder: folder, name: "node-a")
+        let second = try AppNode(database: database, folder: folder, name: "node-b")
+        try createMember("calendar.nodes@example.com")
+        let onFirst = Browser(port: first.port)
+        #expect(try onFirst.logIn("calendar.nodes@example.com").status == 303)
+        let onSecond = Browser(port: second.port)
+        onSecond.cookies = onFirst.cookies
+        #expect(try onFirst.get("/calendar/year").text.contains("0 resets this year."))
+        #expect(try onFirst.get("/calendar/year").text.contains("0 resets this year."), "drawn again from what it kept")
+
+        _ = try onSecond.get("/resets/tired-blink-track")
+        let location = try #require(try onSecond.post("/resets/tired-blink-track/start", []).header("Location"))
+        let run = try #require(location.firstMatch(of: /\/runs\/([0-9a-f]{32})\/steps\/1$/)?.1)
+        #expect(try onFirst.get("/calendar/year").text.contains("1 reset this year."))
+        #expect(try onSecond.post("/runs/\(run)/finish", [("outcome", "finished_early")]).status == 303)
+        #expect(try onSecond.post("/runs/\(run)/mood", [("mood", "7")]).status == 303)
+        let year = try onFirst.get("/calendar/year").text
+        #expect(year.contains(": 1 reset, average mood 7 (today)"), "the rating made on the other node")
+    }
+
     /// The subscription clock ticks on exactly one node; when that node dies, another takes over.
     @Test func theClockRunsOnOneNodeAndHandsOverWhenItDies() throws {
         let storage = try AppDatabase.open(DatabaseLocation(database), migrationsDirectory: projectRoot + "/Migrations")

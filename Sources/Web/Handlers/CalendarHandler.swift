@@ -115,10 +115,6 @@ enum CalendarHandler {
         }
         if year > today.year { return .redirect(to: Paths.calendarYear(today.year)) }
         guard let first = Day(year: year, month: 1, day: 1), let last = Day(year: year, month: 12, day: 31) else { throw WebError.notFound }
-        let summaries = try environment.moodHistory.summaries(member, from: first, through: last)
-        let runs = summaries.reduce(0) { $0 + $1.runs }
-        let colours = DayColours(checkIns: try environment.checkIns.ratings(member, from: first, through: last),
-                                 followCheckIns: account.calendarFollowsCheckIns)
         // Only one weekday, if asked ("only Mondays"), to see a pattern across the weeks.
         var weekday: Int?
         if let text = try context.query()["weekday"] {
@@ -127,21 +123,31 @@ enum CalendarHandler {
             }
             weekday = index
         }
-        var months = HTMLFragment(capacity: 65_536)
-        for month in 1...(year == today.year ? today.month : 12) {
-            let name = Day.monthNames[month - 1]
-            months.raw("<section class=\"mini-month\" aria-label=\""); months.raw(name); months.raw("\">\n<h2><a href=\"")
-            months.raw(Paths.calendarMonth(year: year, month: month)); months.raw("\">"); months.raw(name)
-            months.raw("</a></h2>\n<table class=\"mini-grid\"><tbody>\n")
-            yearRows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday), summaries,
-                     today: today, colours: colours, weekday: weekday, into: &months)
-            months.raw("</tbody></table>\n</section>\n")
+        let key = CalendarGridCache.Key(tenantID: account.tenantID, accountID: account.id, historyVersion: account.historyVersion,
+                                        year: year, today: today, weekday: weekday, weekStartsOnSunday: account.weekStartsOnSunday,
+                                        followCheckIns: account.calendarFollowsCheckIns)
+        let grid = try environment.calendarGrids.grid(key) {
+            let summaries = try environment.moodHistory.summaries(member, from: first, through: last)
+            let colours = DayColours(checkIns: try environment.checkIns.ratings(member, from: first, through: last),
+                                     followCheckIns: account.calendarFollowsCheckIns)
+            var months = HTMLFragment(capacity: 65_536)
+            for month in 1...(year == today.year ? today.month : 12) {
+                let name = Day.monthNames[month - 1]
+                months.raw("<section class=\"mini-month\" aria-label=\""); months.raw(name); months.raw("\">\n<h2><a href=\"")
+                months.raw(Paths.calendarMonth(year: year, month: month)); months.raw("\">"); months.raw(name)
+                months.raw("</a></h2>\n<table class=\"mini-grid\"><tbody>\n")
+                yearRows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday), summaries,
+                         today: today, colours: colours, weekday: weekday, into: &months)
+                months.raw("</tbody></table>\n</section>\n")
+            }
+            return CalendarGridCache.Grid(months: months, runs: summaries.reduce(0) { $0 + $1.runs })
         }
+        let runs = grid.runs, followCheckIns = account.calendarFollowsCheckIns
         var values: [String: Any] = [
-            "year": year, "monthsHTML": months, "previousPath": Paths.calendarYear(year - 1), "previousYear": year - 1,
+            "year": year, "monthsHTML": grid.months, "previousPath": Paths.calendarYear(year - 1), "previousYear": year - 1,
             "runs": runs, "runsWord": runs == 1 ? "reset" : "resets",
-            "legendHTML": colours.followCheckIns ? checkInLegendHTML : legendHTML(environment),
-            "coloursFollowCheckIns": colours.followCheckIns, "coloursReturnTo": Paths.calendarYear(year),
+            "legendHTML": followCheckIns ? checkInLegendHTML : legendHTML(environment),
+            "coloursFollowCheckIns": followCheckIns, "coloursReturnTo": Paths.calendarYear(year),
             "weekdayLinksHTML": weekdayLinks(year: year, current: weekday),
         ]
         // No link to a year that hasn't happened (an empty string would still count as present in a template).
