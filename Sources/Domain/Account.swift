@@ -17,6 +17,9 @@ public struct Account: Sendable, Equatable {
     /// Moves on whenever the account's runs or check-ins change (a run started or rated, a check-in saved): a calendar
     /// drawn for one number is the same for as long as the account has it, on any node.
     public var historyVersion = 0
+    /// The tenant's community version, read with this account's session (0 elsewhere): it moves on whenever anything
+    /// the feed or the moderation queue shows changes, so a page drawn for one number stays true while it is current.
+    public var communityVersion = 0
 
     public init(id: String, tenantID: String, email: String, role: Role, timeZone: String, passwordHash: String,
                 theme: Theme = .system, weekStartsOnSunday: Bool = false, calendarFollowsCheckIns: Bool = false) {

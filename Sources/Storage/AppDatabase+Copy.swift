@@ -2,7 +2,7 @@
 extension AppDatabase {
     /// Every table, parents before children, so foreign keys hold as rows arrive.
     static let tablesInDependencyOrder = [
-        "tenants", "tenant_unlimited_emails", "accounts", "sessions", "password_resets", "runs", "subscriptions", "payments",
+        "tenants", "community_versions", "tenant_unlimited_emails", "accounts", "sessions", "password_resets", "runs", "subscriptions", "payments",
         "checkouts", "webhook_events", "community_topics", "posts", "reactions", "reports", "posting_restrictions",
         "moderation_audit", "sign_in_links", "pending_sign_ups", "rate_limit_events", "crisis_contacts", "team_messages",
         "moderator_notes", "watched_words", "mail_outbox", "data_keys", "check_ins", "reflections", "intentions", "check_in_tags", "invitations", "scim_tokens", "tenant_logos", "hidden_resets", "organisation_resets", "identity_providers", "identity_links", "sign_on_attempts",
@@ -61,6 +61,9 @@ extension AppDatabase {
                     }
                     copied.append(CopiedTable(table: table, rows: count))
                 }
+                // Every tenant's community is new to the nodes of the destination: pages they kept before are not it.
+                // (Every tenant has a version's row: its migration and createTenant make them, so no row is added here.)
+                try Self.communityChanged(target, tenantID: nil)
                 return copied
             }
         }

@@ -105,7 +105,16 @@ public struct AppDatabase: Sendable {
     func write<T>(_ body: (any SQLConnection) throws -> T) throws(StorageError) -> T {
         let start = timing == nil ? 0 : DatabaseTiming.now()
         defer { if let timing { timing.record(timing.writes, since: start) } }
-        do { return try store.write(body) } catch { throw Self.storageError(error) }
+        do {
+            return try store.write { db in
+                let watch = CommunityWriteWatch(db)
+                let value = try body(watch)
+                if watch.communityWritten && !watch.versionMoved {
+                    throw StorageError.queryFailed("a change to the community without communityChanged (see CommunityWriteWatch)")
+                }
+                return value
+            }
+        } catch { throw Self.storageError(error) }
     }
 
     /// A unique key that a concurrent writer took first reads as a conflict, as the check before it would have said.

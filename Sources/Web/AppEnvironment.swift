@@ -40,7 +40,7 @@ public struct AppEnvironment: Sendable {
     /// Fragments rendered once (their data never changes while serving).
     let fragments = FragmentCache()
     /// Year calendars, kept under their account's history version.
-    let calendarGrids = CalendarGridCache()
+    let calendarGrids = CalendarGrid.kept()
     /// Shared by every copy of the environment: the throttles (counted in the database) and the timing-equaliser hash.
     let throttles: Throttles
     let dummyHash: DummyHash

@@ -27,7 +27,7 @@ struct CalendarTests {
         try app.environment.database.saveSettings(of: tenant)
     }
 
-    /// The year is kept once drawn (CalendarGridCache), and drawn again when anything it shows changes: a rating, a
+    /// The year is kept once drawn (CalendarGrid), and drawn again when anything it shows changes: a rating, a
     /// check-in, what the colours follow, the week's first day.
     @Test func aKeptYearFollowsEveryChangeToWhatItShows() throws {
         let app = try RunningApp()

@@ -103,7 +103,7 @@ struct MultiNodeTests {
         #expect(after.text.contains("email"))
     }
 
-    /// A node keeps the year calendars it drew (CalendarGridCache), under the account's history version: a reset
+    /// A node keeps the year calendars it drew (CalendarGrid), under the account's history version: a reset
     /// started and rated through the other node shows on it at once.
     @Test func aYearCalendarKeptOnOneNodeShowsAResetMadeOnTheOther() throws {
         let first = try AppNode(database: database, folder: folder, name: "node-a")

@@ -138,10 +138,10 @@ enum CalendarHandler {
             }
             weekday = index
         }
-        let key = CalendarGridCache.Key(tenantID: account.tenantID, accountID: account.id, historyVersion: account.historyVersion,
+        let key = CalendarGrid.Key(tenantID: account.tenantID, accountID: account.id, historyVersion: account.historyVersion,
                                         year: year, today: today, weekday: weekday, weekStartsOnSunday: account.weekStartsOnSunday,
                                         followCheckIns: account.calendarFollowsCheckIns)
-        let grid = try environment.calendarGrids.grid(key) {
+        let grid = try environment.calendarGrids.value(key) {
             let summaries = try environment.moodHistory.summaries(member, from: first, through: last)
             let colours = DayColours(checkIns: try environment.checkIns.ratings(member, from: first, through: last),
                                      followCheckIns: account.calendarFollowsCheckIns)
@@ -155,7 +155,7 @@ enum CalendarHandler {
                          today: today, colours: colours, weekday: weekday, into: &months)
                 months.raw("</tbody></table>\n</section>\n")
             }
-            return CalendarGridCache.Grid(months: months, runs: summaries.reduce(0) { $0 + $1.runs })
+            return CalendarGrid.Grid(months: months, runs: summaries.reduce(0) { $0 + $1.runs })
         }
         let runs = grid.runs, followCheckIns = account.calendarFollowsCheckIns
         var values: [String: Any] = [
