@@ -30,11 +30,16 @@ extension AppDatabase {
                     arguments: [tenantID, value]).map { ModeratorNote(author: $0["author"], body: $0["body"], createdAt: $0["created_at"]) }
     }
 
-    /// How many posts wait for a moderator (for the navigation's count).
-    public func moderationWaiting(tenantID: String) throws(StorageError) -> Int {
-        try read { db in
+    /// How many posts wait for a moderator (for the navigation's count, on every page staff see), as of the tenant's
+    /// community version read with the session: counted once per version, kept between requests. The count is read
+    /// after the version, so what is kept under a number is never older than it.
+    public func moderationWaiting(tenantID: String, communityVersion: Int) throws(StorageError) -> Int {
+        if let kept = moderationWaitingCache.value(tenantID: tenantID, version: communityVersion) { return kept }
+        let count = try read { db in
             try db.int(sql: "SELECT count(*) FROM posts WHERE \(Self.waitingPostsSQL)", arguments: [tenantID]) ?? 0
         }
+        moderationWaitingCache.store(count, tenantID: tenantID, version: communityVersion)
+        return count
     }
 
     /// A private message from the moderation team to the author of a post. False when the post or its author is gone.

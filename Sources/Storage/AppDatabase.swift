@@ -13,6 +13,8 @@ public struct AppDatabase: Sendable {
     let hiddenResetCache = ConfigurationCache<Set<String>>()
     /// Each tenant's own resets, drafts included, as of its configuration version.
     let organisationResetCache = ConfigurationCache<[OrganisationReset]>()
+    /// How many posts wait for each tenant's moderators, as of its community version (the same keeping, another number).
+    let moderationWaitingCache = ConfigurationCache<Int>()
     /// Where each transaction's time is recorded, when the app measures it.
     public var timing: DatabaseTiming?
     public var dialect: SQLDialect { store.dialect }

@@ -41,6 +41,12 @@ public struct AppEnvironment: Sendable {
     let fragments = FragmentCache()
     /// Year calendars, kept under their account's history version.
     let calendarGrids = CalendarGrid.kept()
+    /// Each tenant's crisis contacts as HTML, under its configuration version.
+    let crisisContactLists = KeptPages<SafeguardingViews.ContactsKey, String>(budget: 4 << 20) { $0.utf8.count + 64 }
+    /// Pages of the community feed, kept per viewer under the tenant's community version.
+    let feedPages = KeptPages<CommunityHandler.FeedKey, CommunityHandler.FeedView>(budget: 16 << 20) { $0.byteCount }
+    /// Pages of the moderation queue, kept per moderator under the tenant's community version.
+    let queuePages = KeptPages<ModerationHandler.QueueKey, ModerationHandler.QueueView>(budget: 16 << 20) { $0.byteCount }
     /// Shared by every copy of the environment: the throttles (counted in the database) and the timing-equaliser hash.
     let throttles: Throttles
     let dummyHash: DummyHash

@@ -3,9 +3,19 @@ import UseCases
 
 /// Template values for crisis help, shared by every page that offers it.
 enum SafeguardingViews {
-    /// The tenant's crisis contacts, as `partials/crisis-contacts` shows them (`{{{crisisContactsHTML}}}`).
+    /// The tenant's crisis contacts, as `partials/crisis-contacts` shows them (`{{{crisisContactsHTML}}}`): written once
+    /// per version of the tenant's configuration (the feed and every help page show them).
     static func contacts(_ context: RequestContext, _ environment: AppEnvironment) throws -> [String: Any] {
-        ["crisisContactsHTML": contactsHTML(try environment.safeguarding.contacts(context.scope))]
+        let tenant = context.scope.tenant
+        let key = ContactsKey(tenantID: tenant.id, configVersion: tenant.configVersion)
+        return ["crisisContactsHTML": try environment.crisisContactLists.value(key) {
+            contactsHTML(try environment.safeguarding.contacts(context.scope))
+        }]
+    }
+
+    struct ContactsKey: Hashable, Sendable {
+        let tenantID: String
+        let configVersion: Int
     }
 
     /// The contacts written in Swift (the list sits inside forms and sections where each of its keys cost a walk up the

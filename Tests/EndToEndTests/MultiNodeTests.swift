@@ -126,6 +126,40 @@ struct MultiNodeTests {
         #expect(year.contains(": 1 reset, average mood 7 (today)"), "the rating made on the other node")
     }
 
+    /// A node keeps the feed and the moderation queue it drew (KeptPages), under the tenant's community version: a
+    /// reaction, a post and a moderation made through the other node show on it at once.
+    @Test func aFeedAndAQueueKeptOnOneNodeShowChangesMadeOnTheOther() throws {
+        let first = try AppNode(database: database, folder: folder, name: "node-a")
+        let second = try AppNode(database: database, folder: folder, name: "node-b")
+        try createMember("feed.nodes@example.com")
+        try createMember("feed.nodes.mod@example.com", role: "moderator")
+        let onFirst = Browser(port: first.port)
+        #expect(try onFirst.logIn("feed.nodes@example.com").status == 303)
+        let onSecond = Browser(port: second.port)
+        onSecond.cookies = onFirst.cookies
+        let modOnFirst = Browser(port: first.port)
+        #expect(try modOnFirst.logIn("feed.nodes.mod@example.com").status == 303)
+        let modOnSecond = Browser(port: second.port)
+        modOnSecond.cookies = modOnFirst.cookies
+
+        #expect(try share(onSecond, "Shared through the second node").status == 303)
+        var feed = try onFirst.get("/community").text
+        #expect(feed.contains("Shared through the second node"))
+        #expect(try onFirst.get("/community").text == feed, "drawn again from what it kept")
+        let post = try #require(feed.firstMatch(of: /id="post-([0-9a-f]{32})"/)?.1)
+        #expect(try onSecond.post("/community/posts/\(post)/reactions", [("kind", "support")]).status == 303)
+        feed = try onFirst.get("/community").text
+        #expect(feed.contains("value=\"support\" class=\"reaction\" aria-pressed=\"true\""), "the reaction made on the other node")
+
+        #expect(try modOnFirst.get("/admin/moderation").text.contains("Nothing is waiting."))
+        #expect(try share(onSecond, topic: "anxious", "Honestly I just want to end my life tonight").status == 200)
+        #expect(try modOnFirst.get("/admin/moderation").text.contains("Honestly I just want to end my life tonight"))
+        _ = try modOnSecond.get("/admin/moderation")
+        #expect(try modOnSecond.post("/admin/moderation/posts/\(post)/hide", []).status == 303)
+        // Its author still sees it, as waiting for a moderator.
+        #expect(try onFirst.get("/community").text.contains(" · waiting for a moderator"), "hidden on the other node")
+    }
+
     /// The subscription clock ticks on exactly one node; when that node dies, another takes over.
     @Test func theClockRunsOnOneNodeAndHandsOverWhenItDies() throws {
         let storage = try AppDatabase.open(DatabaseLocation(database), migrationsDirectory: projectRoot + "/Migrations")

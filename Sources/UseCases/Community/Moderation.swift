@@ -39,6 +39,11 @@ public struct Moderation: Sendable {
         public let topicNames: [String: String]
     }
 
+    /// The member's scope if they may moderate; `.notFound` for everyone else.
+    public func admit(_ member: MemberScope) throws -> MemberScope {
+        try member.asModerator()
+    }
+
     /// The queue as a moderator sees it: the first `first` posts of each section (every post of `whole`), oldest
     /// first, and the restrictions in force.
     public func queue(_ member: MemberScope, first: Int, whole: AppDatabase.QueueSection?) throws -> Queue {
@@ -135,7 +140,12 @@ public struct Moderation: Sendable {
 
     /// Waiting too long: held for safety past the tenant's response time, or reported more than 48 hours ago.
     public static func isOverdue(_ item: ModerationItem, tenant: Tenant, now: Int) -> Bool {
-        if item.heldFor == "safety" { return now - item.createdAt > tenant.settings.atRiskResponseMinutes * 60 }
-        return item.oldestOpenReportAt.map { now - $0 > OverdueReminders.reportAge } ?? false
+        overdueAfter(item, tenant: tenant).map { now > $0 } ?? false
+    }
+
+    /// The moment after which a waiting post is overdue (see `isOverdue`); nil if it never is.
+    public static func overdueAfter(_ item: ModerationItem, tenant: Tenant) -> Int? {
+        if item.heldFor == "safety" { return item.createdAt + tenant.settings.atRiskResponseMinutes * 60 }
+        return item.oldestOpenReportAt.map { $0 + OverdueReminders.reportAge }
     }
 }

@@ -46,7 +46,7 @@ public struct Safeguarding: Sendable {
     /// How many posts wait for a moderator, for the navigation (nil for everyone else).
     public func waiting(_ member: MemberScope?) throws -> Int? {
         guard let moderator = member?.moderator else { return nil }
-        return try database.moderationWaiting(tenantID: moderator.tenantID)
+        return try database.moderationWaiting(tenantID: moderator.tenantID, communityVersion: moderator.account.communityVersion)
     }
 
     public func reachOut(_ member: MemberScope, post: PostID, message: String) throws {

@@ -97,16 +97,26 @@ enum CommunityHandler {
         } else {
             before = nil
         }
-        let page = try environment.community.feed(member, topic: requestedTopic, before: before, pageSize: pageSize)
+        let member = try environment.community.admit(member)
         let topic = requestedTopic
         let now = environment.clock()
-        let names = Dictionary(uniqueKeysWithValues: page.topics.map { ($0.slug, $0.name) })
+        let key = FeedKey(tenantID: member.tenantID, accountID: member.accountID, communityVersion: member.account.communityVersion,
+                          csrf: context.csrfToken, topic: topic, before: before)
+        // A restriction ends by the clock, not by a change: a page drawn with one holds until then.
+        let page = try environment.feedPages.value(key, current: { view in view.restriction?.until.map { now < $0 } ?? true }) {
+            let page = try environment.community.feed(member, topic: topic, before: before, pageSize: pageSize)
+            let names = Dictionary(uniqueKeysWithValues: page.topics.map { ($0.slug, $0.name) })
+            return FeedView(topics: page.topics, posts: postsHTML(page.posts.prefix(pageSize), names: names, csrf: context.csrfToken),
+                            isEmpty: page.posts.isEmpty,
+                            olderCursor: page.posts.count > pageSize ? page.posts.prefix(pageSize).last?.cursor : nil,
+                            restriction: page.restriction)
+        }
         var values: [String: Any] = [
             "topicOptionsHTML": topicOptionsHTML(page.topics, selected: typed.topic.isEmpty ? topic ?? "" : typed.topic),
             "topicLinksHTML": topicLinksHTML(page.topics, current: topic),
             "allPath": Paths.community, "allCurrent": topic == nil,
-            "postsHTML": postsHTML(page.posts.prefix(pageSize), names: names, now: now, csrf: context.csrfToken),
-            "isEmpty": page.posts.isEmpty, "body": typed.body,
+            "postsHTML": page.posts.written(now: now),
+            "isEmpty": page.isEmpty, "body": typed.body,
             // While writing: with script, words that suggest risk bring up the contacts before anything is sent.
             "safetyPhrases": SafeguardingViews.phraseList(environment.safetyPhrases.phrases),
         ]
@@ -116,11 +126,36 @@ enum CommunityHandler {
         if let restriction = page.restriction {
             values["restriction"] = restrictionText(restriction.until, member.account) + " Reason: " + restriction.reason
         }
-        if page.posts.count > pageSize, let last = page.posts.prefix(pageSize).last {
-            values["olderPath"] = Paths.community + "?" + (topic.map { "topic=\(PercentEncoding.encode($0))&" } ?? "") + "before=\(last.cursor)"
+        if let cursor = page.olderCursor {
+            values["olderPath"] = Paths.community + "?" + (topic.map { "topic=\(PercentEncoding.encode($0))&" } ?? "") + "before=\(cursor)"
         }
         return try environment.renderForm("community/feed", title: "Community", values, errors: errors, context: context,
                                                   status: status)
+    }
+
+    /// Everything a page of the feed depends on but the clock and what the viewer typed: kept pages are under it
+    /// (`AppEnvironment.feedPages`). The community version moves on with any post, reaction, report, moderation,
+    /// restriction or topic in the tenant, through any node; the CSRF token is the session's, in every form.
+    struct FeedKey: Hashable, Sendable {
+        let tenantID: String
+        let accountID: String
+        let communityVersion: Int
+        let csrf: String
+        let topic: String?
+        let before: Int?
+    }
+
+    /// A page of the feed as drawn for one viewer at one community version. Twenty posts with their reaction
+    /// forms, read and written for every request, were two thirds of the page's time.
+    struct FeedView: Sendable {
+        let topics: [CommunityTopic]
+        let posts: TimedHTML
+        let isEmpty: Bool
+        /// The last post's place, when there is an older page.
+        let olderCursor: Int?
+        let restriction: (until: Int?, reason: String)?
+
+        var byteCount: Int { posts.byteCount + 1024 }
     }
 
     /// The compose form's topic choices, the chosen one selected (written here: see `postsHTML`).
@@ -147,15 +182,15 @@ enum CommunityHandler {
 
     /// The feed's posts, built here rather than in the template: twenty posts with four reaction forms each came to
     /// hundreds of template lookups a page (see HTMLFragment). Authors are never in it; the words are escaped.
-    static func postsHTML(_ posts: ArraySlice<CommunityPost>, names: [String: String], now: Int, csrf: String) -> HTMLFragment {
-        var html = HTMLFragment(capacity: 2048 * max(1, posts.count))
+    static func postsHTML(_ posts: ArraySlice<CommunityPost>, names: [String: String], csrf: String) -> TimedHTML {
+        var html = TimedHTML(capacity: 2048)
         // The same in every form of the page: escaped once.
         var csrfField = HTMLFragment(capacity: 128)
         csrfField.raw("<input type=\"hidden\" name=\"_csrf\" value=\""); csrfField.escaped(csrf); csrfField.raw("\">")
         for post in posts {
             html.raw("<li class=\"card post\" id=\"post-"); html.escaped(post.id); html.raw("\">\n")
             html.raw("<p class=\"post-meta\"><span class=\"post-topic\">"); html.escaped(names[post.topic] ?? post.topic)
-            html.raw("</span> · "); html.escaped(timeAgo(now - post.createdAt))
+            html.raw("</span> · "); html.ago(post.createdAt)
             if post.isMine { html.raw(" · <strong>You</strong>") }
             if post.status != .visible { html.raw(" · waiting for a moderator") }
             html.raw("</p>\n<p class=\"post-body\">"); html.escaped(post.body); html.raw("</p>\n")

@@ -9,17 +9,15 @@ enum ModerationQueueHTML {
     struct Shared {
         let topicNames: [String: String]
         let tenant: Tenant
-        let now: Int
         let member: MemberScope
         /// The hidden CSRF field every item's form holds, escaped once.
         let csrfField: HTMLFragment
         /// What to do for someone who may be at risk: written once, at the head of the section of those posts.
         let safeguardingHTML: String
 
-        init(topicNames: [String: String], tenant: Tenant, now: Int, member: MemberScope, csrf: String, withSteps: Bool) {
+        init(topicNames: [String: String], tenant: Tenant, member: MemberScope, csrf: String, withSteps: Bool) {
             self.topicNames = topicNames
             self.tenant = tenant
-            self.now = now
             self.member = member
             var field = HTMLFragment(capacity: 128)
             field.raw("<input type=\"hidden\" name=\"_csrf\" value=\""); field.escaped(csrf); field.raw("\">")
@@ -51,8 +49,10 @@ enum ModerationQueueHTML {
         }
     }
 
-    static func items(_ items: some Sequence<ModerationItem>, _ shared: Shared) -> HTMLFragment {
-        var html = HTMLFragment(capacity: 16_384)
+    /// The items, with how long each has waited and whether it is overdue written in as of whenever the page is
+    /// (see `TimedHTML`).
+    static func items(_ items: some Sequence<ModerationItem>, _ shared: Shared) -> TimedHTML {
+        var html = TimedHTML(capacity: 4096)
         // A pseudonym is an HMAC; one author's posts in a row need it once.
         var pseudonyms: [String?: String] = [:]
         for item in items {
@@ -63,15 +63,15 @@ enum ModerationQueueHTML {
         return html
     }
 
-    private static func write(_ item: ModerationItem, author: String, _ shared: Shared, into html: inout HTMLFragment) {
+    private static func write(_ item: ModerationItem, author: String, _ shared: Shared, into html: inout TimedHTML) {
         let post = PostID(stored: item.postID)
         let atRisk = item.heldFor == "safety"
         html.raw("<li class=\"card moderation-item"); if atRisk { html.raw(" moderation-item-at-risk") }; html.raw("\">\n")
         html.raw("  <p class=\"post-meta\"><strong>"); html.escaped(ModerationHandler.why(item)); html.raw("</strong> · ")
-        html.escaped(shared.topicNames[item.topic] ?? item.topic); html.raw(" · "); html.escaped(CommunityHandler.timeAgo(shared.now - item.createdAt))
+        html.escaped(shared.topicNames[item.topic] ?? item.topic); html.raw(" · "); html.ago(item.createdAt)
         html.raw(" · "); html.escaped(author); html.raw("</p>\n")
-        if Moderation.isOverdue(item, tenant: shared.tenant, now: shared.now) {
-            html.raw("  <p class=\"badge badge-overdue\">Waiting longer than it should</p>\n")
+        if let moment = Moderation.overdueAfter(item, tenant: shared.tenant) {
+            html.after(moment, "  <p class=\"badge badge-overdue\">Waiting longer than it should</p>\n")
         }
         if let assigned = item.assignedTo {
             html.raw("  <p class=\"post-meta\">Taken on by "); html.escaped(assigned == shared.member.account.email ? "you" : assigned); html.raw("</p>\n")
@@ -83,7 +83,7 @@ enum ModerationQueueHTML {
         html.raw("  <p class=\"post-body\">"); html.escaped(item.body); html.raw("</p>\n")
         if !item.reports.isEmpty {
             html.raw("  <h3 class=\"small-heading\">Reports</h3>\n  <ul>")
-            reports(item.reports, into: &html)
+            reports(item.reports, into: &html.current)
             html.raw("</ul>\n")
         }
         // The row is one form, each button posting to its own action (formaction works without script): a third of the
