@@ -30,9 +30,7 @@ final class KeptPages<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
         return value
     }
-}
 
-extension KeptPages {
     /// How many values are kept (for tests).
     var count: Int { state.withLock { $0.values.count } }
 }

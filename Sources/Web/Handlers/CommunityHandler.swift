@@ -87,7 +87,7 @@ enum CommunityHandler {
     private static func feedPage(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope,
                                  typed: (topic: String, body: String), errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         let query = try context.query()
-        let requestedTopic = query["topic"].flatMap { $0.isEmpty ? nil : $0 }
+        let topic = query["topic"].flatMap { $0.isEmpty ? nil : $0 }
         let before: Int?
         if let text = query["before"] {
             // A cursor is a row number: digits only, bounded, so nothing a client sends reaches arithmetic unchecked.
@@ -98,7 +98,6 @@ enum CommunityHandler {
             before = nil
         }
         let member = try environment.community.admit(member)
-        let topic = requestedTopic
         let now = environment.clock()
         let key = FeedKey(tenantID: member.tenantID, accountID: member.accountID, communityVersion: member.account.communityVersion,
                           csrf: context.csrfToken, topic: topic, before: before)
