@@ -41,6 +41,8 @@ public struct AppEnvironment: Sendable {
     let fragments = FragmentCache()
     /// Year calendars, kept under their account's history version.
     let calendarGrids = CalendarGrid.kept()
+    /// Month calendars, kept under their account's history version.
+    let calendarMonths = CalendarGrid.keptMonths()
     /// Each tenant's crisis contacts as HTML, under its configuration version.
     let crisisContactLists = KeptPages<SafeguardingViews.ContactsKey, String>(budget: 4 << 20) { $0.utf8.count + 64 }
     /// Pages of the community feed, kept per viewer under the tenant's community version.

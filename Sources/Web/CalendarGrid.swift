@@ -1,6 +1,6 @@
 import Domain
 
-/// Year calendars already drawn (kept in `KeptPages`), by everything that decides them: whose, which year and weekday,
+/// Year and month calendars already drawn (kept in `KeptPages`), by everything that decides them: whose, which year, month and weekday,
 /// today, the week's first day and what the colours follow, and the account's history version (moved on in the
 /// transaction of any change to its runs or check-ins). A year of days took two database reads and 365 cells of HTML
 /// (over a third of the page).
@@ -10,6 +10,8 @@ enum CalendarGrid {
         let accountID: String
         let historyVersion: Int
         let year: Int
+        /// 1 to 12 for a month's page, 0 for the year's.
+        let month: Int
         let today: Day
         let weekday: Int?
         let weekStartsOnSunday: Bool
@@ -22,4 +24,14 @@ enum CalendarGrid {
     }
 
     static func kept() -> KeptPages<Key, Grid> { KeptPages(budget: 16 << 20) { $0.months.byteCount } }
+
+    /// A month's page as drawn from the account's history: its grid, its figures and the last 30 days' trend.
+    /// Unchecked: its values are strings, numbers and HTML fragments, which never change once made, but a
+    /// `[String: Any]` cannot say so to the compiler.
+    struct Month: @unchecked Sendable {
+        let values: [String: Any]
+        let byteCount: Int
+    }
+
+    static func keptMonths() -> KeptPages<Key, Month> { KeptPages(budget: 16 << 20) { $0.byteCount } }
 }

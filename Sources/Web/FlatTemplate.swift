@@ -55,7 +55,8 @@ struct FlatTemplate: Sendable {
     /// nil when the template uses a tag this cannot follow.
     /// - Parameters:
     ///   - text: the template's text (constants resolved);
-    ///   - partials: every template's text by name, for the partials it includes;
+    ///   - partials: every template's text by name, for the partials and the parent it includes (each as `render`
+    ///     renders it);
     ///   - render: renders the template with values through swift-mustache.
     init?(text: String, partials: [String: String], render: @escaping @Sendable ([String: Any]) -> String?) {
         guard let shape = Self.shape(of: text, partials: partials), shape.sections.count < 62 else { return nil }
@@ -167,8 +168,12 @@ struct FlatTemplate: Sendable {
                 guard let kind = tag.first else { return false }
                 let name = String(tag.dropFirst()).trimmingCharacters(in: .whitespaces)
                 switch kind {
-                case "!", "%", "<", "$":
+                case "!", "%", "$":
                     continue
+                case "<":
+                    // The parent's text is part of the page: its variables and sections are the page's too (its
+                    // blocks' defaults and the page's own blocks are both scanned; what is not rendered is never cut).
+                    if let parent = partials[name], !scan(parent, depth: depth + 1) { return false }
                 case "=":
                     return false
                 case ">":

@@ -87,8 +87,11 @@ public struct TemplateRenderer: Sendable {
         let library = MustacheLibrary(templates: templates)
         self.library = library
         var flat: [String: FlatTemplate] = [:]
+        // The pages' parent `layouts.base` is only its main block to `library` (the layout is joined around them apart).
+        var asRendered = texts
+        if baseText != nil { asRendered[Self.baseLayout] = mainBlock }
         for (name, text) in texts where name != Self.baseLayout {
-            flat[name] = FlatTemplate(text: text, partials: texts) { library.render($0, withTemplate: name) }
+            flat[name] = FlatTemplate(text: text, partials: asRendered) { library.render($0, withTemplate: name) }
         }
         self.flat = flat
     }

@@ -47,6 +47,31 @@ struct CalendarTests {
         #expect(year.contains("class=\"mini-day tint-5 today\""), "the colour follows the check-in")
     }
 
+    /// The month is kept once drawn too (CalendarGrid.Month), under the same history version: a reset, its rating, a
+    /// check-in and a new day each show at once.
+    @Test func aKeptMonthFollowsEveryChangeToWhatItShows() throws {
+        let app = try RunningApp()
+        app.clock.set(epoch("2026-11-22T12:00:00Z"))
+        let browser = app.browser()
+        try browser.signUp("kept.month@example.com")
+        let empty = try browser.get("/calendar").text
+        #expect(empty.contains("22 November: no resets (today)"))
+        #expect(try browser.get("/calendar").text == empty, "drawn again from what was kept")
+        #expect(app.environment.calendarMonths.count >= 1)
+        try run(app, "kept.month@example.com", at: "2026-11-22T09:00:00Z", mood: 3)
+        var month = try browser.get("/calendar").text
+        #expect(month.contains("22 November: 1 reset, average mood 3 (today)"))
+        #expect(month.contains("<span class=\"fact-label\">Resets this month</span> <span class=\"fact-value\">1</span>"))
+        _ = try browser.get("/check-in")
+        #expect(try browser.post("/check-in", [("rating", "5")]).status == 303)
+        #expect(try browser.get("/calendar").text.contains("22 November: 1 reset, average mood 3, checked in: Great (today)"))
+        // Midnight passes with nothing else changing: the kept month has a new today.
+        app.clock.set(epoch("2026-11-23T12:00:00Z"))
+        month = try browser.get("/calendar").text
+        #expect(month.contains("23 November: no resets (today)"))
+        #expect(month.contains("22 November: 1 reset, average mood 3, checked in: Great<"))
+    }
+
     @Test func theMonthShowsDaysSummaryAndStreaks() throws {
         let app = try RunningApp()
         try unlimited(app)

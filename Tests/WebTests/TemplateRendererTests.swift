@@ -89,6 +89,37 @@ struct TemplateRendererTests {
         #expect(renderer.render("plain", ["title": "x"]) == "<p>x</p>")
     }
 
+    /// A page in a layout of its own (not `layouts/base`, which is joined around pages apart): the layout's own values
+    /// and sections are the page's, as swift-mustache has them, whether the page overrides a block or keeps its default.
+    @Test func aPageInAnotherLayoutMatchesMustache() throws {
+        let player = "<title>{{title}}</title><body class=\"{{kind}}\">{{#dark}}<i>{{kind}}</i>{{/dark}}"
+            + "{{$main}}default {{hidden}}{{/main}}{{$foot}}<small>{{count}}</small>{{/foot}}</body>"
+        let step = "{{<layouts.player}}{{$main}}<h1>{{heading}}</h1>{{>partials.bit}}{{/main}}{{/layouts.player}}"
+        let keeps = "{{<layouts.player}}{{$foot}}<b>{{heading}}</b>{{/foot}}{{/layouts.player}}"
+        let bit = "{{#dark}}<em>{{count}}</em>{{/dark}}"
+        let folder = try temporaryFolder(["layouts/player.mustache": player, "step.mustache": step, "keeps.mustache": keeps,
+                                          "partials/bit.mustache": bit])
+        let renderer = try TemplateRenderer(directory: folder, required: ["step"])
+        let reference = MustacheLibrary(templates: [
+            "layouts.player": try MustacheTemplate(string: HTMLEscaper.pragma + player),
+            "step": try MustacheTemplate(string: HTMLEscaper.pragma + step),
+            "keeps": try MustacheTemplate(string: HTMLEscaper.pragma + keeps),
+            "partials.bit": try MustacheTemplate(string: HTMLEscaper.pragma + bit),
+        ])
+        for dark in [nil, true, false] as [Bool?] {
+            for template in ["step", "keeps"] {
+                var values: [String: Any] = ["title": "Step 3 <of> 8", "kind": "stressed", "heading": "Breathe & rest", "count": 8,
+                                             "hidden": "never"]
+                if let dark { values["dark"] = dark }
+                for _ in 0..<2 {
+                    let flat = renderer.render(template, values)
+                    #expect(flat == reference.render(values, withTemplate: template))
+                    #expect(flat?.contains("<title>Step 3 &lt;of&gt; 8</title>") == true)
+                }
+            }
+        }
+    }
+
     @Test func aBrokenTemplateNamesItsFile() throws {
         let folder = try temporaryFolder(["ok.mustache": "fine", "pages/broken.mustache": "{{#open}} never closed"])
         #expect {

@@ -24,6 +24,25 @@ enum CalendarHandler {
         guard let first = Day(year: year, month: month, day: 1),
               let last = Day(year: year, month: month, day: Day.daysIn(year: year, month: month))
         else { throw WebError.badRequest("Months look like 2026-11.") }
+        // Drawn once for the account's history as it is (see CalendarGrid): a change to its runs or check-ins, through
+        // any node, moves the version on.
+        let key = CalendarGrid.Key(tenantID: account.tenantID, accountID: account.id, historyVersion: account.historyVersion,
+                                   year: year, month: month, today: today, weekday: nil, weekStartsOnSunday: account.weekStartsOnSunday,
+                                   followCheckIns: account.calendarFollowsCheckIns)
+        var values = try environment.calendarMonths.value(key) {
+            try monthValues(member, environment, first: first, last: last, today: today)
+        }.values
+        values["legendHTML"] = account.calendarFollowsCheckIns ? checkInLegendHTML : legendHTML(environment)
+        return try environment.render("calendar/month", title: "\(Day.monthNames[month - 1]) \(year) – Calendar", values,
+                                      context: context)
+    }
+
+    /// Everything on a month's page that comes from the account's history (all but the legend).
+    private static func monthValues(_ member: MemberScope, _ environment: AppEnvironment, first: Day, last: Day, today: Day) throws
+        -> CalendarGrid.Month
+    {
+        let account = member.account
+        let year = first.year, month = first.month
         // One read for the month and the last 30 days' trend, which overlap on the current month.
         let trendStart = today.adding(days: -29)
         let span = try environment.moodHistory.summaries(member, from: min(first, trendStart), through: max(last, today))
@@ -46,7 +65,6 @@ enum CalendarHandler {
             "previousPath": Paths.calendarMonth(year: previous.year, month: previous.month),
             "previousName": "\(Day.monthNames[previous.month - 1]) \(previous.year)",
             "yearPath": Paths.calendarYear(year), "isEmpty": runs == 0, "isCurrent": isCurrent,
-            "legendHTML": colours.followCheckIns ? checkInLegendHTML : legendHTML(environment),
             "coloursFollowCheckIns": colours.followCheckIns, "coloursReturnTo": Paths.calendarMonth(year: year, month: month),
         ]
         if !isCurrent {
@@ -55,8 +73,7 @@ enum CalendarHandler {
         }
         if rated > 0 { values["averageMood"] = MoodNumber.text(Double(total) / Double(rated)) }
         values.merge(trend(span.filter { $0.day >= trendStart && $0.day <= today }, start: trendStart)) { $1 }
-        return try environment.render("calendar/month", title: "\(Day.monthNames[month - 1]) \(year) – Calendar", values,
-                                      context: context)
+        return CalendarGrid.Month(values: values, byteCount: weeks.byteCount + 8192)
     }
 
     static func day(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -139,7 +156,7 @@ enum CalendarHandler {
             weekday = index
         }
         let key = CalendarGrid.Key(tenantID: account.tenantID, accountID: account.id, historyVersion: account.historyVersion,
-                                        year: year, today: today, weekday: weekday, weekStartsOnSunday: account.weekStartsOnSunday,
+                                        year: year, month: 0, today: today, weekday: weekday, weekStartsOnSunday: account.weekStartsOnSunday,
                                         followCheckIns: account.calendarFollowsCheckIns)
         let grid = try environment.calendarGrids.value(key) {
             let summaries = try environment.moodHistory.summaries(member, from: first, through: last)
