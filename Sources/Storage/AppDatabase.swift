@@ -104,6 +104,8 @@ public struct AppDatabase: Sendable {
         do { return try store.read(body) } catch { throw Self.storageError(error) }
     }
 
+    /// `body` in one write transaction. A change there to what the community's pages show must move the tenant's
+    /// community version on in the same transaction (`communityChanged`), or nothing of it commits (`CommunityWriteWatch`).
     func write<T>(_ body: (any SQLConnection) throws -> T) throws(StorageError) -> T {
         let start = timing == nil ? 0 : DatabaseTiming.now()
         defer { if let timing { timing.record(timing.writes, since: start) } }
