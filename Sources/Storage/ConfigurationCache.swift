@@ -3,20 +3,24 @@ import Synchronization
 
 /// What a node derives from a tenant's configuration, kept per tenant with the configuration version it was read at
 /// (`tenants.config_version`). A request carries the version it read with its tenant; a copy at that version is
-/// current on every node, because any change raises the version in the change's own transaction.
-final class ConfigurationCache<Value: Sendable>: Sendable {
+/// current on every node, because any change raises the version in the change's own transaction. The same keeping
+/// serves any other number moved on that way (the moderators' waiting count, under the community version), and the
+/// Web layer's HTML of a tenant's crisis contacts.
+public final class ConfigurationCache<Value: Sendable>: Sendable {
     private let entries = Mutex<[String: (version: Int, value: Value)]>([:])
     /// Tenants are few; the bound only keeps a mistake from growing the process.
     private let limit = 4096
 
-    func value(tenantID: String, version: Int) -> Value? {
+    public init() {}
+
+    public func value(tenantID: String, version: Int) -> Value? {
         entries.withLock { entries in
             guard let entry = entries[tenantID], entry.version == version else { return nil }
             return entry.value
         }
     }
 
-    func store(_ value: Value, tenantID: String, version: Int) {
+    public func store(_ value: Value, tenantID: String, version: Int) {
         entries.withLock { entries in
             // Never replace a newer copy with an older one (two requests may read either side of a change).
             if let current = entries[tenantID], current.version > version { return }

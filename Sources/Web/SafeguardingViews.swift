@@ -6,16 +6,12 @@ enum SafeguardingViews {
     /// The tenant's crisis contacts, as `partials/crisis-contacts` shows them (`{{{crisisContactsHTML}}}`): written once
     /// per version of the tenant's configuration (the feed and every help page show them).
     static func contacts(_ context: RequestContext, _ environment: AppEnvironment) throws -> [String: Any] {
-        let tenant = context.scope.tenant
-        let key = ContactsKey(tenantID: tenant.id, configVersion: tenant.configVersion)
-        return ["crisisContactsHTML": try environment.crisisContactLists.value(key) {
-            contactsHTML(try environment.safeguarding.contacts(context.scope))
-        }]
-    }
-
-    struct ContactsKey: Hashable, Sendable {
-        let tenantID: String
-        let configVersion: Int
+        let tenant = context.scope.tenant, kept = environment.crisisContactLists
+        if let html = kept.value(tenantID: tenant.id, version: tenant.configVersion) { return ["crisisContactsHTML": html] }
+        // Stored under the version read with the tenant: the contacts are read after it, so never older.
+        let html = contactsHTML(try environment.safeguarding.contacts(context.scope))
+        kept.store(html, tenantID: tenant.id, version: tenant.configVersion)
+        return ["crisisContactsHTML": html]
     }
 
     /// The contacts written in Swift (the list sits inside forms and sections where each of its keys cost a walk up the

@@ -31,14 +31,14 @@ enum RunHandler {
                          preview: (note: String, backPath: String)? = nil, stepPath: (Int) -> String) throws -> Response {
         let step = reset.steps[number - 1]
         let isLast = number == reset.steps.count
-        // The lines, the bubbles and the icon as fragments and flat names: a list in a section (or a dotted name) sends
-        // the whole page through swift-mustache (see FlatTemplate), which was over a third of this page's time.
+        // The lines and the bubbles as fragments: a list in a section sends the whole page through swift-mustache (see
+        // FlatTemplate), which was over a third of this page's time.
         var lines = HTMLFragment(capacity: 512)
         for line in step.lines { lines.raw("<p class=\"step-line\">"); lines.escaped(line); lines.raw("</p>") }
         var values: [String: Any] = [
             "resetName": reset.name, "emotion": reset.emotion, "stepTitle": step.title,
             "linesHTML": lines, "number": number, "count": reset.steps.count,
-            "isLast": isLast, "finishPath": finishPath, "closeIconHTML": Icon.close.svg,
+            "isLast": isLast, "finishPath": finishPath,
         ]
         if number > 1 { values["backPath"] = stepPath(number - 1) }
         if !isLast { values["continuePath"] = stepPath(number + 1) }
