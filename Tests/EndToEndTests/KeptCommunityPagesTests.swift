@@ -127,5 +127,10 @@ struct KeptCommunityPagesTests {
         #expect(try reader.post("/community/posts/\(reported)/reports", [("reason", "unkind"), ("note", "")]).status == 303)
         queue = try mod.get("/admin/moderation").text
         #expect(queue.contains("Something a reader will report") && queue.contains("Reported"))
+
+        // A kept queue is never a way round the role: once no longer a moderator, the same session finds nothing.
+        let tenant = try #require(try app.environment.database.tenant(slug: "default"))
+        _ = try app.environment.database.setRole(tenantID: tenant.id, email: EmailAddress("kept.queue.mod@example.com")!, role: .member)
+        #expect(try mod.get("/admin/moderation").status == 404)
     }
 }
