@@ -108,7 +108,8 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Web", "HTTPServer", "Storage", "Domain", "Cryptography", "UseCases", "SMTP", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Web", "HTTPServer", "Storage", "Domain", "Cryptography", "UseCases", "SMTP", "OpenIDConnect",
+                           .product(name: "Logging", package: "swift-log")]
         ),
     ]
 )

@@ -18,6 +18,10 @@ typedef size_t (*resett_curl_write_callback)(char *data, size_t size, size_t cou
 static inline CURLcode resett_curl_set_write_function(CURL *curl, resett_curl_write_callback callback) {
     return curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, callback);
 }
+typedef curl_socket_t (*resett_curl_opensocket_callback)(void *userdata, curlsocktype purpose, struct curl_sockaddr *address);
+static inline CURLcode resett_curl_set_opensocket_function(CURL *curl, resett_curl_opensocket_callback callback) {
+    return curl_easy_setopt(curl, CURLOPT_OPENSOCKETFUNCTION, callback);
+}
 // curl_easy_getinfo is variadic too.
 static inline long resett_curl_response_code(CURL *curl) {
     long code = 0;

@@ -3,8 +3,11 @@ import Foundation
 
 /// The few HTTP calls a relying party makes to an identity provider (discovery, keys, the token exchange), over
 /// libcurl, the client already in the stack for mail. Every call is bounded: https only (http only to this machine,
-/// when allowed for tests), no redirects followed, a time limit and a size limit, so an admin's issuer URL cannot
-/// make the server wait long, read without end or follow a provider somewhere else.
+/// when allowed for tests), no redirects followed, no proxy, a time limit and a size limit, so an admin's issuer URL
+/// cannot make the server wait long, read without end or follow a provider somewhere else. And it only ever reaches a
+/// public address: libcurl resolves the name, and every address it is about to connect to is checked
+/// (`OutboundAddress`) in its open-socket callback, so the address checked is the address used (no second look-up for
+/// a rebinding name to change its answer in between).
 public struct ProviderHTTP: Sendable {
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         public let description: String
@@ -19,8 +22,11 @@ public struct ProviderHTTP: Sendable {
     let allowsLoopbackHTTP: Bool
     let timeoutSeconds: Int
     let maximumBytes: Int
+    /// Tests only: answers for names as libcurl's `CURLOPT_RESOLVE` takes them (`host:port:address`), standing in for a
+    /// DNS server that answers with an address we must refuse.
+    var fixedResolutions: [String] = []
 
-    public init(allowsLoopbackHTTP: Bool = false, timeoutSeconds: Int = 10, maximumBytes: Int = 256 * 1024) {
+    public init(allowsLoopbackHTTP: Bool = false, timeoutSeconds: Int = 5, maximumBytes: Int = 256 * 1024) {
         self.allowsLoopbackHTTP = allowsLoopbackHTTP
         self.timeoutSeconds = max(1, timeoutSeconds)
         self.maximumBytes = maximumBytes
@@ -29,16 +35,33 @@ public struct ProviderHTTP: Sendable {
 
     private static let initialiseOnce: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
-    /// Whether the server may call `url` at all: https anywhere, or http to loopback when allowed. No credentials or
-    /// fragment in the URL.
+    /// Whether the server may call `url` at all: https to a host name or a public IP literal, or http to loopback when
+    /// allowed. No credentials or fragment in the URL. (A name's addresses are checked again when it is called.)
     public func permits(_ url: URL) -> Bool {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let host = components.host, !host.isEmpty,
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), var host = components.host, !host.isEmpty,
               components.user == nil, components.password == nil, components.fragment == nil else { return false }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        let literal = Self.addressBytes(host)
+        let loopback = host == "localhost" || literal.map(OutboundAddress.isLoopback) == true
         switch components.scheme {
-        case "https": return true
-        case "http": return allowsLoopbackHTTP && ["127.0.0.1", "localhost", "::1"].contains(host)
+        case "https":
+            if let literal { return OutboundAddress.permits(literal, allowsLoopback: allowsLoopbackHTTP) }
+            return OutboundAddress.isHostName(host) || (allowsLoopbackHTTP && loopback)
+        case "http": return allowsLoopbackHTTP && loopback
         default: return false
         }
+    }
+
+    /// The bytes of a strict IP literal (dotted-quad IPv4 or IPv6), nil for anything else.
+    static func addressBytes(_ host: String) -> [UInt8]? {
+        if host.contains(":") {
+            var address = in6_addr()
+            guard inet_pton(AF_INET6, host, &address) == 1 else { return nil }
+            return withUnsafeBytes(of: &address) { Array($0) }
+        }
+        var address = in_addr()
+        guard inet_pton(AF_INET, host, &address) == 1 else { return nil }
+        return withUnsafeBytes(of: &address) { Array($0) }
     }
 
     public func get(_ url: URL) throws(Failure) -> Answer {
@@ -66,18 +89,26 @@ public struct ProviderHTTP: Sendable {
         guard permits(url) else { throw Failure(description: "only https addresses can be used") }
         guard let curl = curl_easy_init() else { throw Failure(description: "the HTTP client could not start") }
         defer { curl_easy_cleanup(curl) }
-        let sink = Sink(limit: maximumBytes)
+        let sink = Sink(limit: maximumBytes, allowsLoopback: allowsLoopbackHTTP)
         let unmanaged = Unmanaged.passRetained(sink)
         defer { unmanaged.release() }
         var headers = curl_slist_append(nil, "Accept: application/json")
         if form != nil { headers = curl_slist_append(headers, "Content-Type: application/x-www-form-urlencoded") }
         defer { curl_slist_free_all(headers) }
+        var resolutions: UnsafeMutablePointer<curl_slist>?
+        for entry in fixedResolutions { resolutions = curl_slist_append(resolutions, entry) }
+        defer { curl_slist_free_all(resolutions) }
 
         var code = CURLE_OK
         func set(_ result: CURLcode) { if code == CURLE_OK { code = result } }
         set(resett_curl_set_string(curl, CURLOPT_URL, url.absoluteString))
         set(resett_curl_set_string(curl, CURLOPT_PROTOCOLS_STR, allowsLoopbackHTTP ? "http,https" : "https"))
         set(resett_curl_set_long(curl, CURLOPT_FOLLOWLOCATION, 0))
+        // No proxy from the environment: the connection goes straight to the address checked below.
+        set(resett_curl_set_string(curl, CURLOPT_PROXY, ""))
+        set(resett_curl_set_opensocket_function(curl, openCheckedSocket))
+        set(resett_curl_set_pointer(curl, CURLOPT_OPENSOCKETDATA, unmanaged.toOpaque()))
+        if resolutions != nil { set(resett_curl_set_pointer(curl, CURLOPT_RESOLVE, resolutions)) }
         set(resett_curl_set_long(curl, CURLOPT_CONNECTTIMEOUT, min(5, timeoutSeconds)))
         set(resett_curl_set_long(curl, CURLOPT_TIMEOUT, timeoutSeconds))
         set(resett_curl_set_long(curl, CURLOPT_NOSIGNAL, 1))
@@ -93,6 +124,7 @@ public struct ProviderHTTP: Sendable {
         }
         if code == CURLE_OK { code = curl_easy_perform(curl) }
         if sink.overflowed { throw Failure(description: "the provider's answer was too large") }
+        if sink.refusedAddress { throw Failure(description: "the provider's address is not a public one") }
         guard code == CURLE_OK else {
             throw Failure(description: code == CURLE_OPERATION_TIMEDOUT ? "the provider did not answer in time" : "the provider could not be reached")
         }
@@ -100,11 +132,17 @@ public struct ProviderHTTP: Sendable {
     }
 
     /// The answer's body, collected up to the limit; more stops the transfer.
+    /// And whether an address was refused.
     final class Sink {
         let limit: Int
+        let allowsLoopback: Bool
         var bytes: [UInt8] = []
         var overflowed = false
-        init(limit: Int) { self.limit = limit }
+        var refusedAddress = false
+        init(limit: Int, allowsLoopback: Bool) {
+            self.limit = limit
+            self.allowsLoopback = allowsLoopback
+        }
     }
 }
 
@@ -118,4 +156,25 @@ private func collectBody(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ co
     }
     sink.bytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
     return length
+}
+
+/// libcurl asks for each socket it is about to connect, with the resolved address: only a permitted one gets a socket.
+private func openCheckedSocket(_ userdata: UnsafeMutableRawPointer?, _ purpose: curlsocktype, _ address: UnsafeMutablePointer<curl_sockaddr>?) -> curl_socket_t {
+    guard let userdata, let address else { return -1 }
+    let sink = Unmanaged<ProviderHTTP.Sink>.fromOpaque(userdata).takeUnretainedValue()
+    let family = address.pointee.family
+    let bytes: [UInt8]? = withUnsafePointer(to: &address.pointee.addr) { raw in
+        switch family {
+        case AF_INET:
+            raw.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { withUnsafeBytes(of: $0.pointee.sin_addr) { Array($0) } }
+        case AF_INET6:
+            raw.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { withUnsafeBytes(of: $0.pointee.sin6_addr) { Array($0) } }
+        default: nil
+        }
+    }
+    guard let bytes, OutboundAddress.permits(bytes, allowsLoopback: sink.allowsLoopback) else {
+        sink.refusedAddress = true
+        return -1  // CURL_SOCKET_BAD: libcurl tries the next address, if any, or fails
+    }
+    return socket(family, address.pointee.socktype | Int32(SOCK_CLOEXEC.rawValue), address.pointee.protocol)
 }

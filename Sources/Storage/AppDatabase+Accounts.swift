@@ -81,6 +81,7 @@ extension AppDatabase {
     public func setPasswordHash(tenantID: String, accountID: String, hash: String,
                                 endingSessionsExcept keptSessionID: String??) throws(StorageError) {
         try write { db in
+            try Self.lockAccount(db, tenantID: tenantID, accountID: accountID)
             try db.execute(sql: "UPDATE accounts SET password_hash = ? WHERE tenant_id = ? AND id = ?",
                            arguments: [hash, tenantID, accountID])
             if case .some(let kept) = keptSessionID {
@@ -145,13 +146,15 @@ extension AppDatabase {
     /// moderation audit keeps what happened but names them only as a former member or staff member.
     /// Sessions, links, runs, subscription, payments, checkouts, reactions and restrictions go by cascade.
     /// The organisation's only admin cannot leave it without one: they are asked to name another first.
+    /// `membersOnly` (for the identity provider's SCIM token) refuses an admin or moderator: staff are changed in Resett.
     @discardableResult
-    public func deleteAccount(tenantID: String, accountID: String, erasePosts: Bool = true) throws(StorageError) -> AccountDeletion {
+    public func deleteAccount(tenantID: String, accountID: String, erasePosts: Bool = true, membersOnly: Bool = false) throws(StorageError) -> AccountDeletion {
         try write { db in
             try db.lock("admins:" + tenantID)
             guard let row = try db.row(sql: "SELECT email, role FROM accounts WHERE tenant_id = ? AND id = ?",
                                              arguments: [tenantID, accountID]) else { return .notFound }
             let email: String = row["email"]
+            if membersOnly, row["role"] != Role.member.rawValue { return .staff }
             if row["role"] == Role.admin.rawValue,
                try db.int(sql: "SELECT count(*) FROM accounts WHERE tenant_id = ? AND role = 'admin'", arguments: [tenantID]) ?? 0 <= 1 {
                 return .lastAdmin
@@ -200,6 +203,8 @@ extension AppDatabase {
         case deleted(email: String)
         case notFound
         case lastAdmin
+        /// An admin or moderator, whom only Resett's own admins may change.
+        case staff
     }
 
     public func accounts(tenantID: String) throws(StorageError) -> [Account] {

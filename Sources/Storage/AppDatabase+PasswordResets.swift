@@ -24,6 +24,7 @@ extension AppDatabase {
             guard let accountID = try db.string(sql: """
                 SELECT account_id FROM password_resets WHERE tenant_id = ? AND token_hash = ? AND used_at IS NULL AND expires_at > ?
                 """, arguments: [tenantID, tokenHash, now]) else { return false }
+            try Self.lockAccount(db, tenantID: tenantID, accountID: accountID)
             try Self.endOutstandingLinks(db, tenantID: tenantID, accountID: accountID)
             try db.execute(sql: "UPDATE accounts SET password_hash = ? WHERE tenant_id = ? AND id = ?",
                            arguments: [newHash, tenantID, accountID])

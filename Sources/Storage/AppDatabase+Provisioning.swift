@@ -97,6 +97,9 @@ extension AppDatabase {
         /// Another account of this tenant has that email.
         case emailTaken
         case notFound
+        /// An admin or moderator: only Resett's own admins change or remove them, so a provisioning token is never a
+        /// way to take over (or lock out) the people who run the organisation's space.
+        case staff
     }
 
     /// Creates an account the provider manages. It has no password (an unusable hash): the person signs in with a
@@ -122,12 +125,17 @@ extension AppDatabase {
         }
     }
 
-    /// Changes an account's email, the provider's id for it and whether it is on. Turning it off ends its sessions.
+    /// Changes a member's email, the provider's id for it and whether it is on. Turning it off ends its sessions; a
+    /// new email ends every emailed link and session (the old address is told by the caller). An admin's or
+    /// moderator's account is refused (`.staff`) unless nothing would change, as a provider's routine sync sends.
     public func updateProvisionedUser(tenantID: String, _ user: ProvisionedUser, now: Int, audit: AuditEntry) throws(StorageError) -> ProvisioningChange {
         try write { db in
-            guard let row = try db.row(sql: "SELECT id, email, user_name, external_id, deactivated_at, created_at FROM accounts WHERE tenant_id = ? AND id = ?",
+            try Self.lockAccount(db, tenantID: tenantID, accountID: user.id)
+            guard let row = try db.row(sql: "SELECT id, email, user_name, external_id, deactivated_at, created_at, role FROM accounts WHERE tenant_id = ? AND id = ?",
                                        arguments: [tenantID, user.id]) else { return .notFound }
             let current = Self.provisionedUser(from: row)
+            if current == user { return .done(user) }
+            if row["role"] != Role.member.rawValue { return .staff }
             if try Self.provisioningClash(db, tenantID: tenantID, email: user.email, userName: user.userName, except: user.id) { return .emailTaken }
             // Off since the first time it was turned off; on again clears it.
             let deactivatedAt: Int? = user.isActive ? nil : (row["deactivated_at"] as Int?) ?? now
@@ -136,13 +144,13 @@ extension AppDatabase {
                 """, arguments: [user.email, user.userName, user.externalID, deactivatedAt, tenantID, user.id])
             // The queue names whoever has taken a post on by their address.
             try Self.communityChanged(db, tenantID: tenantID)
-            if !user.isActive {
+            if !user.isActive || current.email != user.email {
                 // Signed out everywhere, and no emailed link from before can sign it in again.
                 for table in ["sessions", "sign_in_links", "password_resets"] {
                     try db.execute(sql: "DELETE FROM \(table) WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, user.id])
                 }
             }
-            if current != user { try Self.appendAudit(db, tenantID: tenantID, audit.about("an account", accountID: user.id)) }
+            try Self.appendAudit(db, tenantID: tenantID, audit.about("an account", accountID: user.id))
             return .done(user)
         }
     }

@@ -7,9 +7,18 @@ extension AppDatabase {
                       createdAt: row["created_at"], lastSeenAt: row["last_seen_at"])
     }
 
+    /// Starts a session, in the transaction that checks again, under the account's lock, that the account is on and
+    /// (when `passwordHash` is given: the hash a log-in just verified) that its password has not changed meanwhile. So a
+    /// log-in racing a password change or the account being turned off never leaves a working session behind: nil then.
     public func createSession(tenantID: String, accountID: String, tokenHash: String, csrfToken: String,
-                              device: String, now: Int) throws(StorageError) -> SessionRecord {
+                              device: String, now: Int, passwordHash: String? = nil) throws(StorageError) -> SessionRecord? {
         try write { db in
+            try Self.lockAccount(db, tenantID: tenantID, accountID: accountID)
+            guard let row = try db.row(sql: "SELECT password_hash, deactivated_at FROM accounts WHERE tenant_id = ? AND id = ?",
+                                       arguments: [tenantID, accountID]),
+                  (row["deactivated_at"] as Int?) == nil,
+                  passwordHash == nil || row["password_hash"] == passwordHash
+            else { return nil }
             let id = RandomID.make()
             try db.execute(sql: """
                 INSERT INTO sessions (id, token_hash, tenant_id, account_id, csrf_token, device, created_at, last_seen_at)
@@ -17,6 +26,12 @@ extension AppDatabase {
                 """, arguments: [id, tokenHash, tenantID, accountID, csrfToken, String(device.prefix(80)), now, now])
             return SessionRecord(id: id, accountID: accountID, csrfToken: csrfToken, device: device, createdAt: now, lastSeenAt: now)
         }
+    }
+
+    /// Taken by every change to an account's password or state and by every new session, so they happen one after
+    /// another (SQLite's writer is one at a time anyway; on PostgreSQL this is a transaction-scoped advisory lock).
+    static func lockAccount(_ db: any SQLConnection, tenantID: String, accountID: String) throws {
+        try db.lock("account:" + tenantID + ":" + accountID)
     }
 
     /// How stale `last_seen_at` may get before a page view writes it: a signed-in page view is a read, and

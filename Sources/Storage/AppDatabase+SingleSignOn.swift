@@ -133,6 +133,9 @@ extension AppDatabase {
         case inactive
         /// No link, no account with the email, and the caller may not create one.
         case noAccount
+        /// No account, and who may join (as it is now, read in this transaction) does not admit the email: single
+        /// sign-on is one more way in, not a way round "invitations only" or the organisation's domains.
+        case notEligible
     }
 
     /// Finds the account for the provider's `subject`, or links the one with `email`, or makes one, in one transaction.
@@ -165,6 +168,8 @@ extension AppDatabase {
                 return .newlyLinked(account)
             }
             guard mayCreate else { return .noAccount }
+            let rules = try db.row(sql: "SELECT sign_up_rule, sign_up_domains FROM tenants WHERE id = ?", arguments: [tenantID])
+            guard SignUpPolicy(storedRule: rules?["sign_up_rule"], storedDomains: rules?["sign_up_domains"]).admits(email) else { return .notEligible }
             let id = RandomID.make()
             try db.execute(sql: """
                 INSERT INTO accounts (id, tenant_id, email, password_hash, role, time_zone, created_at) VALUES (?, ?, ?, ?, 'member', 'Europe/London', ?)

@@ -50,14 +50,20 @@ public struct Gate: Sendable {
     }
 
     /// Starts a new session for `account` (a new token every time, so a token planted before login is worthless)
-    /// and returns its token for the cookie. The session it replaces, if any, ends.
+    /// and returns its token for the cookie. The session it replaces, if any, ends. The account must still be as the
+    /// caller read it (on, with the same password hash): a log-in that raced a password change or the organisation
+    /// turning the account off is refused (`.conflict`), in the transaction that would have made the session.
     public func startSession(tenant: Tenant, account: Account, device: String, replacing old: SessionRecord?) throws -> String {
         if let old { try database.deleteSession(tenantID: tenant.id, accountID: old.accountID, sessionID: SessionID(stored: old.id)) }
         let token = SecureRandom.hex(32)
-        _ = try database.createSession(tenantID: tenant.id, accountID: account.id, tokenHash: Digest.sha256Hex(token),
-                                       csrfToken: SecureRandom.hex(32), device: device, now: clock())
+        guard try database.createSession(tenantID: tenant.id, accountID: account.id, tokenHash: Digest.sha256Hex(token),
+                                         csrfToken: SecureRandom.hex(32), device: device, now: clock(), passwordHash: account.passwordHash) != nil
+        else { throw UseCaseError.conflict(Self.changedMeanwhile) }
         return token
     }
+
+    static let changedMeanwhile = "Your account changed while you were logging in (a new password, or your organisation turned it off). "
+        + "Please log in again."
 
     /// Ends one session (signing out).
     public func endSession(_ scope: Scope, _ session: SessionRecord) throws {

@@ -142,11 +142,11 @@ public struct AppEnvironment: Sendable {
                             callbackURL: { configuration.absoluteURL(Paths.signOnCallback, for: $0) })
     }
     var singleSignOnSettings: SingleSignOnSettings {
-        SingleSignOnSettings(database: database, relyingParty: relyingParty, vault: vault, clock: clock)
+        SingleSignOnSettings(database: database, relyingParty: relyingParty, vault: vault, logger: logger, clock: clock)
     }
     var resetChoices: ResetChoices { ResetChoices(database: database, library: library, clock: clock) }
     var organisationResets: OrganisationResets { OrganisationResets(database: database, library: library, clock: clock) }
-    var provisioning: Provisioning { Provisioning(database: database, clock: clock) }
+    var provisioning: Provisioning { Provisioning(database: database, mailer: mailer, clock: clock) }
     var organisationInsights: OrganisationInsights { OrganisationInsights(database: database, library: library, clock: clock) }
     var runs: Runs { Runs(database: database, library: library, clock: clock) }
     var moodHistory: MoodHistory { MoodHistory(database: database) }

@@ -271,3 +271,33 @@ def test_a_person_signs_in_with_the_button_in_a_browser(sso, provider, browser):
         time.sleep(0.1)
     assert browser.current_url == server + "/", browser.current_url
     assert problems == [], "\n".join(problems)
+
+
+def save_joining(admin, server, rule, domains=""):
+    page = admin.get(server + "/admin/joining")
+    return admin.post(server + "/admin/joining", data={"_csrf": csrf(page.text), "rule": rule, "domains": domains}, allow_redirects=False)
+
+
+def test_who_may_join_holds_for_a_first_sign_in_with_the_provider(sso, provider):
+    """Issue 32, finding 5: "invitations only" and the organisation's domains hold for single sign-on's first sign-in too,
+    even when the provider's own domain list is empty; someone who already has an account still signs in."""
+    server, database, admin = sso
+    existing = f"already-{uuid.uuid4().hex[:6]}@example.com"
+    resett(database, "user", "create", "--tenant", "default", "--email", existing, "--password-stdin", stdin=PASSWORD + "\n")
+    assert save_joining(admin, server, "invitations").status_code == 303
+    try:
+        control(provider, mode="normal", user={"sub": f"new-{uuid.uuid4().hex[:6]}", "email": "stranger@gmail.example", "email_verified": True})
+        refused, _, _ = sign_in_through(server, provider)
+        assert refused.status_code == 403 and "invitation" in refused.text and not has_session(refused), refused.text
+        control(provider, user={"sub": f"old-{uuid.uuid4().hex[:6]}", "email": existing, "email_verified": True})
+        linked, _, _ = sign_in_through(server, provider)
+        assert linked.status_code == 303 and has_session(linked)
+        assert save_joining(admin, server, "domains", "acme.example").status_code == 303
+        control(provider, user={"sub": f"other-{uuid.uuid4().hex[:6]}", "email": "someone@gmail.example", "email_verified": True})
+        foreign, _, _ = sign_in_through(server, provider)
+        assert foreign.status_code == 403 and not has_session(foreign)
+        control(provider, user={"sub": f"staff-{uuid.uuid4().hex[:6]}", "email": f"staff-{uuid.uuid4().hex[:6]}@acme.example", "email_verified": True})
+        admitted, _, _ = sign_in_through(server, provider)
+        assert admitted.status_code == 303 and has_session(admitted)
+    finally:
+        assert save_joining(admin, server, "open").status_code == 303

@@ -81,7 +81,7 @@ public struct AccountSettings: Sendable {
         case .deleted(let email):
             services.mailer.forget(recipient: email)
             return .confirmed
-        case .notFound:
+        case .notFound, .staff:
             throw UseCaseError.notFound
         case .lastAdmin:
             throw UseCaseError.conflict("You’re your organisation’s only admin, so your account can’t be deleted yet. "

@@ -51,6 +51,9 @@ public struct LogIns: Sendable {
         if services.hasher.needsRehash(account.passwordHash) {
             let fresh = try services.hash(password)
             try services.database.setPasswordHash(tenantID: account.tenantID, accountID: account.id, hash: fresh, endingSessionsExcept: nil)
+            var rehashed = account
+            rehashed.passwordHash = fresh
+            return .signedIn(rehashed)
         }
         return .signedIn(account)
     }

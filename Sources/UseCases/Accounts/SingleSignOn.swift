@@ -123,6 +123,7 @@ public struct SingleSignOn: Sendable {
             return SignedIn(account: account, returnTo: attempt.returnTo)
         case .inactive: throw SingleSignOnRefusal.inactive
         case .noAccount: throw SingleSignOnRefusal.noEmail
+        case .notEligible: throw SingleSignOnRefusal.notEligible
         }
     }
 
@@ -149,6 +150,8 @@ public enum SingleSignOnRefusal: Error, Equatable, Sendable {
     case emailNotAllowed
     case noEmail
     case inactive
+    /// No account yet, and who may join does not admit this person (invitations only, or another domain).
+    case notEligible
 
     public var reference: String {
         switch self {
@@ -161,6 +164,7 @@ public enum SingleSignOnRefusal: Error, Equatable, Sendable {
         case .emailNotAllowed: "the email address is not at an allowed domain"
         case .noEmail: "the provider sent no email address"
         case .inactive: "the account is turned off"
+        case .notEligible: "no account, and who may join does not admit the email"
         }
     }
 

@@ -7,12 +7,15 @@ import Storage
 /// made, creates its people's accounts, changes their email, turns them off (ending their sessions) and deletes them.
 /// Only what an account is, is kept: the email (SCIM's userName), the provider's id, and whether it is on. Names,
 /// titles and the rest a provider may send are not stored.
+/// The token manages members only: an admin's or moderator's account is read but never changed or deleted through it.
 public struct Provisioning: Sendable {
     let database: AppDatabase
+    let mailer: any Mailer
     let clock: @Sendable () -> Int
 
-    public init(database: AppDatabase, clock: @escaping @Sendable () -> Int) {
+    public init(database: AppDatabase, mailer: any Mailer, clock: @escaping @Sendable () -> Int) {
         self.database = database
+        self.mailer = mailer
         self.clock = clock
     }
 
@@ -22,6 +25,8 @@ public struct Provisioning: Sendable {
         case uniqueness
         case invalidValue(String)
         case lastAdmin
+        /// An admin or moderator, changed only in Resett.
+        case staff
     }
 
     /// Whether `bearer` is one of this tenant's live tokens.
@@ -62,32 +67,50 @@ public struct Provisioning: Sendable {
         case .done(let user): return user
         case .emailTaken: throw Problem.uniqueness
         case .notFound: throw Problem.notFound
+        case .staff: throw Problem.staff
         }
     }
 
     /// Saves `user` as changed by a PUT or PATCH (its id names the account): `userName` as SCIM has it now, and the
-    /// email sent in `emails`, if any.
+    /// email sent in `emails`, if any. A new email is told to the old address, and ends the account's sessions and links.
     public func update(_ scope: Scope, _ user: AppDatabase.ProvisionedUser, userName: String, email: String?) throws -> AppDatabase.ProvisionedUser {
         // Without an email sent, the account keeps its own unless the userName is now an address.
         let identity = try Self.identity(userName: userName, email: email ?? (EmailAddress(userName) == nil ? user.email : nil))
         try check(user.externalID)
+        let before = user
         var user = user
         (user.email, user.userName) = identity
         let action = user.isActive ? "Changed a provisioned account" : "Turned off a provisioned account"
         switch try database.updateProvisionedUser(tenantID: scope.tenantID, user, now: clock(), audit: entry(action)) {
-        case .done(let saved): return saved
+        case .done(let saved):
+            if saved.email != before.email { try tellOldAddress(before.email, of: scope.tenant, new: saved.email) }
+            return saved
         case .emailTaken: throw Problem.uniqueness
         case .notFound: throw Problem.notFound
+        case .staff: throw Problem.staff
         }
+    }
+
+    /// The address an account had hears that it changed, so a change nobody expected is noticed.
+    private func tellOldAddress(_ old: String, of tenant: Tenant, new: String) throws {
+        try mailer.send(Mail(to: old, subject: "Your \(tenant.name) sign-in address changed", body: """
+            Hello,
+
+            \(tenant.name)'s identity provider changed the address you sign in to Resett with, from this one to \(new).
+            You have been signed out; sign in again with the new address.
+
+            If you did not expect this, please tell \(tenant.name)'s IT or people team.
+            """))
     }
 
     /// Deletes the account and everything of theirs, as deleting it themselves would.
     public func delete(_ scope: Scope, id: String) throws {
         guard AccountID(id) != nil else { throw Problem.notFound }
-        switch try database.deleteAccount(tenantID: scope.tenantID, accountID: id) {
+        switch try database.deleteAccount(tenantID: scope.tenantID, accountID: id, membersOnly: true) {
         case .notFound: throw Problem.notFound
         case .lastAdmin: throw Problem.lastAdmin
-        default: return
+        case .staff: throw Problem.staff
+        case .deleted(let email): mailer.forget(recipient: email)
         }
     }
 

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Cryptography
+import Logging
 import OpenIDConnect
 import Storage
 
@@ -10,14 +11,20 @@ public struct SingleSignOnSettings: Sendable {
     let database: AppDatabase
     let relyingParty: RelyingParty
     let vault: DataVault
+    let logger: Logger
     let clock: @Sendable () -> Int
 
-    public init(database: AppDatabase, relyingParty: RelyingParty, vault: DataVault, clock: @escaping @Sendable () -> Int) {
+    public init(database: AppDatabase, relyingParty: RelyingParty, vault: DataVault, logger: Logger, clock: @escaping @Sendable () -> Int) {
         self.database = database
         self.relyingParty = relyingParty
         self.vault = vault
+        self.logger = logger
         self.clock = clock
     }
+
+    /// One answer whatever went wrong, so the page is no oracle for what sits at an address (a status, JSON or not, a
+    /// refused address); what went wrong is in the server's log for the operator.
+    public static let unreachable = "The provider could not be reached or did not answer as an OpenID provider. Check the issuer address."
 
     /// What the settings page shows: never the secret.
     public struct Summary: Sendable, Equatable {
@@ -82,7 +89,8 @@ public struct SingleSignOnSettings: Sendable {
         let unique = try Joining.domains(form.domains)
         let metadata: ProviderMetadata
         do { metadata = try relyingParty.metadata(issuer: issuer, refresh: true) } catch {
-            throw UseCaseError.conflict("We couldn’t read that provider’s settings (\(SingleSignOn.reason(error))). Check the issuer address.")
+            logger.warning("single sign-on settings: provider refused", metadata: ["tenant": .string(admin.tenant.slug), "reason": .string(SingleSignOn.reason(error))])
+            throw UseCaseError.conflict(Self.unreachable)
         }
 
         let id = existing?.id ?? SecureRandom.hex(16)

@@ -204,7 +204,8 @@ enum SCIMHandler {
             guard let operations = body["Operations"] as? [[String: Any]], !operations.isEmpty, operations.count <= 100 else {
                 throw Failure(status: .badRequest, scimType: "invalidSyntax", detail: "A PatchOp needs 1 to 100 Operations.")
             }
-            var change = Change(user: try environment.provisioning.user(context.scope, id: try context.parameter("id")))
+            let original = try environment.provisioning.user(context.scope, id: try context.parameter("id"))
+            var change = Change(user: original)
             for operation in operations {
                 guard let op = (operation["op"] as? String)?.lowercased(), ["add", "replace", "remove"].contains(op) else {
                     throw Failure(status: .badRequest, scimType: "invalidSyntax", detail: "op is add, replace or remove.")
@@ -217,7 +218,11 @@ enum SCIMHandler {
                     throw Failure(status: .badRequest, scimType: "noTarget", detail: "An operation without a path needs an object value.")
                 }
             }
-            let saved = try environment.provisioning.update(context.scope, change.user, userName: change.userName, email: change.email)
+            // A PATCH changes only what it names: the email stays unless emails was sent, or unless the userName changed on
+            // an account whose userName is its email.
+            let userNameChanged = change.userName != (original.userName ?? original.email)
+            let email = change.email ?? (userNameChanged && original.userName == nil ? nil : original.email)
+            let saved = try environment.provisioning.update(context.scope, change.user, userName: change.userName, email: email)
             return (.ok, resource(saved, context, environment))
         }
     }
@@ -370,6 +375,8 @@ enum SCIMHandler {
             case .uniqueness: Failure(status: .conflict, scimType: "uniqueness", detail: "Another account has that userName.")
             case .invalidValue(let detail): Failure(status: .badRequest, scimType: "invalidValue", detail: detail)
             case .lastAdmin: Failure(status: .conflict, scimType: "mutability", detail: "This is the organisation's only admin: name another in Resett first.")
+            case .staff: Failure(status: .forbidden, scimType: "mutability",
+                                 detail: "This account is an admin or moderator: only the organisation's admins change it, in Resett.")
             }
             return json(failure.status, error(failure))
         } catch let error as WebError {

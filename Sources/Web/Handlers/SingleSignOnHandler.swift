@@ -55,6 +55,9 @@ enum SingleSignOnHandler {
             ("\(organisation)’s sign-in service didn’t confirm an email address for you, which Resett needs to find your account.", .forbidden)
         case .emailNotAllowed:
             ("The email address you signed in with isn’t one \(organisation) uses for Resett.", .forbidden)
+        case .notEligible:
+            ("You don’t have an account with \(organisation) here yet, and it adds people by invitation or by their work address. "
+             + "Please ask \(organisation) for an invitation link.", .forbidden)
         case .inactive:
             ("Your account here has been turned off by \(organisation). If you think that’s a mistake, please ask them.", .forbidden)
         }
