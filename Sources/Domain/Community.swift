@@ -89,9 +89,10 @@ public struct SafetyPhrases: Sendable {
         return phrases.contains { padded.contains(" " + $0 + " ") }
     }
 
-    /// Lower case, curly apostrophes straightened, everything but letters, digits and apostrophes a space.
+    /// Folded as every matcher folds (`MatchText`), curly apostrophes straightened, everything but letters, digits and
+    /// apostrophes a space.
     static func normalise(_ text: String) -> String {
-        let straight = text.lowercased().replacingOccurrences(of: "’", with: "'")
+        let straight = MatchText.fold(text).replacingOccurrences(of: "’", with: "'")
         let spaced = String(straight.map { $0.isLetter || $0.isNumber || $0 == "'" ? $0 : " " })
         return spaced.split(separator: " ").joined(separator: " ")
     }

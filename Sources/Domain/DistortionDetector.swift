@@ -100,6 +100,6 @@ public struct DistortionDetector: Sendable {
     }
 
     static func normalised(_ text: String) -> String {
-        text.lowercased().replacingOccurrences(of: "\u{2019}", with: "'").replacingOccurrences(of: "\u{2018}", with: "'")
+        MatchText.fold(text).replacingOccurrences(of: "\u{2019}", with: "'").replacingOccurrences(of: "\u{2018}", with: "'")
     }
 }

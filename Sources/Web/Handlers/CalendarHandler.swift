@@ -393,23 +393,3 @@ enum CalendarHandler {
 enum MoodNumber {
     static func text(_ value: Double) -> String { Digits.oneDecimalOrWhole(value) }
 }
-
-/// RFC 4180 CSV: fields with commas, quotes or line breaks are quoted, quotes doubled; lines end in CRLF.
-enum CSV {
-    /// A spreadsheet to save: never kept by a cache (it is personal data).
-    static func download(_ rows: [[String]], filename: String) -> Response {
-        var response = Response(status: .ok, headers: ["Content-Type": "text/csv; charset=utf-8"], body: Array(encode(rows).utf8))
-        response.headers.set("Content-Disposition", "attachment; filename=\"\(filename)\"")
-        response.headers.set("Cache-Control", "no-store")
-        return response
-    }
-
-    static func encode(_ rows: [[String]]) -> String {
-        rows.map { row in
-            row.map { field in
-                let needsQuotes = field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-                return needsQuotes ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
-            }.joined(separator: ",")
-        }.joined(separator: "\r\n") + "\r\n"
-    }
-}
