@@ -88,7 +88,11 @@ struct Serve: ParsableCommand {
     @Flag(help: "No access log (one info line per request); warnings and errors are still logged.")
     var noAccessLog = false
 
-    @Option(help: ArgumentHelp("A bearer token that lets another machine scrape /metrics (this machine needs none).",
+    @Option(help: ArgumentHelp("Serve /metrics without a token on a listener of its own, such as 127.0.0.1:9100 (bind it where only the scraper reaches).",
+                               valueName: "host:port"))
+    var metricsListen: String?
+
+    @Option(help: ArgumentHelp("A bearer token that lets a scraper read /metrics on the public listener (nothing else can).",
                                discussion: "Better from the environment: RESETT_METRICS_TOKEN (a command line shows in ps)."))
     var metricsToken: String?
 
@@ -192,10 +196,31 @@ struct Serve: ParsableCommand {
         let stopping = Atomic<Bool>(false)
         environment.subscriptionClock.runInBackground(every: max(0.5, min(clockInterval, 3600)), clock: { Int(Date().timeIntervalSince1970) },
                                                       stop: { stopping.load(ordering: .relaxed) })
+        var metricsServer: Server?
+        if let metricsListen {
+            // host:port, the host of an IPv6 address in brackets ([::1]:9100).
+            guard let colon = metricsListen.lastIndex(of: ":"), let metricsPort = Int(metricsListen[metricsListen.index(after: colon)...]),
+                  (0...65535).contains(metricsPort), colon > metricsListen.startIndex else {
+                throw ValidationError("--metrics-listen is host:port, such as 127.0.0.1:9100.")
+            }
+            var metricsConfiguration = ServerConfiguration()
+            let hostPart = metricsListen[..<colon]
+            metricsConfiguration.host = hostPart.hasPrefix("[") && hostPart.hasSuffix("]") ? String(hostPart.dropFirst().dropLast()) : String(hostPart)
+            metricsConfiguration.port = metricsPort
+            metricsConfiguration.accessLog = false
+            metricsConfiguration.eventLoopCount = 1
+            metricsConfiguration.workerCount = 1
+            metricsServer = try Server(configuration: metricsConfiguration, responder: MetricsResponder(environment: environment), logger: logger)
+        }
         server.start()
+        if let metricsServer {
+            metricsServer.start()
+            logger.notice("metrics listener ready", metadata: ["metrics_port": "\(metricsServer.port)"])
+        }
         environment.mailDelivery?.start()
         logger.notice("Resett is ready", metadata: ["url": "http://localhost:\(server.port)/", "baseDomain": "\(baseDomain)"])
         server.wait()
+        metricsServer?.shutdown()
         environment.mailDelivery?.stop()
         stopping.store(true, ordering: .relaxed)
         signals.forEach { $0.cancel() }

@@ -82,7 +82,7 @@ struct MailOverSMTPTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLineTests.executable)
         process.arguments = ["serve", "--port", "0", "--db", temporaryDatabasePath(), "--smtp-url", "smtp://127.0.0.1:\(smtp.port)",
-                             "--smtp-ca-file", smtp.caFile, "--mail-from", "Calm Co <hello@calm.example>"]
+                             "--smtp-ca-file", smtp.caFile, "--mail-from", "Calm Co <hello@calm.example>", "--metrics-listen", "127.0.0.1:0"]
         process.environment = ProcessInfo.processInfo.environment.merging(
             ["RESETT_SMTP_USERNAME": TestSMTPServer.user, "RESETT_SMTP_PASSWORD": TestSMTPServer.password]) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: projectRoot)
@@ -112,7 +112,9 @@ struct MailOverSMTPTests {
         #expect(message.contains("From: Calm Co <hello@calm.example>"))
         #expect(message.contains("/signup/confirm?token="))
         // The metrics count it; nothing waits in the outbox any more.
-        let metrics = try RawClient(port: port).request("GET", "/metrics").text
+        let metricsPort = try #require(log.firstMatch(of: /metrics_port=(\d+)/).flatMap { Int($0.1) }, "\(log)")
+        #expect(try RawClient(port: port).request("GET", "/metrics").status == 404, "not on the public listener without the token")
+        let metrics = try RawClient(port: metricsPort).request("GET", "/metrics").text
         #expect(metrics.contains("resett_mail_sent_total 1"))
     }
 

@@ -9,7 +9,7 @@ import Testing
 struct OperabilityTests {
     static let token = "scrape-me-please-0123456789"
 
-    @Test func metricsCountRoutesNotPathsAndAreOnlyForThisMachineOrTheToken() throws {
+    @Test func metricsCountRoutesNotPathsAndAreOnlyForTheToken() throws {
         let app = try RunningApp(configure: { $0.metricsToken = Self.token })
         let browser = app.browser()
         _ = try browser.get("/")
@@ -17,7 +17,7 @@ struct OperabilityTests {
         _ = try browser.get("/emotions/calm")  // not an emotion: a 404 under the route
         _ = try browser.get("/resets/stressed-tense-release?utm=x")
         _ = try app.client().request("BREW", "/")  // a method nobody knows adds no series of its own
-        let scrape = try app.client().request("GET", "/metrics")
+        let scrape = try app.client().request("GET", "/metrics", headers: ["Authorization: Bearer \(Self.token)"])
         #expect(scrape.status == 200)
         #expect(scrape.header("Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
         let text = scrape.text
@@ -34,14 +34,32 @@ struct OperabilityTests {
         // Never a path with its values, a query, a tenant's name or a person.
         #expect(!text.contains("tired") && !text.contains("utm") && !text.contains("stressed-tense-release") && !text.contains("Resett\""))
 
-        // Through a proxy (or from elsewhere) it needs the token.
-        #expect(try app.client().request("GET", "/metrics", headers: ["X-Forwarded-For: 203.0.113.9"]).status == 404)
+        // Whatever a proxy in front says about where a request came from (or says nothing), it needs the token: even from
+        // this machine, since a proxy on this machine is this machine.
+        #expect(try app.client().request("GET", "/metrics").status == 404)
+        for header in ["X-Forwarded-For: 203.0.113.9", "Forwarded: for=203.0.113.9", "X-Real-IP: 203.0.113.9", "True-Client-IP: 203.0.113.9",
+                       "CF-Connecting-IP: 203.0.113.9", "X-Client-IP: 203.0.113.9", "X-Cluster-Client-IP: 203.0.113.9",
+                       "Forwarded-For: 203.0.113.9"] {
+            #expect(try app.client().request("GET", "/metrics", headers: [header]).status == 404, "\(header)")
+        }
         #expect(try app.client().request("GET", "/metrics", headers: ["X-Forwarded-For: 203.0.113.9",
                                                                        "Authorization: Bearer not-the-token-at-all"]).status == 404)
         #expect(try app.client().request("GET", "/metrics", headers: ["X-Forwarded-For: 203.0.113.9",
                                                                        "Authorization: Bearer \(Self.token)"]).status == 200)
         #expect(!MetricsHandler.isAllowed(requestFrom("192.0.2.7"), token: nil))
-        #expect(MetricsHandler.isAllowed(requestFrom("::1"), token: nil) && MetricsHandler.isAllowed(requestFrom("127.0.0.1"), token: nil))
+        #expect(!MetricsHandler.isAllowed(requestFrom("::1"), token: nil) && !MetricsHandler.isAllowed(requestFrom("127.0.0.1"), token: nil))
+    }
+
+    @Test func theOperatorsOwnListenerServesMetricsWithoutATokenAndNothingElse() throws {
+        let app = try RunningApp()
+        _ = try app.browser().get("/")
+        let listener = try RunningServer(responder: MetricsResponder(environment: app.environment))
+        let scrape = try listener.client().request("GET", "/metrics")
+        #expect(scrape.status == 200 && scrape.text.contains("resett_http_requests_total"))
+        for path in ["/", "/login", "/admin", "/metrics/../admin", "/healthz"] {
+            #expect(try listener.client().request("GET", path).status == 404, "\(path)")
+        }
+        #expect(try app.client().request("GET", "/metrics").status == 404, "and the public listener has none without a token")
     }
 
     func requestFrom(_ address: String) -> HTTPServer.Request {
