@@ -11,6 +11,7 @@ public struct MasterKey: Sendable {
         case malformed(String)
         case exists(String)
         case cannotWrite(String)
+        case exposed(String)
 
         public var description: String {
             switch self {
@@ -18,6 +19,7 @@ public struct MasterKey: Sendable {
             case .malformed(let path): "the data key file \(path) does not hold 64 hex digits (make one with `resett keys create`)"
             case .exists(let path): "\(path) already exists; a data key is never overwritten (its data would be lost)"
             case .cannotWrite(let path): "cannot write a data key to \(path)"
+            case .exposed(let path): "the data key file \(path) can be read by other users; make it its owner's alone with: chmod 600 \(path)"
             }
         }
     }
@@ -27,7 +29,11 @@ public struct MasterKey: Sendable {
         self.bytes = bytes
     }
 
+    /// Refuses a file that anyone but its owner may read or write: whoever can read it can open every organisation's words.
     public static func load(path: String) throws(Failure) -> MasterKey {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw .unreadable(path) }
+        guard status.st_mode & 0o077 == 0 else { throw .exposed(path) }
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path) }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard Hex.isLowercase(text.lowercased(), length: 64), let bytes = Hex.decode(text.lowercased()) else { throw .malformed(path) }

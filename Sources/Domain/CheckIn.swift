@@ -4,13 +4,21 @@ public struct CheckIn: Sendable, Equatable {
     public let rating: CheckInRating
     public let note: String
     public let tags: [CheckInTag]
+    /// Words were kept with it that this server cannot open now (started without the key that sealed them): they are
+    /// still stored, and shown again once the key is back.
+    public let wordsUnreadable: Bool
 
-    public init(day: Day, rating: CheckInRating, note: String, tags: [CheckInTag]) {
+    public init(day: Day, rating: CheckInRating, note: String, tags: [CheckInTag], wordsUnreadable: Bool = false) {
         self.day = day
         self.rating = rating
         self.note = note
         self.tags = tags
+        self.wordsUnreadable = wordsUnreadable
     }
+
+    /// What pages and exports say where words could not be opened.
+    public static let unreadableWords = "Some of your words can’t be opened right now: this server was started without the key that keeps "
+        + "them private. They’re safe and still saved, and will show again once the key is back."
 
     /// Longest note, in characters: a few sentences, not a diary.
     public static let noteLimit = 1000

@@ -8,8 +8,11 @@ public struct Reflection: Sendable, Equatable {
     public var intensityAfter: Int?
     public var step: Int
     public var isComplete: Bool
+    /// Its answers are kept but this server cannot open them now (started without the key that sealed them).
+    public var answersUnreadable: Bool
 
-    public init(day: Day, kind: ReflectionKind, answers: [String], intensityBefore: Int?, intensityAfter: Int?, step: Int, isComplete: Bool) {
+    public init(day: Day, kind: ReflectionKind, answers: [String], intensityBefore: Int?, intensityAfter: Int?, step: Int, isComplete: Bool,
+                answersUnreadable: Bool = false) {
         self.day = day
         self.kind = kind
         self.answers = answers
@@ -17,6 +20,7 @@ public struct Reflection: Sendable, Equatable {
         self.intensityAfter = intensityAfter
         self.step = step
         self.isComplete = isComplete
+        self.answersUnreadable = answersUnreadable
     }
 
     /// The strength-before step, a step a question, the strength-after step.

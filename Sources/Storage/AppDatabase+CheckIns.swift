@@ -96,6 +96,15 @@ extension AppDatabase {
         }
     }
 
+    /// Changes only the rating of a day's check-in, keeping its sealed words.
+    public func setCheckInRating(tenantID: String, accountID: String, day: Day, rating: Int, now: Int) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: "UPDATE check_ins SET rating = ?, updated_at = ? WHERE tenant_id = ? AND account_id = ? AND local_day = ?",
+                           arguments: [rating, now, tenantID, accountID, day.description])
+            try Self.historyChanged(db, tenantID: tenantID, accountID: accountID)
+        }
+    }
+
     /// The person's check-ins from `from` through `through`, by day.
     public func checkIns(tenantID: String, accountID: String, from: Day, through: Day) throws(StorageError) -> [StoredCheckIn] {
         try read { db in try Self.checkIns(db, tenantID: tenantID, accountID: accountID, from: from.description, through: through.description) }

@@ -49,10 +49,13 @@ public struct CheckIns: Sendable {
     public func exportParts(_ member: MemberScope) throws -> [AccountExport.CheckInPart] {
         guard let first = Day(year: 1, month: 1, day: 1), let last = Day(year: 9999, month: 12, day: 31) else { return [] }
         return try checkIns(member, from: first, through: last).map {
-            AccountExport.CheckInPart(day: $0.day.description, rating: $0.rating.rawValue, ratingWord: $0.rating.label, note: $0.note,
-                                      tags: $0.tags.map(\.label))
+            AccountExport.CheckInPart(day: $0.day.description, rating: $0.rating.rawValue, ratingWord: $0.rating.label,
+                                      note: $0.wordsUnreadable ? Self.unopened : $0.note, tags: $0.tags.map(\.label))
         }
     }
+
+    /// In an export, in place of words this server cannot open.
+    public static let unopened = "(kept, but this server could not open it: it was started without the key that sealed it)"
 
     /// Saves today's check-in (replacing today's if there is one). Only tags of this tenant's list were taken from the form.
     public func save(_ member: MemberScope, rating: CheckInRating, note: String, tags: [CheckInTag]) throws -> Day {
@@ -61,6 +64,11 @@ public struct CheckIns: Sendable {
         let day = today(member)
         let tagText = Set(tags.map(\.value)).sorted().joined(separator: ",")
         var sealedNote: String?, sealedTags: String?, keyID: String?
+        // Words kept today that this server cannot open stay as they are: a rating changed without them loses nothing.
+        if note.isEmpty, tagText.isEmpty, try todays(member)?.wordsUnreadable == true {
+            try database.setCheckInRating(tenantID: member.tenantID, accountID: member.accountID, day: day, rating: rating.rawValue, now: clock())
+            return day
+        }
         if !note.isEmpty || !tagText.isEmpty {
             guard vault.canSeal else { throw Problem.wordsCannotBeKept }
             if !note.isEmpty {
@@ -78,17 +86,20 @@ public struct CheckIns: Sendable {
     }
 
     private func open(_ stored: AppDatabase.StoredCheckIn, _ member: MemberScope, tags list: CheckInTagList) throws -> CheckIn {
-        var note = "", tags: [CheckInTag] = []
+        var note = "", tags: [CheckInTag] = [], unreadable = false
         if let keyID = stored.keyID {
             if let sealed = stored.sealedNote {
-                note = try vault.open(sealed, keyID: keyID, tenantID: member.tenantID, context: Self.context("note", member, stored.day))
+                let text = try vault.openIfPossible(sealed, keyID: keyID, tenantID: member.tenantID, context: Self.context("note", member, stored.day))
+                note = text ?? ""
+                unreadable = unreadable || text == nil
             }
             if let sealed = stored.sealedTags {
-                let text = try vault.open(sealed, keyID: keyID, tenantID: member.tenantID, context: Self.context("tags", member, stored.day))
-                tags = list.tags(stored: text)
+                let text = try vault.openIfPossible(sealed, keyID: keyID, tenantID: member.tenantID, context: Self.context("tags", member, stored.day))
+                tags = text.map(list.tags(stored:)) ?? []
+                unreadable = unreadable || text == nil
             }
         }
-        return CheckIn(day: stored.day, rating: CheckInRating(rawValue: stored.rating) ?? .average, note: note, tags: tags)
+        return CheckIn(day: stored.day, rating: CheckInRating(rawValue: stored.rating) ?? .average, note: note, tags: tags, wordsUnreadable: unreadable)
     }
 
     /// What a sealed value belongs to: moved to another field, person, tenant or day, it does not open.

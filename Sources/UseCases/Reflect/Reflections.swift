@@ -104,13 +104,15 @@ public struct Reflections: Sendable {
                 day: reflection.day.description, path: reflection.kind.name,
                 steps: (1...reflection.kind.questionCount).map {
                     AccountExport.ReflectionPart.Step(question: reflection.question($0, detector: detector, today: today),
-                                                      answer: reflection.answer($0))
+                                                      answer: reflection.answersUnreadable ? CheckIns.unopened : reflection.answer($0))
                 },
                 intensityBefore: reflection.intensityBefore, intensityAfter: reflection.intensityAfter, complete: reflection.isComplete)
         }
     }
 
     private func save(_ reflection: Reflection, _ member: MemberScope) throws {
+        // Answers this server cannot open are never written over: the reflection waits for the key to be back.
+        guard !reflection.answersUnreadable else { throw Problem.wordsCannotBeKept }
         var sealed: (keyID: String, sealed: String)?
         if reflection.answers.contains(where: { !$0.isEmpty }) {
             guard vault.canSeal else { throw Problem.wordsCannotBeKept }
@@ -125,14 +127,17 @@ public struct Reflections: Sendable {
     }
 
     private func open(_ stored: AppDatabase.StoredReflection, _ member: MemberScope) throws -> Reflection {
-        var answers: [String] = []
+        var answers: [String] = [], unreadable = false
         if let sealed = stored.sealedAnswers, let keyID = stored.keyID {
-            let json = try vault.open(sealed, keyID: keyID, tenantID: member.tenantID, context: Self.context(member, stored.day))
-            answers = (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
+            if let json = try vault.openIfPossible(sealed, keyID: keyID, tenantID: member.tenantID, context: Self.context(member, stored.day)) {
+                answers = (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
+            } else {
+                unreadable = true
+            }
         }
         return Reflection(day: stored.day, kind: ReflectionKind(rawValue: stored.kind) ?? .defusion, answers: answers,
                           intensityBefore: stored.intensityBefore, intensityAfter: stored.intensityAfter, step: stored.step,
-                          isComplete: stored.completedAt != nil)
+                          isComplete: stored.completedAt != nil, answersUnreadable: unreadable)
     }
 
     static func context(_ member: MemberScope, _ day: Day) -> String {

@@ -66,8 +66,8 @@ public struct WeeklyDigest: Sendable {
     public func exportParts(_ member: MemberScope) throws -> [AccountExport.IntentionPart] {
         try database.intentions(tenantID: member.tenantID, accountID: member.accountID).map {
             AccountExport.IntentionPart(weekStarting: $0.weekStart.description,
-                                        intention: try vault.open($0.sealed, keyID: $0.keyID, tenantID: member.tenantID,
-                                                                  context: Self.context(member, $0.weekStart)))
+                                        intention: try vault.openIfPossible($0.sealed, keyID: $0.keyID, tenantID: member.tenantID,
+                                                                            context: Self.context(member, $0.weekStart)) ?? CheckIns.unopened)
         }
     }
 
@@ -75,7 +75,7 @@ public struct WeeklyDigest: Sendable {
         guard let stored = try database.intention(tenantID: member.tenantID, accountID: member.accountID, weekStart: weekStart) else {
             return nil
         }
-        return try vault.open(stored.sealed, keyID: stored.keyID, tenantID: member.tenantID, context: Self.context(member, weekStart))
+        return try vault.openIfPossible(stored.sealed, keyID: stored.keyID, tenantID: member.tenantID, context: Self.context(member, weekStart))
     }
 
     static func context(_ member: MemberScope, _ week: Day) -> String {

@@ -14,6 +14,7 @@ enum CheckInHandler {
             let reflection = try environment.reflections.todays(member)
             offer = ["reflectName": kind.name, "reflectSteps": "\(kind.questionCount) questions, a few minutes",
                      "reflectLabel": reflection == nil ? "Reflect on today" : reflection?.isComplete == true ? "See your reflection" : "Carry on reflecting"]
+            if today.wordsUnreadable { offer["wordsUnreadable"] = CheckIn.unreadableWords }
         }
         return try page(context, environment, rating: today?.rating, note: today?.note ?? "", tags: Set(today?.tags ?? []),
                         saved: today != nil, errors: FormErrors(), extra: offer)

@@ -100,6 +100,7 @@ enum ReflectionHandler {
             "leaveLabel": step > stepCount ? "Back home" : "Leave for now (it’s kept)",
         ]
         values["leavePath"] = Paths.home
+        if reflection.answersUnreadable { values["wordsUnreadable"] = CheckIn.unreadableWords }
         if reflection.day != today {
             // An earlier day's reflection says which day it is, and leads back to that day's page.
             values["dayValue"] = reflection.day.description
