@@ -41,6 +41,8 @@ final class Connection: @unchecked Sendable {
     var lastProgressAt: Double
     /// What the access log needs of the request in flight.
     var current: (method: String, requestID: String, startedAt: Double)?
+    /// Moves on each time the connection goes idle, so the loop's queue of idle connections can tell a stale entry.
+    var idleMark = 0
 
     init(fd: Int32, peer: String, limits: HTTPLimits, now: Double) {
         self.fd = fd
@@ -102,7 +104,10 @@ final class Connection: @unchecked Sendable {
         case .lingering:
             return now - lastProgressAt > 2 ? .lingerOver : nil
         case .idle:
-            return now - lastProgressAt > configuration.idleTimeout ? .idle : nil
+            // A connection that has never sent a request gets the head timeout, not the keep-alive one: holding a slot
+            // costs a silent client nothing, so it must not get longer than a slow one.
+            let limit = requestNumber == 0 ? configuration.headTimeout : configuration.idleTimeout
+            return now - lastProgressAt > limit ? .idle : nil
         case .reading:
             if decoder.isReadingHead {
                 return now - requestStartedAt > configuration.headTimeout ? .slowRequest : nil

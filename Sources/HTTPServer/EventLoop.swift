@@ -38,6 +38,11 @@ final class EventLoop: @unchecked Sendable {
     private var shutdownDeadline: Double?
     /// Set while accepting is paused because file descriptors ran out.
     private var acceptsPausedUntil: Double?
+    /// This loop's idle connections (keep-alive between requests, or silent since accepted), oldest first, each with the
+    /// `idleMark` it had when queued: at the connection cap the oldest is closed to let a new client in, as nginx does.
+    /// Entries that stopped being idle are skipped, and pruned once a second.
+    private var idleQueue: [(connection: Connection, mark: Int)] = []
+    private var idleHead = 0
 
     private static let readable = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
     private static let writable = EPOLLOUT.rawValue
@@ -100,6 +105,7 @@ final class EventLoop: @unchecked Sendable {
             if now - lastSweep >= 1 || shutdownDeadline != nil {
                 lastSweep = now
                 sweep(now: now)
+                pruneIdleQueue()
             }
             if shutdownDeadline != nil, connections.isEmpty { break }
         }
@@ -114,13 +120,17 @@ final class EventLoop: @unchecked Sendable {
             case .none:
                 return
             case .outOfDescriptors:
+                // An idle connection's descriptor is better spent on a client with a request.
+                if shedOldestIdle() { continue }
                 pauseAccepting(now: now)
                 return
             case .accepted(let acceptedFD, let address):
                 fd = acceptedFD
                 peer = address
             }
-            if shared.openConnections.add(1, ordering: .relaxed).newValue > shared.connectionCap {
+            // At the cap, the oldest idle or silent connection makes way (closing it gives back the slot just taken); only
+            // when every one of this loop's connections is busy is the new client refused.
+            if shared.openConnections.add(1, ordering: .relaxed).newValue > shared.connectionCap, !shedOldestIdle() {
                 shared.openConnections.subtract(1, ordering: .relaxed)
                 refuseOverCapacity(fd)
                 continue
@@ -134,7 +144,32 @@ final class EventLoop: @unchecked Sendable {
             connections[fd] = connection
             register(fd, events: Self.readable)
             connection.interest = Self.readable
+            markIdle(connection)
         }
+    }
+
+    private func markIdle(_ connection: Connection) {
+        connection.idleMark += 1
+        idleQueue.append((connection, connection.idleMark))
+    }
+
+    /// Closes this loop's longest-idle connection; false when none is idle.
+    private func shedOldestIdle() -> Bool {
+        while idleHead < idleQueue.count {
+            let (connection, mark) = idleQueue[idleHead]
+            idleHead += 1
+            if !connection.isClosed, connection.phase == .idle, connection.idleMark == mark, !connection.hasPendingOutput {
+                closeConnection(connection)
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Drops entries for connections no longer idle, so the queue stays as long as the idle connections.
+    private func pruneIdleQueue() {
+        idleQueue = idleQueue[idleHead...].filter { !$0.connection.isClosed && $0.connection.phase == .idle && $0.connection.idleMark == $0.mark }
+        idleHead = 0
     }
 
     /// With no descriptor left, the listener stays readable and accepting fails at once: waiting on it would
@@ -231,7 +266,10 @@ final class EventLoop: @unchecked Sendable {
                     closeAfterQueuedOutput(connection, now: now)
                     return
                 }
-                if !connection.decoder.isMidRequest { connection.phase = .idle }
+                if !connection.decoder.isMidRequest, connection.phase != .idle {
+                    connection.phase = .idle
+                    markIdle(connection)
+                }
                 return
             case .sendContinue:
                 connection.enqueue(ResponseEncoder.continueLine)
@@ -329,6 +367,8 @@ final class EventLoop: @unchecked Sendable {
         flush(connection, now: now)
         if !connection.isClosed, !connection.closeAfterWrite, connection.decoder.isMidRequest {
             connection.phase = .reading
+        } else if !connection.isClosed, !connection.closeAfterWrite {
+            markIdle(connection)
         }
     }
 

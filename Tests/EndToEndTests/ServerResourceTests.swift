@@ -47,17 +47,47 @@ struct ServerResourceTests {
         #expect(running.server.connectionCount == 1)
     }
 
-    @Test func connectionsOverTheCapGet503() throws {
-        let running = try RunningServer { $0.maxConnections = 2; $0.eventLoopCount = 1 }
+    @Test func connectionsOverTheCapGet503OnlyWhenEveryOneIsBusy() throws {
+        let running = try RunningServer { $0.maxConnections = 2; $0.eventLoopCount = 1; $0.workerCount = 2 }
         let first = try running.client()
         let second = try running.client()
-        #expect(try first.request("GET", "/hello").status == 200)
-        #expect(try second.request("GET", "/hello").status == 200)
+        // Both busy with a request: a third is refused.
+        first.send("GET /sleep?ms=1500 HTTP/1.1\r\nHost: x\r\n\r\n")
+        second.send("GET /sleep?ms=1500 HTTP/1.1\r\nHost: x\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.3)
         let third = try running.client()
         let answer = try third.readResponse()
         #expect(answer.status == 503)
         #expect(third.isClosedByServer())
-        #expect(try first.request("GET", "/hello").status == 200)
+        #expect(try first.readResponse().status == 200 && (try second.readResponse().status) == 200)
+    }
+
+    /// Issue 32, finding 10: connections that hold a slot and send nothing (or sit idle between requests) make way for a
+    /// client with a request when the server is at its cap, oldest first, and a silent one is closed at the head timeout.
+    @Test func atTheCapTheOldestIdleOrSilentConnectionMakesWayForARealRequest() throws {
+        let running = try RunningServer { $0.maxConnections = 8; $0.eventLoopCount = 1; $0.headTimeout = 2; $0.idleTimeout = 30 }
+        let keptAlive = try running.client()
+        #expect(try keptAlive.request("GET", "/hello").status == 200)
+        let silent = try (0..<7).map { _ in try running.client() }
+        let deadline = Date().addingTimeInterval(3)
+        while running.server.connectionCount < 8, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        // Full: each new client with a request gets in, and the oldest idle connection (the kept-alive one first) goes.
+        for _ in 0..<3 {
+            let newcomer = try running.client()
+            #expect(try newcomer.request("GET", "/hello").status == 200)
+        }
+        #expect(keptAlive.isClosedByServer(), "the longest idle went first")
+        #expect(silent[0].isClosedByServer() && silent[1].isClosedByServer())
+        #expect(running.server.connectionCount <= 8)
+
+        // A connection that never sends a byte is closed at the head timeout (2 s here), not the idle one (30 s).
+        let quiet = try running.client()
+        Thread.sleep(forTimeInterval: 3.5)
+        #expect(quiet.isClosedByServer())
+        let regular = try running.client()
+        #expect(try regular.request("GET", "/hello").status == 200)
+        Thread.sleep(forTimeInterval: 3.5)
+        #expect(try regular.request("GET", "/hello").status == 200, "after a request, the keep-alive timeout applies")
     }
 
     @Test func manyIdleConnectionsUseNoExtraThreads() throws {
