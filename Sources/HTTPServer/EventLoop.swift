@@ -294,12 +294,18 @@ final class EventLoop: @unchecked Sendable {
                     let response = shared.responder.respond(to: request)
                     finish(connection, response: response, isHead: request.isHead, keepAlive: keepAlive,
                            version: request.version, now: now)
-                case .workerPool, .priority:
+                case .workerPool, .priority, .waiting:
                     let responder = shared.responder
                     let number = connection.requestNumber
-                    let pool = placement == .priority ? shared.priorityWorkers : shared.workers
+                    let pool = switch placement {
+                    case .priority: shared.priorityWorkers
+                    case .waiting: shared.waitingWorkers
+                    default: shared.workers
+                    }
+                    let latestStart = placement == .waiting ? now + shared.configuration.maxWaitForWaitingWorker : .infinity
                     let queued = pool.submit { [self] in
-                        let response = responder.respond(to: request)
+                        // Started too late to be worth it: the client is told to come back rather than kept waiting longer.
+                        let response = System.monotonicSeconds() > latestStart ? busyResponse() : responder.respond(to: request)
                         complete(Completion(connection: connection, response: response, isHead: request.isHead,
                                             keepAlive: keepAlive, version: request.version, requestNumber: number))
                     }

@@ -7,6 +7,10 @@ public enum ResponsePlacement: Sendable {
     /// On a thread of its own, never queued behind the worker pool: health checks, which must answer while
     /// every worker is busy.
     case priority
+    /// On the waiting pool: work that spends most of its time waiting on something slow outside the page's budget (a
+    /// turn for a password hash, another organisation's server). Its threads are many and cheap, and separate from the
+    /// workers, so pages never queue behind it however long it waits.
+    case waiting
 }
 
 /// What the server calls for every request it has parsed. The server knows nothing else of the application.

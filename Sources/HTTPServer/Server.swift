@@ -71,6 +71,7 @@ public final class Server: Sendable {
         }
         shared.workers.shutdown()
         shared.priorityWorkers.shutdown()
+        shared.waitingWorkers.shutdown()
         shared.accessLog.stop()
     }
 

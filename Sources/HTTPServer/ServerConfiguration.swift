@@ -12,6 +12,14 @@ public struct ServerConfiguration: Sendable {
     public var workerCount: Int = max(2, System.coreCount)
     /// Requests waiting for a worker beyond this are answered 503 at once instead of queueing.
     public var maxQueuedRequests: Int = 1024
+    /// Threads for `ResponsePlacement.waiting`: they mostly wait (for a hashing turn, for another server), so there are
+    /// more of them than cores, and none of them renders pages.
+    public var waitingWorkerCount: Int = 64
+    /// Requests queued for the waiting pool beyond this are answered 503 at once.
+    public var maxQueuedWaiting: Int = 512
+    /// A request that waited longer than this for a thread of the waiting pool is answered 503 (with Retry-After)
+    /// instead of being started late.
+    public var maxWaitForWaitingWorker: Double = 10
     /// Connections beyond this are answered 503 and closed at once. The server lowers it to fit the
     /// process's file-descriptor limit (see `Server`).
     public var maxConnections: Int = 16_384

@@ -7,6 +7,7 @@ final class ServerShared: Sendable {
     let responder: any HTTPResponder
     let workers: WorkerPool
     let priorityWorkers: WorkerPool
+    let waitingWorkers: WorkerPool
     let logger: Logger
     let accessLog: AccessLog
     let openConnections = Atomic<Int>(0)
@@ -25,6 +26,8 @@ final class ServerShared: Sendable {
         self.workers = WorkerPool(threadCount: configuration.workerCount, maxQueued: configuration.maxQueuedRequests,
                                   name: "resett-worker")
         self.priorityWorkers = WorkerPool(threadCount: 1, maxQueued: 64, name: "resett-priority")
+        self.waitingWorkers = WorkerPool(threadCount: max(1, configuration.waitingWorkerCount), maxQueued: configuration.maxQueuedWaiting,
+                                         name: "resett-waiting")
     }
 
     var isShuttingDown: Bool { shuttingDown.load(ordering: .acquiring) }

@@ -59,14 +59,14 @@ public struct AccountServices: Sendable {
         }
     }
 
-    /// Checks a password on the hashing pool (which refuses at once when full). Long input is cut: a
-    /// megabyte "password" must not cost more than a real one.
-    func verify(_ password: String, against hash: String) throws -> Bool {
-        try hashingPool.run { hasher.verify(String(password.prefix(1024)), against: hash) }
+    /// Checks a password on the hashing pool, waiting a fair turn among `claimant`'s organisation and clients when it
+    /// is full (`HashingPool`). Long input is cut: a megabyte "password" must not cost more than a real one.
+    func verify(_ password: String, against hash: String, for claimant: HashingPool.Claimant) throws -> Bool {
+        try hashingPool.run(for: claimant) { hasher.verify(String(password.prefix(1024)), against: hash) }
     }
 
-    func hash(_ password: String) throws -> String {
-        try hashingPool.run { try hasher.hash(password) }
+    func hash(_ password: String, for claimant: HashingPool.Claimant) throws -> String {
+        try hashingPool.run(for: claimant) { try hasher.hash(password) }
     }
 }
 

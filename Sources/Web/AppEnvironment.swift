@@ -35,6 +35,8 @@ public struct AppEnvironment: Sendable {
     public let vault: DataVault
     /// Shared by every request, for its caches of providers' discovery documents and keys.
     public let relyingParty: RelyingParty
+    /// Calls each organisation may have waiting on its identity provider at once (one shared count per node).
+    let outboundCalls = OutboundCalls()
     /// Headers already rendered, per kind of page.
     let headers = HeaderCache()
     /// Fragments rendered once (their data never changes while serving).
@@ -138,11 +140,11 @@ public struct AppEnvironment: Sendable {
     var joining: Joining { Joining(database: database, clock: clock) }
     var singleSignOn: SingleSignOn {
         let configuration = configuration
-        return SingleSignOn(services: accountServices, relyingParty: relyingParty, vault: vault,
+        return SingleSignOn(services: accountServices, relyingParty: relyingParty, vault: vault, outbound: outboundCalls,
                             callbackURL: { configuration.absoluteURL(Paths.signOnCallback, for: $0) })
     }
     var singleSignOnSettings: SingleSignOnSettings {
-        SingleSignOnSettings(database: database, relyingParty: relyingParty, vault: vault, logger: logger, clock: clock)
+        SingleSignOnSettings(database: database, relyingParty: relyingParty, vault: vault, logger: logger, outbound: outboundCalls, clock: clock)
     }
     var resetChoices: ResetChoices { ResetChoices(database: database, library: library, clock: clock) }
     var organisationResets: OrganisationResets { OrganisationResets(database: database, library: library, clock: clock) }

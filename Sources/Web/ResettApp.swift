@@ -22,6 +22,12 @@ public final class ResettApp: HTTPResponder {
     }
 
     public func placement(for request: Request) -> ResponsePlacement {
+        // Anything that may wait for a password hash or on an identity provider waits on the waiting pool, never on a
+        // page worker: a morning's log-ins or a provider that hangs cannot slow anyone's pages.
+        if request.method == "POST", Self.waitingPaths.contains(String(request.path)) || request.path.hasPrefix(Self.signOnPrefix) {
+            return .waiting
+        }
+        if request.path == Paths.signOnCallback { return .waiting }
         guard request.method == "GET" || request.method == "HEAD" else { return .workerPool }
         // Files are answered from memory; never worth a hop to a worker.
         if environment.staticFiles.contains(path: request.path) { return .eventLoop }
@@ -29,6 +35,11 @@ public final class ResettApp: HTTPResponder {
         // slow node for a dead one, or a dead one for a slow one.
         return request.path == Paths.health || request.path == Paths.ready ? .priority : .workerPool
     }
+
+    /// Forms that check or set a password, and the pages that talk to an identity provider.
+    static let waitingPaths: Set<String> = [Paths.logIn, Paths.signUp, Paths.passwordReset, Paths.accountPassword, Paths.accountEmail,
+                                            Paths.accountDelete, Paths.adminSignOn]
+    static let signOnPrefix = "/login/sso/"
 
     public func respond(to request: Request) -> Response {
         var matched: String?

@@ -219,8 +219,8 @@ struct AccountJourneyTests {
         #expect(try laptop.get("/account").status == 200)
     }
 
-    @Test func whenHashingIsSaturatedLoginsAreAskedToWait() throws {
-        let pool = HashingPool(concurrentHashes: 1)
+    @Test func whenHashingStaysSaturatedPastTheWaitLoginsAreAskedToComeBack() throws {
+        let pool = HashingPool(concurrentHashes: 1, maxWait: 0.3)
         let app = try RunningApp(hashingPool: pool)
         let browser = app.browser()
         try browser.signUp("busy@example.com")

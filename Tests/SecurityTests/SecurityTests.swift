@@ -58,17 +58,49 @@ struct SecurityTests {
         #expect(tokens.allSatisfy { $0.count == 64 })
     }
 
-    @Test func theHashingPoolRefusesWhenFull() throws {
-        let pool = HashingPool(concurrentHashes: 1)
+    /// Issue 32, finding 13: a full pool queues a log-in instead of refusing it, bounded in time and length, and gives
+    /// turns round the organisations and then the clients waiting, so one client's flood cannot push out another's.
+    @Test func theHashingPoolQueuesFairlyWithinItsBounds() throws {
+        let pool = HashingPool(concurrentHashes: 1, maxWaiting: 4, maxWait: 5)
+        let flood = HashingPool.Claimant(tenant: "acme", client: "203.0.113.9")
+        let colleague = HashingPool.Claimant(tenant: "acme", client: "198.51.100.4")
+        let otherOrganisation = HashingPool.Claimant(tenant: "globex", client: "192.0.2.1")
+        let order = Mutex<[String]>([]), refused = Mutex<[String]>([])
+        let held = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchGroup()
+        Thread.detachNewThread { _ = try? pool.run { held.signal(); release.wait() } }
+        held.wait()
+        func start(_ name: String, _ claimant: HashingPool.Claimant) {
+            done.enter()
+            Thread.detachNewThread {
+                do { try pool.run(for: claimant) { order.withLock { $0.append(name) } } } catch { refused.withLock { $0.append(name) } }
+                done.leave()
+            }
+            Thread.sleep(forTimeInterval: 0.05)  // queued in this order
+        }
+        start("flood 1", flood); start("flood 2", flood); start("flood 3", flood); start("flood 4", flood)
+        #expect(throws: HashingPool.Failure.busy) { try pool.run(for: flood) { 0 } }  // the line is full of its own: at once
+        // Two others arrive at a full line: each takes the flood's newest place.
+        start("colleague", colleague)
+        start("globex", otherOrganisation)
+        #expect(refused.withLock { $0 } == ["flood 4", "flood 3"])
+        release.signal()
+        done.wait()
+        // Organisations take turns (acme, globex, acme...), and within acme the clients do.
+        #expect(order.withLock { $0 } == ["flood 1", "globex", "colleague", "flood 2"])
+
+        // Waiting has a deadline: past it, busy.
+        let quick = HashingPool(concurrentHashes: 1, maxWaiting: 4, maxWait: 0.2)
         let result: Result<Int, Error> = Result {
-            try pool.run { () throws -> Int in
-                // While the only slot is taken, another request is refused rather than queued.
-                #expect(throws: HashingPool.Failure.busy) { try pool.run { 1 } }
+            try quick.run { () throws -> Int in
+                let started = Date()
+                let late = Result { try quick.run(for: flood) { 1 } }
+                #expect(throws: HashingPool.Failure.busy) { try late.get() }
+                #expect(Date().timeIntervalSince(started) >= 0.2)
                 return 2
             }
         }
         #expect(try result.get() == 2)
-        #expect(try pool.run { 3 } == 3)
+        #expect(try quick.run { 3 } == 3 && quick.inProgress == 0)
     }
 }
 

@@ -1,4 +1,5 @@
 import Domain
+import Cryptography
 import Storage
 
 /// What a signed-in person does with their own account: changes that ask for the password, preferences,
@@ -27,7 +28,7 @@ public struct AccountSettings: Sendable {
             try endSession(member, session)
             return .sessionEnded
         }
-        if try services.verify(password, against: member.account.passwordHash) { return .confirmed }
+        if try services.verify(password, against: member.account.passwordHash, for: Self.claimant(member)) { return .confirmed }
         try throttles.failedPasswordConfirmations.record(key, now: now)
         try throttles.failedLoginsPerAccount.record(Throttles.accountKey(tenantID: member.tenantID, email: member.account.email), now: now)
         if try throttles.failedPasswordConfirmations.retryAfter(key, now: now) != nil {
@@ -35,6 +36,11 @@ public struct AccountSettings: Sendable {
             return .sessionEnded
         }
         return .wrong
+    }
+
+    /// A signed-in person waits their turn for a hash as themselves.
+    static func claimant(_ member: MemberScope) -> HashingPool.Claimant {
+        HashingPool.Claimant(tenant: member.tenantID, client: "account:" + member.accountID)
     }
 
     private func endSession(_ member: MemberScope, _ session: SessionRecord?) throws {
@@ -47,7 +53,7 @@ public struct AccountSettings: Sendable {
     public func changePassword(_ member: MemberScope, current: String, new: String, session: SessionRecord?) throws -> PasswordCheck {
         let check = try confirm(member, password: current, session: session)
         guard check == .confirmed else { return check }
-        let hash = try services.hash(new)
+        let hash = try services.hash(new, for: Self.claimant(member))
         try services.database.setPasswordHash(tenantID: member.tenantID, accountID: member.accountID, hash: hash,
                                               endingSessionsExcept: .some(session?.id))
         return .confirmed

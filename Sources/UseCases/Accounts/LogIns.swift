@@ -33,7 +33,8 @@ public struct LogIns: Sendable {
         // An account the organisation has turned off is, here, no account.
         let account = try email.flatMap { try services.database.account(tenantID: scope.tenantID, email: $0) }.flatMap { $0.isActive ? $0 : nil }
         // An unknown email costs the same hash as a wrong password, so timing tells nothing.
-        let verified = try services.verify(password, against: account?.passwordHash ?? services.dummyPasswordHash) && account != nil
+        let claimant = HashingPool.Claimant(tenant: scope.tenantID, client: clientAddress)
+        let verified = try services.verify(password, against: account?.passwordHash ?? services.dummyPasswordHash, for: claimant) && account != nil
         guard let account, verified else {
             try throttles.failedLoginsPerAccount.record(accountKey, now: now)
             try throttles.failedLoginsPerAddress.record(addressKey, now: now)
@@ -49,7 +50,7 @@ public struct LogIns: Sendable {
             return .useSingleSignOn
         }
         if services.hasher.needsRehash(account.passwordHash) {
-            let fresh = try services.hash(password)
+            let fresh = try services.hash(password, for: claimant)
             try services.database.setPasswordHash(tenantID: account.tenantID, accountID: account.id, hash: fresh, endingSessionsExcept: nil)
             var rehashed = account
             rehashed.passwordHash = fresh

@@ -46,7 +46,8 @@ public struct PasswordResets: Sendable {
     /// False when the link was no longer usable.
     public func reset(_ scope: Scope, token: String, newPassword: String) throws -> Bool {
         guard try isLive(scope, token: token) else { return false }
-        let hash = try services.hash(newPassword)
+        // Only a live link gets this far, so the link is who is asking.
+        let hash = try services.hash(newPassword, for: HashingPool.Claimant(tenant: scope.tenantID, client: "reset:" + token.prefix(16)))
         return try services.database.completePasswordReset(tenantID: scope.tenantID, tokenHash: Digest.sha256Hex(token), newHash: hash,
                                                            now: services.clock())
     }

@@ -56,7 +56,7 @@ public struct SignUps: Sendable {
         let sentRecently = try throttles.signUpsPerEmail.retryAfter(emailKey, now: now) != nil
         try throttles.signUpsPerEmail.record(emailKey, now: now)
 
-        let hash = try services.hash(password)
+        let hash = try services.hash(password, for: HashingPool.Claimant(tenant: scope.tenantID, client: clientAddress))
         guard !sentRecently else { return }
         let tenant = scope.tenant
         if try services.database.account(tenantID: tenant.id, email: email) != nil {

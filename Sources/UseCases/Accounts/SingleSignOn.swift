@@ -15,12 +15,15 @@ public struct SingleSignOn: Sendable {
     /// The callback's absolute URL for a tenant, from configuration (never from the request).
     let callbackURL: @Sendable (Tenant) -> String
     let vault: DataVault
+    let outbound: OutboundCalls
     static let attemptLifetime = 10 * 60
 
-    public init(services: AccountServices, relyingParty: RelyingParty, vault: DataVault, callbackURL: @escaping @Sendable (Tenant) -> String) {
+    public init(services: AccountServices, relyingParty: RelyingParty, vault: DataVault, outbound: OutboundCalls,
+                callbackURL: @escaping @Sendable (Tenant) -> String) {
         self.services = services
         self.relyingParty = relyingParty
         self.vault = vault
+        self.outbound = outbound
         self.callbackURL = callbackURL
     }
 
@@ -56,9 +59,9 @@ public struct SingleSignOn: Sendable {
         if let wait = try services.throttles.signOnStartsPerAddress.retryAfter(addressKey, now: now) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
         try services.throttles.signOnStartsPerAddress.record(addressKey, now: now)
         let metadata: ProviderMetadata
-        do { metadata = try relyingParty.metadata(issuer: provider.issuer) } catch {
+        do { metadata = try outbound.run(tenant: scope.tenantID) { try relyingParty.metadata(issuer: provider.issuer) } } catch let error as RelyingParty.Failure {
             throw SingleSignOnRefusal.providerUnavailable(Self.reason(error))
-        }
+        } catch { throw SingleSignOnRefusal.busy }
         // The page's Content-Security-Policy let its form lead to the origin saved with the provider, and no other.
         guard metadata.authorizationOrigin == provider.authorizationOrigin else {
             throw SingleSignOnRefusal.providerUnavailable("its sign-in address has changed; an admin needs to save the single sign-on settings again")
@@ -99,13 +102,15 @@ public struct SingleSignOn: Sendable {
         } catch { throw SingleSignOnRefusal.providerUnavailable("its client secret cannot be opened on this server") }
         let claims: IDTokenClaims
         do {
-            claims = try relyingParty.claims(issuer: provider.issuer, clientID: provider.clientID, clientSecret: secret,
-                                             redirectURI: callbackURL(scope.tenant), code: code, codeVerifier: attempt.codeVerifier,
-                                             nonce: attempt.nonce)
-        } catch {
+            claims = try outbound.run(tenant: scope.tenantID) {
+                try relyingParty.claims(issuer: provider.issuer, clientID: provider.clientID, clientSecret: secret,
+                                        redirectURI: callbackURL(scope.tenant), code: code, codeVerifier: attempt.codeVerifier,
+                                        nonce: attempt.nonce)
+            }
+        } catch let error as RelyingParty.Failure {
             if case .idToken(let rejection) = error { throw SingleSignOnRefusal.idTokenRejected(rejection) }
             throw SingleSignOnRefusal.providerUnavailable(Self.reason(error))
-        }
+        } catch { throw SingleSignOnRefusal.busy }
 
         // The email links or makes an account only if the provider vouches for it: `email_verified` true, or (for
         // providers that do not send it, such as Entra ID) an address at one of the domains the admin listed.
@@ -152,6 +157,8 @@ public enum SingleSignOnRefusal: Error, Equatable, Sendable {
     case inactive
     /// No account yet, and who may join does not admit this person (invitations only, or another domain).
     case notEligible
+    /// Too many sign-ins of this organisation are already waiting on its provider: come back in a moment.
+    case busy
 
     public var reference: String {
         switch self {
@@ -165,6 +172,7 @@ public enum SingleSignOnRefusal: Error, Equatable, Sendable {
         case .noEmail: "the provider sent no email address"
         case .inactive: "the account is turned off"
         case .notEligible: "no account, and who may join does not admit the email"
+        case .busy: "too many sign-ins waiting on the provider"
         }
     }
 

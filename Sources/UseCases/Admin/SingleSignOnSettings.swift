@@ -12,13 +12,16 @@ public struct SingleSignOnSettings: Sendable {
     let relyingParty: RelyingParty
     let vault: DataVault
     let logger: Logger
+    let outbound: OutboundCalls
     let clock: @Sendable () -> Int
 
-    public init(database: AppDatabase, relyingParty: RelyingParty, vault: DataVault, logger: Logger, clock: @escaping @Sendable () -> Int) {
+    public init(database: AppDatabase, relyingParty: RelyingParty, vault: DataVault, logger: Logger, outbound: OutboundCalls,
+                clock: @escaping @Sendable () -> Int) {
         self.database = database
         self.relyingParty = relyingParty
         self.vault = vault
         self.logger = logger
+        self.outbound = outbound
         self.clock = clock
     }
 
@@ -88,7 +91,9 @@ public struct SingleSignOnSettings: Sendable {
         if existing == nil, secret.isEmpty { throw UseCaseError.conflict("Copy the client secret from your provider’s app registration.") }
         let unique = try Joining.domains(form.domains)
         let metadata: ProviderMetadata
-        do { metadata = try relyingParty.metadata(issuer: issuer, refresh: true) } catch {
+        do { metadata = try outbound.run(tenant: admin.tenantID) { try relyingParty.metadata(issuer: issuer, refresh: true) } } catch is OutboundCalls.Busy {
+            throw UseCaseError.tooManyRequests(retryAfter: 10)
+        } catch let error as RelyingParty.Failure {
             logger.warning("single sign-on settings: provider refused", metadata: ["tenant": .string(admin.tenant.slug), "reason": .string(SingleSignOn.reason(error))])
             throw UseCaseError.conflict(Self.unreachable)
         }

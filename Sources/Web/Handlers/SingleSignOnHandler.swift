@@ -55,6 +55,8 @@ enum SingleSignOnHandler {
             ("\(organisation)’s sign-in service didn’t confirm an email address for you, which Resett needs to find your account.", .forbidden)
         case .emailNotAllowed:
             ("The email address you signed in with isn’t one \(organisation) uses for Resett.", .forbidden)
+        case .busy:
+            ("\(organisation)’s sign-in service is slow to answer just now. Please try again in a minute.", .serviceUnavailable)
         case .notEligible:
             ("You don’t have an account with \(organisation) here yet, and it adds people by invitation or by their work address. "
              + "Please ask \(organisation) for an invitation link.", .forbidden)
@@ -65,6 +67,7 @@ enum SingleSignOnHandler {
         let offer = try offerValues(context, environment, next: Paths.home)
         values.merge(offer.values) { $1 }
         var response = try environment.render("auth/sign-on-refused", title: "We couldn’t sign you in", values, context: context, status: status)
+        if refusal == .busy { response.headers.set("Retry-After", "30") }
         allowForm(offer.origin, &response)
         return response
     }

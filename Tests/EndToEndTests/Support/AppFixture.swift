@@ -85,7 +85,7 @@ final class RunningApp {
         }, logger: logger)
     }
 
-    func client() throws -> RawClient { try running.client() }
+    func client(receiveTimeout: Double = 5) throws -> RawClient { try running.client(receiveTimeout: receiveTimeout) }
 
     func browser(host: String = "localhost") -> Browser {
         let browser = Browser(port: port, host: host)
