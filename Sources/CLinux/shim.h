@@ -7,4 +7,6 @@
 
 // accept4 is declared by glibc only under _GNU_SOURCE, which the Glibc module is not built with.
 extern int accept4(int fd, struct sockaddr *addr, socklen_t *addrlen, int flags);
+// The calling thread's id (for lowering one thread's priority with setpriority), likewise _GNU_SOURCE only.
+extern pid_t gettid(void);
 #endif

@@ -27,7 +27,7 @@ final class ServerShared: Sendable {
                                   name: "resett-worker")
         self.priorityWorkers = WorkerPool(threadCount: 1, maxQueued: 64, name: "resett-priority")
         self.waitingWorkers = WorkerPool(threadCount: max(1, configuration.waitingWorkerCount), maxQueued: configuration.maxQueuedWaiting,
-                                         name: "resett-waiting")
+                                         name: "resett-waiting", niceness: 10)
     }
 
     var isShuttingDown: Bool { shuttingDown.load(ordering: .acquiring) }

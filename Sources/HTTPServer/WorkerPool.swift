@@ -1,4 +1,5 @@
 import Foundation
+import CLinux
 
 /// A fixed set of threads that run handlers which may block. Jobs queue when every thread is busy, up to
 /// `maxQueued`; past that `submit` refuses, and the caller answers 503 rather than letting the queue grow.
@@ -11,11 +12,14 @@ final class WorkerPool: @unchecked Sendable {
     private let finished = DispatchGroup()
     private let maxQueued: Int
 
-    init(threadCount: Int, maxQueued: Int = 1024, name: String) {
+    /// `niceness` above 0 lowers the threads' CPU priority (Linux lets a thread lower its own without privileges): the
+    /// waiting pool's password hashes then take what the page workers leave, so a burst of log-ins slows pages little.
+    init(threadCount: Int, maxQueued: Int = 1024, name: String, niceness: Int32 = 0) {
         self.maxQueued = max(1, maxQueued)
         for number in 0..<threadCount {
             finished.enter()
             let thread = Thread { [self] in
+                if niceness > 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(gettid()), niceness) }
                 self.work()
                 self.finished.leave()
             }

@@ -142,4 +142,27 @@ extension AppDatabase {
             try Self.appendAudit(db, tenantID: tenantID, audit)
         }
     }
+
+    /// The published figures kept for a closed period, if they have been read before.
+    public func reportPart(tenantID: String, kind: String, periodStart: Int, minimumGroupSize: Int) throws(StorageError) -> String? {
+        try read { db in
+            try db.string(sql: """
+                SELECT body FROM organisation_report_parts WHERE tenant_id = ? AND kind = ? AND period_start = ? AND minimum_group_size = ?
+                """, arguments: [tenantID, kind, periodStart, minimumGroupSize])
+        }
+    }
+
+    /// Keeps `body` for a closed period unless another read (on any node) kept one first, and returns whichever is kept:
+    /// once published, a closed period's figures are the same for everyone, ever.
+    public func keepReportPart(tenantID: String, kind: String, periodStart: Int, minimumGroupSize: Int, body: String, now: Int) throws(StorageError) -> String {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO organisation_report_parts (tenant_id, kind, period_start, minimum_group_size, body, created_at)
+                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (tenant_id, kind, period_start, minimum_group_size) DO NOTHING
+                """, arguments: [tenantID, kind, periodStart, minimumGroupSize, body, now])
+            return try db.string(sql: """
+                SELECT body FROM organisation_report_parts WHERE tenant_id = ? AND kind = ? AND period_start = ? AND minimum_group_size = ?
+                """, arguments: [tenantID, kind, periodStart, minimumGroupSize]) ?? body
+        }
+    }
 }

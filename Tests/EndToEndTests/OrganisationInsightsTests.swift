@@ -6,7 +6,8 @@ import Testing
 @testable import Web
 
 /// Issue 17: the organisation's aggregate report over real sockets. Counts and averages only; a figure from fewer
-/// people than the smallest group is hidden (empty in the CSV), and so is whatever would let it be worked out.
+/// people than the smallest group is hidden (empty in the CSV), and so is whatever would let it be worked out. Issue 32:
+/// only periods that have ended, counts rounded to 5, and a period's figures never change once published.
 @Suite("Organisation insights")
 struct OrganisationInsightsTests {
     /// `count` members of `slug`, written straight to the table (their sign-ups have their own tests).
@@ -20,10 +21,18 @@ struct OrganisationInsightsTests {
         return (tenant, ids)
     }
 
-    /// A reset run by each of `accounts`, a minute ago.
+    /// The start of the last block of four weeks that has ended (as the report counts them), by the app's clock: its
+    /// first week is one of the eight weeks reported, and the emotion table covers the block.
+    func closedBlockStart(_ app: RunningApp) -> Int {
+        let week = 7 * 86_400, firstMonday = 4 * 86_400
+        let weeks = (app.clock.now - firstMonday) / week
+        return firstMonday + (weeks - weeks % 4) * week - 4 * week
+    }
+
+    /// A reset run by each of `accounts`, a day into the last closed block (or at `at`).
     func runs(_ app: RunningApp, _ tenant: Tenant, _ accounts: [String], emotion: String, completed: Bool = true, before: Int? = nil,
-              after: Int? = nil) throws {
-        let at = app.clock.now - 60
+              after: Int? = nil, at time: Int? = nil) throws {
+        let at = time ?? closedBlockStart(app) + 86_400
         try app.environment.database.write { db in
             for account in accounts {
                 try db.execute(sql: """
@@ -48,10 +57,8 @@ struct OrganisationInsightsTests {
         return figures
     }
 
-    var thisWeek: String {
-        let today = Day.of(Int(Date().timeIntervalSince1970) - 60, in: "UTC")
-        return "weeks/week of \(today.adding(days: -today.weekdayFromMonday))"
-    }
+    /// The CSV's row for the first week of the last closed block.
+    func closedWeek(_ app: RunningApp) -> String { "weeks/week of \(Day.of(closedBlockStart(app), in: "UTC"))" }
 
     @Test func aFigureFromOneFewerThanTheSmallestGroupIsHiddenAndFromExactlyThatManyShown() throws {
         let app = try RunningApp()
@@ -60,21 +67,24 @@ struct OrganisationInsightsTests {
         try runs(app, tenant, Array(ids.prefix(9)), emotion: "stressed", before: 3, after: 6)
         var shown = try figures(admin)
         #expect(shown["members/all/members"] == "10", "ten accounts with the admin")
-        #expect(shown["\(thisWeek)/resets_started"] == "", "nine people: hidden")
+        #expect(shown["\(closedWeek(app))/resets_started"] == "", "nine people: hidden")
         #expect(shown["emotions/Stressed/resets_started"] == "" && shown["emotions/Stressed/mood_before"] == "")
-        #expect(shown["\(thisWeek)/active_members"] == "")
+        #expect(shown["\(closedWeek(app))/active_members"] == "")
         let page = try admin.get("/admin/insights").text
         #expect(page.contains("fewer than 10 people") && page.contains("hidden"))
-        // The tenth person: every figure is now from ten people, and shown.
+        // Four weeks on, a block with ten people: every figure is from ten people, and shown.
+        app.clock.advance(4 * 7 * 86_400)
+        let laterAdmin = try staff(app, "report.admin.later@example.com", .admin)  // the first one's session has ended meanwhile
         let (_, more) = try people(app, 1, prefix: "q")
+        try runs(app, tenant, Array(ids.prefix(9)), emotion: "stressed", before: 3, after: 6)
         try runs(app, tenant, more, emotion: "stressed", before: 4, after: 7)
-        shown = try figures(admin)
-        #expect(shown["\(thisWeek)/resets_started"] == "10" && shown["\(thisWeek)/resets_completed"] == "10")
-        #expect(shown["\(thisWeek)/active_members"] == "10")
+        shown = try figures(laterAdmin)
+        #expect(shown["\(closedWeek(app))/resets_started"] == "10" && shown["\(closedWeek(app))/resets_completed"] == "10")
+        #expect(shown["\(closedWeek(app))/active_members"] == "10")
         #expect(shown["emotions/Stressed/resets_started"] == "10")
         #expect(shown["emotions/Stressed/mood_before"] == "3.1" && shown["emotions/Stressed/mood_after"] == "6.1")
         // Nothing about a person, ever: no address, no id.
-        let text = try admin.get("/admin/insights").text + (try admin.get("/admin/insights.csv").text)
+        let text = try laterAdmin.get("/admin/insights").text + (try laterAdmin.get("/admin/insights.csv").text)
         #expect(!text.contains("@example.com") && !ids.contains(where: text.contains))
     }
 
@@ -86,18 +96,22 @@ struct OrganisationInsightsTests {
         try runs(app, tenant, Array(ids[12..<15]), emotion: "anxious")
         try runs(app, tenant, Array(ids[15..<26]), emotion: "tired")
         let shown = try figures(admin)
-        // The week's total is shown (26 people); anxious (3) is hidden, and so is the next smallest (tired, 11), so the
-        // total minus what is shown is about 14 people, not 3.
-        #expect(shown["\(thisWeek)/resets_started"] == "26")
+        // The week's total is shown (26 people, rounded to 25); anxious (3) is hidden, and so is the next smallest
+        // (tired, 11), so the total minus what is shown is about 14 people, not 3.
+        #expect(shown["\(closedWeek(app))/resets_started"] == "25")
         #expect(shown["emotions/Anxious/resets_started"] == "" && shown["emotions/Tired/resets_started"] == "")
-        #expect(shown["emotions/Stressed/resets_started"] == "12")
+        #expect(shown["emotions/Stressed/resets_started"] == "10")
         #expect(shown["emotions/Restless/resets_started"] == "0", "nobody: says nothing about anyone")
 
-        // Started minus completed would show the unfinished: two people's are hidden by hiding completed.
+        // Started minus completed would show the unfinished: two people's are hidden by hiding completed (in the next
+        // block: the one above is published and kept).
+        app.clock.advance(4 * 7 * 86_400)
+        let laterAdmin = try staff(app, "diff.admin.later@example.com", .admin)  // the first one's session has ended meanwhile
+        try runs(app, tenant, Array(ids[0..<26]), emotion: "stressed")
         try runs(app, tenant, Array(ids[26..<28]), emotion: "stressed", completed: false)
-        let after = try figures(admin)
-        #expect(after["emotions/Stressed/resets_started"] == "14" && after["emotions/Stressed/resets_completed"] == "")
-        #expect(after["\(thisWeek)/resets_started"] == "28" && after["\(thisWeek)/resets_completed"] == "")
+        let after = try figures(laterAdmin)
+        #expect(after["emotions/Stressed/resets_started"] == "30" && after["emotions/Stressed/resets_completed"] == "")
+        #expect(after["\(closedWeek(app))/resets_started"] == "30" && after["\(closedWeek(app))/resets_completed"] == "")
         // Covered by a subscription or the licence: 0 of 31 is shown (nobody in the part); 2 of 31 would not be.
         #expect(after["members/all/covered_percent"] == "0")
         try app.environment.database.write { db in
@@ -108,7 +122,45 @@ struct OrganisationInsightsTests {
                     """, arguments: [tenant.id, RandomID.make(), account, app.clock.now + 86400, app.clock.now, app.clock.now])
             }
         }
-        #expect(try figures(admin)["members/all/covered_percent"] == "")
+        #expect(try figures(laterAdmin)["members/all/covered_percent"] == "")
+    }
+
+    /// Issue 32, finding 3: reading the report before and after one known person's reset tells nothing about them.
+    @Test func twoReportsReadBeforeAndAfterOnePersonsResetDifferInNothing() throws {
+        let path = temporaryDatabasePath()
+        let app = try RunningApp(database: path)
+        let admin = try staff(app, "differencing.admin@example.com", .admin)
+        let (tenant, ids) = try people(app, 12, prefix: "m")
+        try runs(app, tenant, ids, emotion: "stressed", before: 5, after: 7)
+        // Each of them also checked in twice that week: still twelve people, not thirty-six events.
+        let week = closedBlockStart(app)
+        try app.environment.database.write { db in
+            for (number, account) in ids.enumerated() {
+                for day in 0..<2 {
+                    try db.execute(sql: """
+                        INSERT INTO check_ins (tenant_id, id, account_id, local_day, rating, created_at, updated_at) VALUES (?, ?, ?, ?, 3, ?, ?)
+                        """, arguments: [tenant.id, RandomID.make(), account, Day.of(week + (2 + day) * 86_400, in: "UTC").description,
+                                         week + (2 + day) * 86_400 + number, week + (2 + day) * 86_400 + number])
+                }
+            }
+        }
+        let before = try figures(admin)
+        #expect(before["\(closedWeek(app))/active_members"] == "10", "12 people, rounded: \(before)")
+        #expect(before["\(closedWeek(app))/check_ins"] == "25", "24 check-ins, rounded")
+        #expect(before["emotions/Stressed/mood_before"] == "5" && before["emotions/Stressed/mood_after"] == "7")
+        // One known person's reset now, this week: nothing published changes.
+        try runs(app, tenant, [ids[0]], emotion: "stressed", before: 1, after: 10, at: app.clock.now - 60)
+        #expect(try figures(admin) == before)
+        // Nor does a late row for the closed week: a published period never changes.
+        try runs(app, tenant, [ids[1]], emotion: "stressed", before: 1, after: 10, at: week + 3 * 86_400)
+        #expect(try figures(admin) == before)
+        // Not even on another node, which reads what the first one kept.
+        let other = try RunningApp(database: path)
+        other.clock.set(app.clock.now)
+        #expect(try figures(try staff(other, "other.node.admin@example.com", .admin)).filter { !$0.key.hasPrefix("members") } == before.filter { !$0.key.hasPrefix("members") })
+        // The week still under way is not in the report at all.
+        let thisMonday = Day.of(app.clock.now, in: "UTC").adding(days: -Day.of(app.clock.now, in: "UTC").weekdayFromMonday)
+        #expect(before["weeks/week of \(thisMonday)/resets_started"] == nil)
     }
 
     @Test func theSmallestGroupIsTheOrganisationsChoiceButNeverBelowFive() throws {
@@ -126,7 +178,7 @@ struct OrganisationInsightsTests {
         #expect(try admin.post("/admin/insights/group-size", [("size", "6")], csrf: "forged").status == 403)
         #expect(try admin.post("/admin/insights/group-size", [("size", "6")]).status == 303)
         let shown = try figures(admin)
-        #expect(shown["emotions/Tired/resets_started"] == "6" && shown["about/all/smallest_group_shown"] == "6")
+        #expect(shown["emotions/Tired/resets_started"] == "5" && shown["about/all/smallest_group_shown"] == "6", "six, rounded")
         #expect(try admin.get("/admin/audit").text.contains("Set the smallest group shown in reports to 6"))
         #expect(throws: (any Error).self) {
             try app.environment.database.write { db in try db.execute(sql: "UPDATE tenants SET min_group_size = 4") }
@@ -152,6 +204,6 @@ struct OrganisationInsightsTests {
         let shown = try figures(admin)
         #expect(shown["emotions/Restless/resets_started"] == "0" && shown["members/all/members"] == "")
         let acmeAdmin = try staff(app, "acme.admin@example.com", .admin, tenant: "acme", host: "acme.localhost")
-        #expect(try figures(acmeAdmin)["emotions/Restless/resets_started"] == "12")
+        #expect(try figures(acmeAdmin)["emotions/Restless/resets_started"] == "10", "twelve, rounded")
     }
 }

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Storage
 
 /// The organisation's aggregate report at /admin/insights, for its admins: the last eight weeks in counts and averages,
@@ -16,53 +17,97 @@ public struct OrganisationInsights: Sendable {
     }
 
     static let week = 7 * 86_400
+    /// Monday 5 January 1970, 00:00 UTC: where weeks and the emotion table's blocks of four weeks are counted from.
+    static let firstMonday = 4 * 86_400
 
+    /// The last eight weeks that have ended and the last block of four that has, each published once, the first time it
+    /// is read after it ended, and kept (`keepReportPart`): later reads, on any node, show the same figures whatever
+    /// arrives late. Members and the share covered are live, rounded to 5 (people and per cent).
     public func report(_ member: MemberScope) throws -> OrganisationReport {
         let admin = try member.asAdmin()
         let tenantID = admin.tenantID
         let minimum = max(GroupSize.floor, admin.tenant.settings.minimumGroupSize)
-        // Weeks run Monday to Sunday in UTC (an organisation spans time zones); the last is this one, so far.
-        let now = clock()
-        let daysSinceEpoch = now >= 0 ? now / 86_400 : 0
-        let thisMonday = (daysSinceEpoch - (daysSinceEpoch + 3) % 7) * 86_400
-        let end = thisMonday + Self.week
-        let start = end - OrganisationReport.weekCount * Self.week
-
-        // Each column of the weekly table on its own: small weeks hidden, then more until what is hidden covers enough.
-        func column(_ activity: AppDatabase.Activity, alsoHidden: (([Int: AppDatabase.Tally]) -> Set<Int>)? = nil)
-            throws -> (tallies: [Int: AppDatabase.Tally], hidden: Set<Int>) {
-            let tallies = try database.weeklyTallies(tenantID: tenantID, activity, from: start, to: end)
-            var people = tallies.mapValues(\.people)
-            // A cell that must be hidden for another reason counts as small, so the rule covers it too.
-            for week in alsoHidden?(tallies) ?? [] { people[week] = min(people[week] ?? 0, minimum - 1) }
-            let hidden = try GroupSize.hidden(people: people, minimum: minimum) { weeks in
-                try database.peopleInWeeks(tenantID: tenantID, activity, weeks: weeks, from: start, to: end)
-            }
-            return (tallies, hidden)
+        // Weeks run Monday to Sunday in UTC (an organisation spans time zones, and has no zone of its own).
+        let now = max(clock(), Self.firstMonday + OrganisationReport.weekCount * Self.week)
+        let weeksSinceFirst = (now - Self.firstMonday) / Self.week
+        let closedEnd = Self.firstMonday + weeksSinceFirst * Self.week
+        let weeks = try (0..<OrganisationReport.weekCount).map { index -> OrganisationReport.Week in
+            let start = closedEnd - (OrganisationReport.weekCount - index) * Self.week
+            let published: PublishedWeek = try kept(tenantID, "week", start, minimum) { try publishWeek(tenantID, from: start, minimum: minimum) }
+            return OrganisationReport.Week(start: Day.of(start, in: "UTC"), activeMembers: published.active, resetsStarted: published.started,
+                                           resetsCompleted: published.completed, checkIns: published.checkIns, posts: published.posts)
         }
-        let active = try column(.active)
-        let started = try column(.resetsStarted)
-        let notCompleted = try database.weeklyTallies(tenantID: tenantID, .resetsNotCompleted, from: start, to: end)
-        let completed = try column(.resetsCompleted) { tallies in
-            // Started minus completed would show the unfinished: only where those are none, or enough people.
-            Set((0..<OrganisationReport.weekCount).filter { week in
-                started.hidden.contains(week) || !GroupSize.partMayBeShown(partPeople: tallies[week]?.people ?? 0,
-                                                                           restPeople: notCompleted[week]?.people ?? 0, minimum: minimum)
-            })
+        let blockEnd = Self.firstMonday + (weeksSinceFirst - weeksSinceFirst % OrganisationReport.emotionWeeks) * Self.week
+        let blockStart = blockEnd - OrganisationReport.emotionWeeks * Self.week
+        let published: [PublishedEmotion] = try kept(tenantID, "emotions", blockStart, minimum) {
+            try publishEmotions(tenantID, from: blockStart, to: blockEnd, minimum: minimum)
         }
-        let checkIns = try column(.checkIns)
-        let posts = try column(.posts)
-        func figure(_ column: (tallies: [Int: AppDatabase.Tally], hidden: Set<Int>), _ week: Int) -> Int? {
-            column.hidden.contains(week) ? nil : column.tallies[week]?.count ?? 0
-        }
-        let weeks = (0..<OrganisationReport.weekCount).map { week in
-            OrganisationReport.Week(
-                start: Day.of(start + week * Self.week, in: "UTC"), isCurrent: week == OrganisationReport.weekCount - 1,
-                activeMembers: figure(active, week), resetsStarted: figure(started, week), resetsCompleted: figure(completed, week),
-                checkIns: figure(checkIns, week), posts: figure(posts, week))
+        let emotions = library.emotions.map { emotion in
+            let row = published.first { $0.id == emotion.id } ?? PublishedEmotion(id: emotion.id, started: 0, completed: 0, moodBefore: nil, moodAfter: nil)
+            return OrganisationReport.EmotionRow(emotion: emotion.label, started: row.started, completed: row.completed,
+                                                 moodBefore: row.moodBefore, moodAfter: row.moodAfter)
         }
 
-        // By emotion, over the eight weeks: the same two rules, for started and for completed.
+        let membership = try database.membership(tenantID: tenantID)
+        let everyone = admin.tenant.settings.licenceAllMembers
+        let members = membership.members >= minimum ? OrganisationReport.rounded(membership.members) : nil
+        var covered: Int?
+        if !everyone, members != nil,
+           GroupSize.partMayBeShown(partPeople: membership.covered, restPeople: membership.members - membership.covered, minimum: minimum) {
+            covered = OrganisationReport.rounded(Int((Double(membership.covered) * 100 / Double(membership.members)).rounded()))
+        }
+        return OrganisationReport(minimumGroupSize: minimum, members: members, coveredPercent: covered, everyoneCovered: everyone,
+                                  weeks: weeks, emotions: emotions, emotionsFrom: Day.of(blockStart, in: "UTC"),
+                                  emotionsThrough: Day.of(blockEnd - 86_400, in: "UTC"))
+    }
+
+    /// One week's published figures.
+    struct PublishedWeek: Codable {
+        var active, started, completed, checkIns, posts: Int?
+    }
+
+    /// One feeling's published figures over a block of weeks.
+    struct PublishedEmotion: Codable {
+        let id: String
+        let started, completed: Int?
+        let moodBefore, moodAfter: Double?
+    }
+
+    /// What was kept for this period, or `publish`'s figures, kept now (or whatever another read kept first).
+    private func kept<Part: Codable>(_ tenantID: String, _ kind: String, _ start: Int, _ minimum: Int, publish: () throws -> Part) throws -> Part {
+        let decoder = JSONDecoder()
+        if let body = try database.reportPart(tenantID: tenantID, kind: kind, periodStart: start, minimumGroupSize: minimum),
+           let part = try? decoder.decode(Part.self, from: Data(body.utf8)) {
+            return part
+        }
+        let body = String(decoding: try JSONEncoder().encode(try publish()), as: UTF8.self)
+        let stored = try database.keepReportPart(tenantID: tenantID, kind: kind, periodStart: start, minimumGroupSize: minimum, body: body, now: clock())
+        return try decoder.decode(Part.self, from: Data(stored.utf8))
+    }
+
+    /// A week's figures: each from at least `minimum` people or hidden; completed resets only where neither they nor the
+    /// unfinished ones are a small group (the two together are the started ones); counts rounded.
+    private func publishWeek(_ tenantID: String, from start: Int, minimum: Int) throws -> PublishedWeek {
+        func tally(_ activity: AppDatabase.Activity) throws -> AppDatabase.Tally {
+            try database.weeklyTallies(tenantID: tenantID, activity, from: start, to: start + Self.week)[0] ?? AppDatabase.Tally(count: 0, people: 0)
+        }
+        func shown(_ tally: AppDatabase.Tally) -> Bool { tally.people == 0 || tally.people >= minimum }
+        let active = try tally(.active), started = try tally(.resetsStarted), completed = try tally(.resetsCompleted)
+        let notCompleted = try tally(.resetsNotCompleted), checkIns = try tally(.checkIns), posts = try tally(.posts)
+        let completedShown = shown(started) && shown(completed)
+            && GroupSize.partMayBeShown(partPeople: completed.people, restPeople: notCompleted.people, minimum: minimum)
+        return PublishedWeek(
+            active: shown(active) ? OrganisationReport.rounded(active.people) : nil,
+            started: shown(started) ? OrganisationReport.rounded(started.count) : nil,
+            completed: completedShown ? OrganisationReport.rounded(completed.count) : nil,
+            checkIns: shown(checkIns) ? OrganisationReport.rounded(checkIns.count) : nil,
+            posts: shown(posts) ? OrganisationReport.rounded(posts.count) : nil)
+    }
+
+    /// Resets by feeling over a block: small groups hidden, then more until what is hidden covers enough people that the
+    /// block's total minus the shown rows describes no small group (`GroupSize`); averages only from enough people rated
+    /// before and after; counts and averages rounded.
+    private func publishEmotions(_ tenantID: String, from start: Int, to end: Int, minimum: Int) throws -> [PublishedEmotion] {
         let tallies = try database.emotionTallies(tenantID: tenantID, from: start, to: end)
         let startedHidden = try GroupSize.hidden(people: tallies.mapValues(\.started.people), minimum: minimum) { emotions in
             try database.peopleForEmotions(tenantID: tenantID, emotions, completed: false, from: start, to: end)
@@ -75,28 +120,16 @@ public struct OrganisationInsights: Sendable {
         let completedHidden = try GroupSize.hidden(people: completedPeople, minimum: minimum) { emotions in
             try database.peopleForEmotions(tenantID: tenantID, emotions, completed: true, from: start, to: end)
         }
-        let emotions = library.emotions.map { emotion -> OrganisationReport.EmotionRow in
+        return library.emotions.map { emotion in
             let tally = tallies[emotion.id] ?? AppDatabase.EmotionTally()
-            // Averages only from enough people rated before and after, and only beside a row that is shown.
             let averages = !startedHidden.contains(emotion.id) && tally.rated.people >= minimum && tally.rated.count > 0
-            return OrganisationReport.EmotionRow(
-                emotion: emotion.label,
-                started: startedHidden.contains(emotion.id) ? nil : tally.started.count,
-                completed: completedHidden.contains(emotion.id) ? nil : tally.completed.count,
-                moodBefore: averages ? Double(tally.moodBeforeSum) / Double(tally.rated.count) : nil,
-                moodAfter: averages ? Double(tally.moodAfterSum) / Double(tally.rated.count) : nil)
+            return PublishedEmotion(
+                id: emotion.id,
+                started: startedHidden.contains(emotion.id) ? nil : OrganisationReport.rounded(tally.started.count),
+                completed: completedHidden.contains(emotion.id) ? nil : OrganisationReport.rounded(tally.completed.count),
+                moodBefore: averages ? OrganisationReport.rounded(Double(tally.moodBeforeSum) / Double(tally.rated.count)) : nil,
+                moodAfter: averages ? OrganisationReport.rounded(Double(tally.moodAfterSum) / Double(tally.rated.count)) : nil)
         }
-
-        let membership = try database.membership(tenantID: tenantID)
-        let everyone = admin.tenant.settings.licenceAllMembers
-        let members = membership.members >= minimum ? membership.members : nil
-        var covered: Int?
-        if !everyone, members != nil,
-           GroupSize.partMayBeShown(partPeople: membership.covered, restPeople: membership.members - membership.covered, minimum: minimum) {
-            covered = Int((Double(membership.covered) * 100 / Double(membership.members)).rounded())
-        }
-        return OrganisationReport(minimumGroupSize: minimum, members: members, coveredPercent: covered, everyoneCovered: everyone,
-                                  weeks: weeks, emotions: emotions)
     }
 
     /// Changes the smallest group a figure may describe (from `GroupSize.floor` up), with an audit line.

@@ -44,6 +44,8 @@ enum OrganisationInsightsHandler {
             rows += [["emotions", row.emotion, "resets_started", cell(row.started)], ["emotions", row.emotion, "resets_completed", cell(row.completed)],
                      ["emotions", row.emotion, "mood_before", cell(row.moodBefore)], ["emotions", row.emotion, "mood_after", cell(row.moodAfter)]]
         }
+        rows.append(["about", "all", "emotions_from", report.emotionsFrom.description])
+        rows.append(["about", "all", "emotions_through", report.emotionsThrough.description])
         rows.append(["about", "all", "smallest_group_shown", String(report.minimumGroupSize)])
         return CSV.download(rows, filename: "resett-organisation-insights.csv")
     }
@@ -65,10 +67,11 @@ enum OrganisationInsightsHandler {
             "members": text(report.members),
             "covered": report.everyoneCovered ? ["value": "Everyone (your licence)"] : report.coveredPercent.map { ["value": "\($0)%"] } ?? ["hidden": hidden],
             "weeks": report.weeks.map { week -> [String: Any] in
-                ["label": week.isCurrent ? "This week so far" : "From \(week.start.day) \(Day.monthNames[week.start.month - 1].prefix(3))",
+                ["label": "From \(week.start.day) \(Day.monthNames[week.start.month - 1].prefix(3))",
                  "cells": labelled(["Active members", "Resets started", "Resets completed", "Check-ins", "Posts"],
                                    [text(week.activeMembers), text(week.resetsStarted), text(week.resetsCompleted), text(week.checkIns), text(week.posts)])]
             },
+            "emotionsPeriod": "\(report.emotionsFrom.longText) to \(report.emotionsThrough.longText)",
             "emotions": report.emotions.map { row -> [String: Any] in
                 ["label": row.emotion, "cells": labelled(["Started", "Completed", "Mood before", "Mood after"],
                                                          [text(row.started), text(row.completed), mood(row.moodBefore, row), mood(row.moodAfter, row)])]
