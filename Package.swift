@@ -93,12 +93,13 @@ let package = Package(
             dependencies: ["HTTPServer", "Storage", "Web", .product(name: "Logging", package: "swift-log")]
         ),
         // Fuzzing (bench/fuzz.sh): what each target does with an input, and one libFuzzer executable per target.
-        .target(name: "FuzzTargets", dependencies: ["HTTPServer", "Web", "Domain", "UseCases"], path: "Fuzz/FuzzTargets"),
+        .target(name: "FuzzTargets", dependencies: ["HTTPServer", "Web", "Domain", "UseCases", "Storage"], path: "Fuzz/FuzzTargets"),
         .executableTarget(name: "FuzzRequestDecoder", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzRequestDecoder"),
         .executableTarget(name: "FuzzFormDecoding", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzFormDecoding"),
         .executableTarget(name: "FuzzCookies", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzCookies"),
         .executableTarget(name: "FuzzWebhookSignature", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzWebhookSignature"),
         .executableTarget(name: "FuzzHostAndAddresses", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzHostAndAddresses"),
+        .executableTarget(name: "FuzzSCIM", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzSCIM"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SecurityTests", dependencies: ["Cryptography", "Domain"]),  // and Domain arithmetic
         .testTarget(

@@ -5,12 +5,13 @@ import Foundation
 @testable import HTTPServer
 @testable import Web
 import Domain
-import UseCases
+@testable import Storage
+@testable import UseCases
 
 public enum FuzzTargets {
     public static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "RequestDecoder": requestDecoder, "FormDecoding": formDecoding, "Cookies": cookies,
-        "WebhookSignature": webhookSignature, "HostAndAddresses": hostAndAddresses,
+        "WebhookSignature": webhookSignature, "HostAndAddresses": hostAndAddresses, "SCIM": scim,
     ]
 
     /// The whole request decoder, fed in pieces whose sizes come from the input itself, with small limits so
@@ -113,5 +114,26 @@ public enum FuzzTargets {
         _ = ClientAddress.resolve(peer: "10.0.0.1", forwardedFor: [text], trustedProxies: [IPAddressRange("10.0.0.0/8")!])
         _ = Paths.safeReturn(text)
         _ = EntityID<PostEntity>(text)
+    }
+
+    /// SCIM's filter (the input's first line) and a PatchOp body (the rest, as JSON) applied to an account; and the
+    /// identity rules every userName and email then goes through. Whatever arrives is refused or makes a change whose
+    /// email is an address.
+    public static func scim(_ data: [UInt8]) {
+        let split = data.firstIndex(of: 10) ?? data.endIndex
+        let filter = String(decoding: data[..<split], as: UTF8.self)
+        if let parsed = try? SCIMHandler.parse(filter: filter) {
+            precondition((parsed.userName == nil) != (parsed.externalID == nil))
+        }
+        let rest = Data(data[min(split + 1, data.endIndex)...])
+        guard let body = (try? JSONSerialization.jsonObject(with: rest)) as? [String: Any] else { return }
+        let user = AppDatabase.ProvisionedUser(id: "0123456789abcdef0123456789abcdef", email: "someone@example.com", userName: nil,
+                                               externalID: nil, isActive: true, createdAt: 0)
+        guard let change = try? SCIMHandler.patched(user, by: body) else { return }
+        if let identity = try? Provisioning.identity(userName: change.userName,
+                                                      email: change.email ?? (EmailAddress(change.userName) == nil ? user.email : nil)) {
+            precondition(EmailAddress(identity.email)?.value == identity.email)
+        }
+        _ = MatchText.fold(change.userName)
     }
 }

@@ -9,7 +9,7 @@ struct FuzzRegressionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fuzz/corpus").path
 
-    @Test(arguments: ["RequestDecoder", "FormDecoding", "Cookies", "WebhookSignature", "HostAndAddresses"])
+    @Test(arguments: ["RequestDecoder", "FormDecoding", "Cookies", "WebhookSignature", "HostAndAddresses", "SCIM"])
     func corpusReplays(target: String) throws {
         let body = try #require(FuzzTargets.all[target])
         let folder = Self.root + "/" + target

@@ -201,30 +201,36 @@ enum SCIMHandler {
     static func patchUser(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
         answer(context, environment) {
             let body = try object(context)
-            guard let operations = body["Operations"] as? [[String: Any]], !operations.isEmpty, operations.count <= 100 else {
-                throw Failure(status: .badRequest, scimType: "invalidSyntax", detail: "A PatchOp needs 1 to 100 Operations.")
-            }
             let original = try environment.provisioning.user(context.scope, id: try context.parameter("id"))
-            var change = Change(user: original)
-            for operation in operations {
-                guard let op = (operation["op"] as? String)?.lowercased(), ["add", "replace", "remove"].contains(op) else {
-                    throw Failure(status: .badRequest, scimType: "invalidSyntax", detail: "op is add, replace or remove.")
-                }
-                if let path = operation["path"] as? String {
-                    try apply(op, path: path, value: operation["value"], to: &change)
-                } else if let values = operation["value"] as? [String: Any], op != "remove" {
-                    for (path, value) in values { try apply(op, path: path, value: value, to: &change) }
-                } else {
-                    throw Failure(status: .badRequest, scimType: "noTarget", detail: "An operation without a path needs an object value.")
-                }
-            }
-            // A PATCH changes only what it names: the email stays unless emails was sent, or unless the userName changed on
-            // an account whose userName is its email.
-            let userNameChanged = change.userName != (original.userName ?? original.email)
-            let email = change.email ?? (userNameChanged && original.userName == nil ? nil : original.email)
-            let saved = try environment.provisioning.update(context.scope, change.user, userName: change.userName, email: email)
+            let change = try patched(original, by: body)
+            let saved = try environment.provisioning.update(context.scope, change.user, userName: change.userName, email: change.email)
             return (.ok, resource(saved, context, environment))
         }
+    }
+
+    /// What a PatchOp body makes of `original`, or why it cannot be read. A PATCH changes only what it names: the email
+    /// stays unless emails was sent, or unless the userName changed on an account whose userName is its email (then nil:
+    /// the userName, if an address, becomes the email).
+    static func patched(_ original: AppDatabase.ProvisionedUser, by body: [String: Any]) throws -> Change {
+        guard let operations = body["Operations"] as? [[String: Any]], !operations.isEmpty, operations.count <= 100 else {
+            throw Failure(status: .badRequest, scimType: "invalidSyntax", detail: "A PatchOp needs 1 to 100 Operations.")
+        }
+        var change = Change(user: original)
+        for operation in operations {
+            guard let op = (operation["op"] as? String)?.lowercased(), ["add", "replace", "remove"].contains(op) else {
+                throw Failure(status: .badRequest, scimType: "invalidSyntax", detail: "op is add, replace or remove.")
+            }
+            if let path = operation["path"] as? String {
+                try apply(op, path: path, value: operation["value"], to: &change)
+            } else if let values = operation["value"] as? [String: Any], op != "remove" {
+                for (path, value) in values { try apply(op, path: path, value: value, to: &change) }
+            } else {
+                throw Failure(status: .badRequest, scimType: "noTarget", detail: "An operation without a path needs an object value.")
+            }
+        }
+        let userNameChanged = change.userName != (original.userName ?? original.email)
+        if change.email == nil, !(userNameChanged && original.userName == nil) { change.email = original.email }
+        return change
     }
 
     static func deleteUser(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
