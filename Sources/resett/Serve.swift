@@ -173,8 +173,9 @@ struct Serve: ParsableCommand {
         configuration.maxConnectionsPerAddress = maxConnectionsPerAddress
         configuration.addressCapExemptions = appConfiguration.trustedProxies
         if let eventLoops { configuration.eventLoopCount = min(256, max(1, eventLoops)) }
-        // One worker per core for pages, plus one per hashing slot: a page never waits behind Argon2.
-        configuration.workerCount = workers.map { min(1024, max(1, $0)) } ?? configuration.workerCount + environment.hashingPool.capacity
+        // One worker per core for pages; password hashes and identity providers wait on the waiting pool instead
+        // (`ResettApp.placement`), so a page never waits behind Argon2 or another server.
+        configuration.workerCount = workers.map { min(1024, max(1, $0)) } ?? configuration.workerCount
 
         // Signals arrive on a dispatch queue rather than in a handler, so shutting down may lock and log.
         signal(SIGPIPE, SIG_IGN)
