@@ -39,12 +39,14 @@ struct MissingMasterKeyTests {
         // A new rating without words keeps the words it cannot read; writing over the answers is refused.
         #expect(try browser.post("/check-in", [("rating", "4")]).status == 303)
         #expect(try browser.post("/reflection", [("step", "3"), ("answer", "")]).status == 422)
+        #expect(try browser.post("/insights/week/intention", [("intention", "")]).status == 422, "nor an intention it cannot read")
 
         let withKey = try RunningApp(database: path)
         let member = try withKey.member("keyless@example.com")
         let today = try #require(try withKey.environment.checkIns.todays(member))
         #expect(today.note == "Harbour walk after a rough meeting" && today.rating.rawValue == 4 && !today.wordsUnreadable)
         #expect(try withKey.environment.reflections.todays(member)?.answers.first == "A rough meeting")
+        #expect(try withKey.environment.weeklyDigest.page(member, runs: [], resetNames: [:]).intention == "Walk at lunch")
     }
 
     @Test func aKeyFileOthersMayReadIsRefusedWithTheFix() throws {

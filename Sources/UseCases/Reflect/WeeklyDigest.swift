@@ -49,6 +49,11 @@ public struct WeeklyDigest: Sendable {
         guard text.count <= Self.intentionLimit else { throw Problem.tooLong }
         let week = WeekDigest.weekStart(of: checkIns.today(member))
         var sealed: (text: String, keyID: String)?
+        // An intention this server cannot open is never cleared by a form that could not show it.
+        if text.isEmpty, let stored = try database.intention(tenantID: member.tenantID, accountID: member.accountID, weekStart: week),
+           try vault.openIfPossible(stored.sealed, keyID: stored.keyID, tenantID: member.tenantID, context: Self.context(member, week)) == nil {
+            throw Problem.wordsCannotBeKept
+        }
         if !text.isEmpty {
             guard vault.canSeal else { throw Problem.wordsCannotBeKept }
             let box = try vault.seal(text, tenantID: member.tenantID, context: Self.context(member, week))
