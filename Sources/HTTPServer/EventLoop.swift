@@ -38,11 +38,7 @@ final class EventLoop: @unchecked Sendable {
     private var shutdownDeadline: Double?
     /// Set while accepting is paused because file descriptors ran out.
     private var acceptsPausedUntil: Double?
-    /// This loop's idle connections (keep-alive between requests, or silent since accepted), oldest first, each with the
-    /// `idleMark` it had when queued: at the connection cap the oldest is closed to let a new client in, as nginx does.
-    /// Entries that stopped being idle are skipped, and pruned once a second.
-    private var idleQueue: [(connection: Connection, mark: Int)] = []
-    private var idleHead = 0
+    private var idle = IdleConnections()
 
     private static let readable = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
     private static let writable = EPOLLOUT.rawValue
@@ -105,7 +101,7 @@ final class EventLoop: @unchecked Sendable {
             if now - lastSweep >= 1 || shutdownDeadline != nil {
                 lastSweep = now
                 sweep(now: now)
-                pruneIdleQueue()
+                idle.prune()
             }
             if shutdownDeadline != nil, connections.isEmpty { break }
         }
@@ -148,28 +144,13 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    private func markIdle(_ connection: Connection) {
-        connection.idleMark += 1
-        idleQueue.append((connection, connection.idleMark))
-    }
+    private func markIdle(_ connection: Connection) { idle.add(connection) }
 
     /// Closes this loop's longest-idle connection; false when none is idle.
     private func shedOldestIdle() -> Bool {
-        while idleHead < idleQueue.count {
-            let (connection, mark) = idleQueue[idleHead]
-            idleHead += 1
-            if !connection.isClosed, connection.phase == .idle, connection.idleMark == mark, !connection.hasPendingOutput {
-                closeConnection(connection)
-                return true
-            }
-        }
-        return false
-    }
-
-    /// Drops entries for connections no longer idle, so the queue stays as long as the idle connections.
-    private func pruneIdleQueue() {
-        idleQueue = idleQueue[idleHead...].filter { !$0.connection.isClosed && $0.connection.phase == .idle && $0.connection.idleMark == $0.mark }
-        idleHead = 0
+        guard let oldest = idle.takeOldest() else { return false }
+        closeConnection(oldest)
+        return true
     }
 
     /// With no descriptor left, the listener stays readable and accepting fails at once: waiting on it would

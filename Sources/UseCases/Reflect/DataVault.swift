@@ -43,10 +43,7 @@ public final class DataVault: Sendable {
     /// The text, or nil when this server cannot open it (no master key, or not the key that sealed it): a page or an
     /// export then shows what it can and says what it could not open, rather than failing as a whole.
     func openIfPossible(_ sealed: String, keyID: String, tenantID: String, context: String) throws -> String? {
-        do { return try open(sealed, keyID: keyID, tenantID: tenantID, context: context) } catch let failure as Failure {
-            _ = failure
-            return nil
-        }
+        do { return try open(sealed, keyID: keyID, tenantID: tenantID, context: context) } catch is Failure { return nil }
     }
 
     func open(_ sealed: String, keyID: String, tenantID: String, context: String) throws -> String {
