@@ -57,6 +57,9 @@ let package = Package(
             name: "UseCases",
             dependencies: ["Domain", "Cryptography", "Storage", "SMTP", "OpenIDConnect", .product(name: "Logging", package: "swift-log")]
         ),
+        // Turns each page template of Views/ into a Swift function over its view model (the CompileViews plugin runs it).
+        .executableTarget(name: "ViewCompiler"),
+        .plugin(name: "CompileViews", capability: .buildTool(), dependencies: ["ViewCompiler"]),
         .target(
             name: "Web",
             dependencies: [
@@ -70,7 +73,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-            ]
+            ],
+            plugins: ["CompileViews"]
         ),
         .executableTarget(
             name: "resett",

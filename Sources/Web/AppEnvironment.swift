@@ -235,17 +235,25 @@ public struct AppEnvironment: Sendable {
     func render(_ template: String, title: String?, _ values: [String: Any], context: RequestContext,
                 status: HTTPStatus = .ok) throws -> Response {
         var values = values
-        // Staff see how many posts wait for them, from every page.
-        var waitingText: String?
-        if let waiting = try safeguarding.waiting(context.scope.member), waiting > 0 {
-            waitingText = String(waiting)
-            values["moderationWaiting"] = waitingText
-        }
-        let layout = layout(for: context)
-        values["headerHTML"] = headers.header(layout, waiting: waitingText, renderer: renderer)
+        let (layout, header, waitingText) = try pageFrame(context)
+        if let waitingText { values["moderationWaiting"] = waitingText }
+        values["headerHTML"] = header
         guard let body = renderer.page(template, layout.page(title: title, values)) else {
             throw TemplateError.missingTemplate(template)
         }
+        return htmlResponse(body, status: status, context: context)
+    }
+
+    /// What every page's layout shows besides the page: the header, and for staff how many posts wait for them.
+    func pageFrame(_ context: RequestContext) throws -> (LayoutContext, header: String, waiting: String?) {
+        var waitingText: String?
+        if let waiting = try safeguarding.waiting(context.scope.member), waiting > 0 { waitingText = String(waiting) }
+        let layout = layout(for: context)
+        return (layout, headers.header(layout, waiting: waitingText, renderer: renderer), waitingText)
+    }
+
+    /// A page's bytes as a response. Pages that show personal data are never stored by caches.
+    func htmlResponse(_ body: [UInt8], status: HTTPStatus, context: RequestContext) -> Response {
         var response = Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: body)
         if context.scope.account != nil { response.headers.set("Cache-Control", "no-store") }
         return response

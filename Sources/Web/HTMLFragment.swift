@@ -7,12 +7,15 @@ import Domain
 /// The fragment is bytes, not a String: a year's grid is thousands of small appends, and a profile showed String's
 /// append bookkeeping (small-string checks, capacity growth) costing more than the bytes themselves.
 struct HTMLFragment {
-    private var bytes: [UInt8] = []
+    private(set) var bytes: [UInt8] = []
 
     init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
 
     /// Bytes already written as HTML (a rendered page, for the layout around it).
     init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Markup already made as text (the kept header).
+    init(text: String) { bytes = Array(text.utf8) }
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
     var isEmpty: Bool { bytes.isEmpty }

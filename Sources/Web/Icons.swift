@@ -36,6 +36,9 @@ enum Icon: String, Sendable, CaseIterable {
                 + paths + "</svg>")
     })
 
+    /// For compiled templates: `{{{icons.calendar}}}`.
+    var trusted: TrustedHTML { TrustedHTML(markup: svg) }
+
     /// Every icon by name, for templates: `{{{icons.calendar}}}`.
     static let forTemplates: [String: String] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.svg) })
 }

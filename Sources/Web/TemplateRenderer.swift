@@ -50,7 +50,7 @@ public struct TemplateRenderer: Sendable {
                 templates[name] = try MustacheTemplate(string: HTMLEscaper.pragma + resolved)
                 if name == Self.baseLayout { baseText = resolved }
                 texts[name] = resolved
-                if text.hasPrefix("{{<\(Self.baseLayout)}}") { inBaseLayout.insert(name) }
+                if Self.afterViewDeclaration(text).hasPrefix("{{<\(Self.baseLayout)}}") { inBaseLayout.insert(name) }
                 references += Self.partialNames(in: text).map { (file: relative, name: $0) }
             } catch {
                 throw .invalidTemplate(file: relative, reason: "\(error)")
@@ -97,6 +97,13 @@ public struct TemplateRenderer: Sendable {
     }
 
     private static let baseLayout = "layouts.base"
+
+    /// A compiled page's template starts by naming its view model (`{{! view: TypeName }}`, a comment line Mustache
+    /// removes); what follows it.
+    static func afterViewDeclaration(_ text: String) -> Substring {
+        guard text.hasPrefix("{{! view:"), let newline = text.firstIndex(of: "\n") else { return text[...] }
+        return text[text.index(after: newline)...]
+    }
 
     /// `{{paths.name}}` and `{{{icons.name}}}` written into the template's text once, when it loads: they never change
     /// while serving, and swift-mustache's look-up of a dotted name inside a section cost about 70 µs a time (the home page

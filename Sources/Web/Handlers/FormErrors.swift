@@ -9,6 +9,17 @@ struct FormErrors {
         items.append((field, message))
     }
 
+    /// The first message for `field`, shown beside it; nil when it is fine.
+    subscript(field: String) -> String? { items.first { $0.field == field }?.message }
+
+    /// One line of the summary, for compiled views: `{{#errors}}<a href="#{{field}}">{{message}}</a>{{/errors}}`.
+    struct Item {
+        let field: String
+        let message: String
+    }
+
+    var summary: [Item] { items.map { Item(field: $0.field, message: $0.message) } }
+
     /// Template values: `errors` (the summary list), `hasErrors` and `error_<field>` for each field.
     var templateValues: [String: Any] {
         var values: [String: Any] = [
@@ -73,7 +84,12 @@ enum Notice {
     ]
 
     static func values(_ context: RequestContext) -> [String: Any] {
-        guard let key = try? context.query()["notice"], let message = messages[key] else { return [:] }
-        return ["notice": message]
+        message(context).map { ["notice": $0] } ?? [:]
+    }
+
+    /// The confirmation the page's `?notice=` names, if it names one.
+    static func message(_ context: RequestContext) -> String? {
+        guard let key = try? context.query()["notice"] else { return nil }
+        return messages[key]
     }
 }

@@ -5,7 +5,7 @@ import UseCases
 /// Forgotten passwords (rules in `PasswordResets`): the same page whether or not the address has an account.
 enum PasswordResetHandler {
     static func showForgot(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try environment.render("auth/forgot", title: "Forgotten password", ["email": ""], context: context)
+        try environment.render(ForgotPasswordPage(email: "", errors: FormErrors()), title: "Forgotten password", context: context)
     }
 
     static func sendLink(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -13,12 +13,12 @@ enum PasswordResetHandler {
         guard let email = EmailAddress(typed) else {
             var errors = FormErrors()
             errors.add("email", "Enter your email address, like name@example.com.")
-            return try environment.renderForm("auth/forgot", title: "Forgotten password", ["email": typed], errors: errors,
-                                              context: context, status: .unprocessableContent)
+            return try environment.render(ForgotPasswordPage(email: typed, errors: errors), title: "Forgotten password", errors: errors,
+                                          context: context, status: .unprocessableContent)
         }
         try environment.passwordResets.request(context.scope, email: email,
                                                clientAddress: context.clientAddress(trustedProxies: environment.configuration.trustedProxies))
-        return try environment.render("auth/forgot-sent", title: "Check your email", ["email": email.value], context: context)
+        return try environment.render(ForgotPasswordSentPage(email: email.value), title: "Check your email", context: context)
     }
 
     static func showReset(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -44,14 +44,13 @@ enum PasswordResetHandler {
     }
 
     private static func expired(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try environment.render("auth/reset-expired", title: "Link expired", [:], context: context, status: .notFound)
+        try environment.render(ResetLinkExpiredPage(), title: "Link expired", context: context, status: .notFound)
     }
 
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, token: String, errors: FormErrors,
                              status: HTTPStatus = .ok) throws -> Response {
-        let values: [String: Any] = ["token": token, "minimumLength": PasswordPolicy.minimumLength]
-        var response = try environment.renderForm("auth/reset", title: "Choose a new password", values, errors: errors,
-                                                  context: context, status: status)
+        var response = try environment.render(ChooseNewPasswordPage(token: token, errors: errors), title: "Choose a new password",
+                                              errors: errors, context: context, status: status)
         response.headers.set("Cache-Control", "no-store")
         return response
     }

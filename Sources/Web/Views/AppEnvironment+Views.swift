@@ -1,0 +1,16 @@
+import HTTPServer
+
+extension AppEnvironment {
+    /// Renders a compiled page inside its layout. A page with a form passes its `errors`: the title then starts
+    /// "Error: ", so screen-reader users hear it first.
+    func render<Page: CompiledView>(_ page: Page, title: String?, errors: FormErrors? = nil, context: RequestContext,
+                                    status: HTTPStatus = .ok) throws -> Response {
+        let (frame, header, waiting) = try pageFrame(context)
+        let shownTitle = errors.map { $0.isEmpty } == false ? title.map { "Error: " + $0 } : title
+        let layout = LayoutView(frame, title: shownTitle, header: HTMLFragment(text: header),
+                                notice: Notice.message(context), moderationWaiting: waiting)
+        var body = HTMLFragment(capacity: 8192)
+        page.write(layout: layout, into: &body)
+        return htmlResponse(body.bytes, status: status, context: context)
+    }
+}

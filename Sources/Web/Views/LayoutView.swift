@@ -1,0 +1,40 @@
+/// What the layouts (`Views/layouts/`) print around every compiled page: the outermost scope its template's names are
+/// looked up in, after the page's own view model.
+struct LayoutView {
+    let siteName: String
+    /// "Page – Site", "Error: Page – Site" on a form with problems, or the site's name alone.
+    let pageTitle: String
+    let stylesheet: String
+    let script: String
+    let favicon: String
+    let signedIn: Bool
+    let canModerate: Bool
+    let isAdmin: Bool
+    let csrf: String
+    let helpPath: String
+    /// "light" or "dark" when the person chose one; nil to follow the device.
+    let theme: String?
+    /// The site header (`partials/header.mustache`, kept by `HeaderCache`).
+    let headerHTML: HTMLFragment
+    /// A confirmation after a redirect (`Notice`).
+    let notice: String?
+    /// Posts waiting for the staff, shown in their tab.
+    let moderationWaiting: String?
+
+    init(_ layout: LayoutContext, title: String?, header: HTMLFragment, notice: String?, moderationWaiting: String?) {
+        siteName = layout.siteName
+        pageTitle = title.map { "\($0) – \(layout.siteName)" } ?? layout.siteName
+        stylesheet = layout.stylesheet
+        script = layout.script
+        favicon = layout.favicon
+        signedIn = layout.signedIn
+        canModerate = layout.canModerate
+        isAdmin = layout.isAdmin
+        csrf = layout.csrfToken
+        helpPath = layout.helpPath
+        theme = layout.theme
+        headerHTML = header
+        self.notice = notice
+        self.moderationWaiting = moderationWaiting
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import HTTPServer
+import Testing
+@testable import Web
+
+/// Each compiled page against the path it replaced: the same page's values as the handler used to give
+/// `TemplateRenderer` (swift-mustache and FlatTemplate), rendered from the real `Views/`, must give the same markup
+/// (compared with runs of whitespace between and inside tags made one, which the browser does not show).
+@Suite("Compiled views")
+struct CompiledViewTests {
+    static let views = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Views").path
+
+    static let renderer = Result { try TemplateRenderer(directory: views, required: []) }
+
+    /// Renders `page` both ways and compares; returns the compiled page's markup for further checks.
+    @discardableResult
+    func same<Page: CompiledView>(_ page: Page, title: String?, errors: FormErrors? = nil, notice: String? = nil,
+                                  old values: [String: Any]) throws -> String {
+        let renderer = try Self.renderer.get()
+        let frame = LayoutContext(context: nil, staticFiles: StaticFileStore())
+        let header = "<header class=\"site-header\"><a href=\"/\">Resett</a></header>"
+        let shownTitle = errors.map { $0.isEmpty } == false ? title.map { "Error: " + $0 } : title
+        var oldValues = values
+        oldValues["headerHTML"] = header
+        if let errors { oldValues.merge(errors.templateValues) { $1 } }
+        if let notice { oldValues["notice"] = notice }
+        let old = try #require(renderer.page(Page.template, frame.page(title: shownTitle, oldValues)))
+        var compiled = HTMLFragment()
+        page.write(layout: LayoutView(frame, title: shownTitle, header: HTMLFragment(text: header), notice: notice, moderationWaiting: nil),
+                   into: &compiled)
+        #expect(Self.normalised(compiled.text) == Self.normalised(String(decoding: old, as: UTF8.self)), "\(Page.template)")
+        return compiled.text
+    }
+
+    /// Whitespace runs as one space, and none between tags.
+    static func normalised(_ html: String) -> String {
+        var out = "", lastWasSpace = false
+        for character in html {
+            if character.isWhitespace {
+                lastWasSpace = true
+                continue
+            }
+            if lastWasSpace, !(character == "<" && out.last == ">"), !out.isEmpty { out.append(" ") }
+            lastWasSpace = false
+            out.append(character)
+        }
+        return out
+    }
+
+    static func errors(_ pairs: (String, String)...) -> FormErrors {
+        var errors = FormErrors()
+        for (field, message) in pairs { errors.add(field, message) }
+        return errors
+    }
+
+    @Test func forgottenPasswordPages() throws {
+        let html = try same(ForgotPasswordPage(email: "", errors: FormErrors()), title: "Forgotten password", old: ["email": ""])
+        #expect(html.contains("<title>Forgotten password – Resett</title>"))
+        let typed = "a<b>@example.com"
+        let bad = Self.errors(("email", "Enter your email address, like name@example.com."))
+        let wrong = try same(ForgotPasswordPage(email: typed, errors: bad), title: "Forgotten password", errors: bad, old: ["email": typed])
+        #expect(wrong.contains("value=\"a&lt;b&gt;@example.com\"") && wrong.contains("aria-invalid=\"true\"") && wrong.contains("<title>Error: "))
+        try same(ForgotPasswordSentPage(email: "me@example.com"), title: "Check your email", notice: "Saved", old: ["email": "me@example.com"])
+        try same(ResetLinkExpiredPage(), title: "Link expired", old: [:])
+        try same(ChooseNewPasswordPage(token: "t&k", errors: FormErrors()), title: "Choose a new password",
+                 old: ["token": "t&k", "minimumLength": 8])
+        let tooShort = Self.errors(("password", "Use at least 12 characters."))
+        try same(ChooseNewPasswordPage(token: "t", errors: tooShort), title: "Choose a new password", errors: tooShort,
+                 old: ["token": "t", "minimumLength": 8])
+    }
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Checks the Dockerfile without a container engine (none runs where the tests do):
+#  1. copies exactly what the build stage's COPY lines name into a clean folder and runs the build stage's
+#     `swift build` there, so a folder Package.swift needs but the image lacks fails here as it would in `docker build`;
+#  2. checks every shared library `ldd` lists for the binary built there against the run stage's `apt-get install`
+#     list (with what those packages depend on, and what debian:bookworm-slim already has);
+#  3. checks that every path the run stage copies from the context exists.
+# Usage: scripts/check-dockerfile.sh [Dockerfile]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+dockerfile=${1:-$root/Dockerfile}
+work=$(mktemp -d /tmp/resett-dockerfile-XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
+# The build stage is everything before the second FROM; the run stage everything after it.
+build_stage=$(awk '/^FROM /{n++} n==1' "$dockerfile")
+run_stage=$(awk '/^FROM /{n++} n==2' "$dockerfile")
+[ -n "$build_stage" ] && [ -n "$run_stage" ] || { echo "check-dockerfile: expected a build stage and a run stage"; exit 1; }
+
+# 1. The build stage's context copies, then its swift build (the RUN line's first command).
+while read -r _ source destination; do
+  [ -e "$root/$source" ] || { echo "check-dockerfile: the build stage copies $source, which does not exist"; exit 1; }
+  mkdir -p "$work/$(dirname "$destination")"
+  cp -a "$root/$source" "$work/${destination%/}$( [ "${destination%/}" = "." ] || [ "${destination: -1}" != "/" ] || echo "/$(basename "$source")")"
+done < <(echo "$build_stage" | grep -E '^COPY ' | grep -v -- '--from')
+command=$(echo "$build_stage" | grep -E '^RUN swift build' | sed -E 's/^RUN //; s/ *&&.*$//; s/ *\\$//')
+[ -n "$command" ] || { echo "check-dockerfile: no 'RUN swift build' line in the build stage"; exit 1; }
+echo "check-dockerfile: $command (in a folder holding only the build stage's COPY lines)"
+(cd "$work" && $command 2>&1 | grep -E "error|warning: .*invalid|Compiling|Build complete" | grep -v "^\[" | tail -5)
+binary="$(cd "$work" && ${command%% --product*} --show-bin-path)/resett"
+[ -x "$binary" ] || { echo "check-dockerfile: the build stage's build made no binary"; exit 1; }
+
+# 2. Libraries against the run stage's packages.
+packages=$(echo "$run_stage" | tr -d '\\' | tr '\n' ' ' | grep -oE 'apt-get install [^&]*' | sed -E 's/apt-get install//; s/ -[-a-z]+//g')
+# What debian:bookworm-slim has before anything is installed (its Essential and Priority: required libraries).
+base="libc6 libgcc-s1 libstdc++6 zlib1g libzstd1 liblzma5 libbz2-1.0 libselinux1 libpcre2-8-0 libacl1 libattr1 libaudit1 libcap-ng0 libcap2 libcrypt1 libgmp10 libmd0 libsystemd0 liblz4-1 libgcrypt20 libgpg-error0 libtinfo6 libudev1 libxxhash0 libdb5.3 libpam0g libsemanage2 libsepol2 libbsd0 libsmartcols1 libuuid1 libblkid1 libmount1 libhogweed6 libnettle8 libgnutls30 libidn2-0 libp11-kit0 libtasn1-6 libunistring2 libffi8 libseccomp2 libdebconfclient0"
+allowed=" $base "
+for package in $packages; do
+  allowed+=" $package "
+  for dependency in $(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks --no-replaces --no-enhances \
+                       "$package" 2>/dev/null | grep -E '^\w' | sed 's/:.*//'); do
+    allowed+=" $dependency "
+  done
+done
+missing=""
+while read -r library; do
+  owner=$(dpkg -S "$(readlink -f "$library")" 2>/dev/null | head -1 | cut -d: -f1) || true
+  [ -n "$owner" ] || owner=$(dpkg -S "$library" 2>/dev/null | head -1 | cut -d: -f1) || true
+  if [ -z "$owner" ]; then missing+=" $library(no package)"; continue; fi
+  [[ "$allowed" == *" $owner "* ]] || missing+=" $library($owner)"
+done < <(ldd "$binary" | grep -oE '/[^ ]+\.so[^ ]*' | sort -u)
+if [ -n "$missing" ]; then
+  echo "check-dockerfile: the binary links libraries the run stage does not install:$missing"
+  exit 1
+fi
+echo "check-dockerfile: $(ldd "$binary" | grep -c '=>') libraries, each from a run-stage package or the base image"
+
+# 3. The run stage's copies from the build context.
+while read -r _ source _; do
+  [ -e "$root/$source" ] || { echo "check-dockerfile: the run stage copies $source, which does not exist"; exit 1; }
+done < <(echo "$run_stage" | grep -E '^COPY ' | grep -v -- '--from')
+echo "check-dockerfile: the Dockerfile builds and its run stage has what the binary needs"
