@@ -9,6 +9,9 @@ COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
 COPY Fuzz ./Fuzz
+COPY Plugins ./Plugins
+# The page templates are compiled into the binary (Plugins/CompileViews); the run stage keeps a copy for the rest.
+COPY Views ./Views
 RUN swift build -c release --product resett --static-swift-stdlib \
     && cp "$(swift build -c release --show-bin-path)/resett" /usr/local/bin/resett
 

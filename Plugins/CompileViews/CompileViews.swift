@@ -8,6 +8,7 @@ import PackagePlugin
 struct CompileViews: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let views = context.package.directoryURL.appending(path: "Views")
+        guard FileManager.default.fileExists(atPath: views.path()) else { throw Missing.views(views.path()) }
         let output = context.pluginWorkDirectoryURL.appending(path: "CompiledViews")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         var all: [URL] = [], pages: [String] = []
@@ -28,5 +29,12 @@ struct CompileViews: BuildToolPlugin {
                               executable: try context.tool(named: "ViewCompiler").url,
                               arguments: [views.path(), output.path()] + pages,
                               inputFiles: all, outputFiles: outputs)]
+    }
+}
+
+enum Missing: Error, CustomStringConvertible {
+    case views(String)
+    var description: String {
+        switch self { case .views(let path): "the page templates are compiled at build time, and there are none at \(path)" }
     }
 }

@@ -69,4 +69,61 @@ struct CompiledViewTests {
         try same(ChooseNewPasswordPage(token: "t", errors: tooShort), title: "Choose a new password", errors: tooShort,
                  old: ["token": "t", "minimumLength": 8])
     }
+
+    static let button = SignOnButton(action: "/login/sso/abc", displayName: "Acme <SSO>", next: "/calendar", required: false,
+                                     origin: "https://idp.example.com")
+
+    /// The values the handlers gave `partials/sign-on` before.
+    static func oldSignOn(_ button: SignOnButton?) -> [String: Any] {
+        guard let button else { return [:] }
+        return ["signOn": ["action": button.action, "displayName": button.displayName, "next": button.next, "required": button.required]]
+    }
+
+    @Test func logInPages() throws {
+        for button in [nil, Self.button, SignOnButton(action: "/login/sso/x", displayName: "Uni", next: "/", required: true, origin: "https://u")] {
+            for errors in [FormErrors(), Self.errors(("email", "That email and password don’t match."))] {
+                var old: [String: Any] = ["email": "a@b.c", "next": "/calendar", "organisation": "Acme & Co"]
+                old.merge(Self.oldSignOn(button)) { $1 }
+                old["signOnRequired"] = button?.required ?? false
+                old["signOnOptional"] = button != nil && !(button?.required ?? false)
+                old["signOnName"] = button?.displayName ?? ""
+                let html = try same(LogInPage(email: "a@b.c", next: "/calendar", organisation: "Acme & Co", signOn: button, errors: errors),
+                                    title: "Log in", errors: errors, old: old)
+                #expect(html.contains("Continue with Acme &lt;SSO&gt;") == (button?.displayName == "Acme <SSO>"))
+            }
+        }
+        try same(LogInCheckEmailPage(), title: "Check your email", old: [:])
+        try same(LinkExpiredPage(), title: "Link expired", old: [:])
+        try same(ConfirmLinkPage(heading: "Finish", explanation: "One more tap", action: "/login/link", token: "t<", button: "Log in"),
+                 title: "Finish", old: ["heading": "Finish", "explanation": "One more tap", "action": "/login/link", "token": "t<", "button": "Log in"])
+        for button in [nil, Self.button] {
+            var old: [String: Any] = ["reason": "Stopped", "reference": "cancelled"]
+            old.merge(Self.oldSignOn(button)) { $1 }
+            try same(SignOnRefusedPage(reason: "Stopped", reference: "cancelled", signOn: button), title: "We couldn’t sign you in", old: old)
+            old = ["heading": "By invitation", "reason": "Ask", "organisation": "Acme"]
+            old.merge(Self.oldSignOn(button)) { $1 }
+            try same(NotEligiblePage(heading: "By invitation", reason: "Ask", signOn: button), title: "By invitation", old: old)
+        }
+    }
+
+    @Test func signUpPages() throws {
+        let zones = TimeZoneChoice.all(selecting: "Europe/London")
+        let oldZones: [[String: Any]] = zones.map { ["name": $0.name, "selected": $0.selected] }
+        for (invitation, hint) in [(nil, nil), ("inv", nil), (nil, "Use your email address at example.com.")] as [(String?, String?)] {
+            for button in [nil, Self.button] {
+                for errors in [FormErrors(), Self.errors(("email", "Enter your email"), ("password", "Too short"), ("time_zone", "Choose"))] {
+                    var old: [String: Any] = ["email": "e", "next": "/", "timeZones": oldZones, "minimumLength": 8, "recommendedLength": 15]
+                    if let invitation { old["invitation"] = invitation }
+                    if let hint { old["emailHint"] = hint }
+                    old.merge(Self.oldSignOn(button)) { $1 }
+                    old["signOnOptional"] = button != nil
+                    let page = SignUpPage(email: "e", next: "/", invitation: invitation, emailHint: hint, timeZones: zones, signOn: button,
+                                          errors: errors)
+                    let html = try same(page, title: "Sign up", errors: errors, old: old)
+                    #expect(html.contains("<option value=\"Europe/London\" selected>Europe/London</option>"))
+                }
+            }
+        }
+        try same(SignUpSentPage(email: "me@example.com"), title: "Check your email", old: ["email": "me@example.com"])
+    }
 }

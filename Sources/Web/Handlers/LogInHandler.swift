@@ -21,7 +21,7 @@ enum LogInHandler {
         case .signedIn(let account):
             return try signedIn(account, goingTo: next, context, environment)
         case .checkEmail:
-            return try environment.render("auth/login-check-email", title: "Check your email", [:], context: context)
+            return try environment.render(LogInCheckEmailPage(), title: "Check your email", context: context)
         case .mismatch:
             var errors = FormErrors()
             errors.add("email", mismatch)
@@ -57,7 +57,7 @@ enum LogInHandler {
     }
 
     static func linkExpired(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try environment.render("auth/link-expired", title: "Link expired", [:], context: context, status: .notFound)
+        try environment.render(LinkExpiredPage(), title: "Link expired", context: context, status: .notFound)
     }
 
     static func logOut(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -73,14 +73,10 @@ enum LogInHandler {
 
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, email: String, next: String,
                              errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
-        var values: [String: Any] = ["email": email, "next": next, "organisation": context.scope.tenant.name]
-        let offer = try SingleSignOnHandler.offerValues(context, environment, next: next)
-        values.merge(offer.values) { $1 }
-        values["signOnRequired"] = offer.isRequired
-        values["signOnOptional"] = offer.origin != nil && !offer.isRequired
-        values["signOnName"] = offer.displayName ?? ""
-        var response = try environment.renderForm("auth/login", title: "Log in", values, errors: errors, context: context, status: status)
-        SingleSignOnHandler.allowForm(offer.origin, &response)
+        let button = try SingleSignOnHandler.signOnButton(context, environment, next: next)
+        let page = LogInPage(email: email, next: next, organisation: context.scope.tenant.name, signOn: button, errors: errors)
+        var response = try environment.render(page, title: "Log in", errors: errors, context: context, status: status)
+        SingleSignOnHandler.allowForm(button, &response)
         return response
     }
 }
@@ -92,9 +88,8 @@ enum EmailedLink {
                      button: String, isLive: (String) throws -> Bool) throws -> Response {
         let token = try context.query()["token"] ?? ""
         guard try isLive(token) else { return try LogInHandler.linkExpired(context, environment) }
-        var response = try environment.render("auth/confirm", title: title, [
-            "heading": title, "explanation": explanation, "action": action, "token": token, "button": button,
-        ], context: context)
+        let page = ConfirmLinkPage(heading: title, explanation: explanation, action: action, token: token, button: button)
+        var response = try environment.render(page, title: title, context: context)
         response.headers.set("Cache-Control", "no-store")
         return response
     }

@@ -26,25 +26,23 @@ enum SignUpHandler {
     static func notEligible(_ context: RequestContext, _ environment: AppEnvironment, _ problem: SignUps.Problem) throws -> Response {
         let tenant = context.scope.tenant
         let policy = tenant.settings.signUpPolicy
-        var values: [String: Any] = ["organisation": tenant.name]
-        switch problem {
+        let (heading, reason): (String, String) = switch problem {
         case .invitationEnded:
-            values["heading"] = "This invitation has ended"
-            values["reason"] = "It may have been used as many times as it allows, reached its end date, or been withdrawn. Please ask whoever sent it for a new one."
+            ("This invitation has ended",
+             "It may have been used as many times as it allows, reached its end date, or been withdrawn. Please ask whoever sent it for a new one.")
         case .singleSignOnOnly:
-            values["heading"] = "Sign in with \(tenant.name)’s account"
-            values["reason"] = "\(tenant.name) signs its people in to Resett with the account you use at work or study, so there’s no password to make. Your Resett account is made the first time you sign in."
+            ("Sign in with \(tenant.name)’s account",
+             "\(tenant.name) signs its people in to Resett with the account you use at work or study, so there’s no password to make. Your Resett account is made the first time you sign in.")
         case .notEligible:
-            values["heading"] = "Joining \(tenant.name) is by invitation"
-            values["reason"] = policy.rule == .domains
+            ("Joining \(tenant.name) is by invitation",
+             policy.rule == .domains
                 ? "You can sign up with an email address at \(policy.domains.joined(separator: ", ")), or with an invitation link from \(tenant.name)."
-                : "\(tenant.name) invites its people to Resett. If you should have an invitation, please ask the person who looks after wellbeing there."
+                : "\(tenant.name) invites its people to Resett. If you should have an invitation, please ask the person who looks after wellbeing there.")
         }
-        let offer = try SingleSignOnHandler.offerValues(context, environment, next: Paths.home)
-        values.merge(offer.values) { $1 }
-        var response = try environment.render("auth/not-eligible", title: values["heading"] as? String ?? "", values, context: context,
-                                               status: problem == .invitationEnded ? .gone : .forbidden)
-        SingleSignOnHandler.allowForm(offer.origin, &response)
+        let button = try SingleSignOnHandler.signOnButton(context, environment, next: Paths.home)
+        var response = try environment.render(NotEligiblePage(heading: heading, reason: reason, signOn: button), title: heading,
+                                              context: context, status: problem == .invitationEnded ? .gone : .forbidden)
+        SingleSignOnHandler.allowForm(button, &response)
         return response
     }
 
@@ -84,7 +82,7 @@ enum SignUpHandler {
         } catch SignUps.Problem.singleSignOnOnly {
             return try notEligible(context, environment, .singleSignOnOnly)
         }
-        return try environment.render("auth/signup-sent", title: "Check your email", ["email": email.value], context: context)
+        return try environment.render(SignUpSentPage(email: email.value), title: "Check your email", context: context)
     }
 
     static func showConfirm(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -109,22 +107,12 @@ enum SignUpHandler {
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, email: String, timeZone: String,
                              next: String, invitation: String?, errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         let policy = context.scope.tenant.settings.signUpPolicy
-        var values: [String: Any] = [
-            "email": email,
-            "next": next,
-            "timeZoneOptions": TimeZoneOptions.html(selected: timeZone),
-            "minimumLength": PasswordPolicy.minimumLength,
-            "recommendedLength": PasswordPolicy.recommendedLength,
-        ]
-        if let invitation { values["invitation"] = invitation }
-        if policy.rule == .domains && invitation == nil {
-            values["emailHint"] = "Use your email address at \(policy.domains.joined(separator: " or "))."
-        }
-        let offer = try SingleSignOnHandler.offerValues(context, environment, next: next)
-        values.merge(offer.values) { $1 }
-        values["signOnOptional"] = offer.origin != nil
-        var response = try environment.renderForm("auth/signup", title: "Sign up", values, errors: errors, context: context, status: status)
-        SingleSignOnHandler.allowForm(offer.origin, &response)
+        let hint = policy.rule == .domains && invitation == nil ? "Use your email address at \(policy.domains.joined(separator: " or "))." : nil
+        let button = try SingleSignOnHandler.signOnButton(context, environment, next: next)
+        let page = SignUpPage(email: email, next: next, invitation: invitation, emailHint: hint,
+                              timeZones: TimeZoneChoice.all(selecting: timeZone), signOn: button, errors: errors)
+        var response = try environment.render(page, title: "Sign up", errors: errors, context: context, status: status)
+        SingleSignOnHandler.allowForm(button, &response)
         return response
     }
 }

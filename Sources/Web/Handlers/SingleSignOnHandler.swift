@@ -63,27 +63,24 @@ enum SingleSignOnHandler {
         case .inactive:
             ("Your account here has been turned off by \(organisation). If you think that’s a mistake, please ask them.", .forbidden)
         }
-        var values: [String: Any] = ["reason": reason, "reference": refusal.reference]
-        let offer = try offerValues(context, environment, next: Paths.home)
-        values.merge(offer.values) { $1 }
-        var response = try environment.render("auth/sign-on-refused", title: "We couldn’t sign you in", values, context: context, status: status)
+        let button = try signOnButton(context, environment, next: Paths.home)
+        var response = try environment.render(SignOnRefusedPage(reason: reason, reference: refusal.reference, signOn: button),
+                                              title: "We couldn’t sign you in", context: context, status: status)
         if refusal == .busy { response.headers.set("Retry-After", "30") }
-        allowForm(offer.origin, &response)
+        allowForm(button, &response)
         return response
     }
 
-    /// The values for `partials/sign-on` (the "Continue with …" button), and the origin its form leads to.
-    static func offerValues(_ context: RequestContext, _ environment: AppEnvironment, next: String) throws
-        -> (values: [String: Any], origin: String?, isRequired: Bool, displayName: String?) {
-        guard let offer = try environment.singleSignOn.offer(context.scope) else { return ([:], nil, false, nil) }
-        return (["signOn": ["action": Paths.signOnStart(offer.providerID), "displayName": offer.displayName, "next": next,
-                            "required": offer.isRequired]],
-                offer.authorizationOrigin, offer.isRequired, offer.displayName)
+    /// The organisation's "Continue with …" button (`partials/sign-on`), when it has single sign-on.
+    static func signOnButton(_ context: RequestContext, _ environment: AppEnvironment, next: String) throws -> SignOnButton? {
+        guard let offer = try environment.singleSignOn.offer(context.scope) else { return nil }
+        return SignOnButton(action: Paths.signOnStart(offer.providerID), displayName: offer.displayName, next: next,
+                            required: offer.isRequired, origin: offer.authorizationOrigin)
     }
 
     /// Lets this page's sign-in form lead to the provider (a form's redirect is held to form-action too).
-    static func allowForm(_ origin: String?, _ response: inout Response) {
-        guard let origin else { return }
-        response.headers.set("Content-Security-Policy", SecurityHeaders.policy(formsAlsoTo: origin))
+    static func allowForm(_ button: SignOnButton?, _ response: inout Response) {
+        guard let button else { return }
+        response.headers.set("Content-Security-Policy", SecurityHeaders.policy(formsAlsoTo: button.origin))
     }
 }
