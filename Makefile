@@ -52,7 +52,7 @@ postgres-setup:
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 install -y -qq postgresql; fi; }
 
 # A build with no warnings (any warning in our code fails CI); every Swift test on SQLite, then every one again on a
-# throwaway PostgreSQL; fuzzing; the browser suite on SQLite and again on PostgreSQL. The PostgreSQL cluster is
+# throwaway PostgreSQL; fuzzing; the Dockerfile (scripts/check-dockerfile.sh, since no container engine runs here); the browser suite on SQLite and again on PostgreSQL. The PostgreSQL cluster is
 # stopped and removed however the tests end.
 test: setup browser-setup postgres-setup
 	@mkdir -p .build && set -o pipefail && swift build --build-tests 2>&1 | tee .build/test-build.log
@@ -65,6 +65,7 @@ test: setup browser-setup postgres-setup
 	echo "Running the Swift tests again on PostgreSQL ($$url)"; \
 	RESETT_TEST_POSTGRES="$$url" swift test --skip-build && \
 	bench/fuzz.sh 5 && \
+	scripts/check-dockerfile.sh && \
 	python3 -m pytest -q Tests/Browser && \
 	echo "Running the browser suite again on PostgreSQL" && \
 	RESETT_TEST_POSTGRES="$$url" python3 -m pytest -q Tests/Browser

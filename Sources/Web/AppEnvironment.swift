@@ -45,8 +45,6 @@ public struct AppEnvironment: Sendable {
     let calendarGrids = CalendarGrid.kept()
     /// Month calendars, kept under their account's history version.
     let calendarMonths = CalendarGrid.keptMonths()
-    /// Each tenant's crisis contacts as HTML, under its configuration version.
-    let crisisContactLists = ConfigurationCache<String>()
     /// Pages of the community feed, kept per viewer under the tenant's community version.
     let feedPages = KeptPages<CommunityHandler.FeedKey, CommunityHandler.FeedView>(budget: 16 << 20) { $0.byteCount }
     /// Pages of the moderation queue, kept per moderator under the tenant's community version.

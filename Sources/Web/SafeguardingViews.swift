@@ -3,59 +3,31 @@ import UseCases
 
 /// Template values for crisis help, shared by every page that offers it.
 enum SafeguardingViews {
-    /// The tenant's crisis contacts, as `partials/crisis-contacts` shows them (`{{{crisisContactsHTML}}}`): written once
-    /// per version of the tenant's configuration (the feed and every help page show them).
+    /// The tenant's crisis contacts for a page that is not compiled yet (`partials/crisis-contacts`).
     static func contacts(_ context: RequestContext, _ environment: AppEnvironment) throws -> [String: Any] {
-        let tenant = context.scope.tenant, kept = environment.crisisContactLists
-        if let html = kept.value(tenantID: tenant.id, version: tenant.configVersion) { return ["crisisContactsHTML": html] }
-        // Stored under the version read with the tenant: the contacts are read after it, so never older.
-        let html = contactsHTML(try environment.safeguarding.contacts(context.scope))
-        kept.store(html, tenantID: tenant.id, version: tenant.configVersion)
-        return ["crisisContactsHTML": html]
+        ["crisisContacts": try environment.safeguarding.contacts(context.scope).map(templateValues)]
     }
 
-    /// The contacts written in Swift (the list sits inside forms and sections where each of its keys cost a walk up the
-    /// template's context stack). A contact without a text number shows no text button; every value is escaped.
-    static func contactsHTML(_ contacts: [CrisisContact]) -> String {
-        var html = HTMLFragment(capacity: 2048)
-        html.raw("<ul class=\"crisis-contacts\">\n")
-        for contact in contacts {
-            html.raw("  <li class=\"crisis-contact\">\n    <p class=\"crisis-contact-name\">"); html.escaped(contact.name)
-            html.raw("</p>\n    <p class=\"crisis-contact-purpose\">"); html.escaped(contact.purpose)
-            if let hours = contact.hours { html.raw(" · "); html.escaped(hours) }
-            html.raw("</p>\n    <p class=\"crisis-contact-actions\">\n")
-            if let phone = contact.phone, let link = contact.telephoneLink {
-                html.raw("      <a class=\"button button-crisis button-large\" href=\""); html.escaped(link); html.raw("\">Call ")
-                html.escaped(phone); html.raw("</a>\n")
-            }
-            if let number = contact.textNumber, let link = contact.textLink {
-                html.raw("      <a class=\"button button-crisis button-large\" href=\""); html.escaped(link); html.raw("\">Text ")
-                if let message = contact.textMessage { html.escaped(message); html.raw(" to ") }
-                html.escaped(number); html.raw("</a>\n")
-            }
-            if let url = contact.url {
-                html.raw("      <a class=\"button button-secondary button-large\" href=\""); html.escaped(url)
-                html.raw("\" rel=\"noopener noreferrer\">Visit the "); html.escaped(contact.name); html.raw(" website</a>\n")
-            }
-            html.raw("    </p>\n  </li>\n")
-        }
-        html.raw("</ul>")
-        return html.text
+    /// One contact as the crisis-contacts partial names its parts, for pages that are not compiled yet.
+    static func templateValues(_ contact: CrisisContact) -> [String: Any] {
+        var values: [String: Any] = ["name": contact.name, "purpose": contact.purpose]
+        if let hours = contact.hours { values["hours"] = hours }
+        if let phone = contact.phone, let link = contact.telephoneLink { values["phone"] = phone; values["telephoneLink"] = link }
+        if let number = contact.textNumber, let link = contact.textLink { values["textNumber"] = number; values["textLink"] = link }
+        if let message = contact.textMessage { values["textMessage"] = message }
+        if let url = contact.url { values["url"] = url }
+        return values
     }
 
     /// The safety phrases as one attribute value: phrases joined by "|" (they hold only letters, digits, apostrophes
     /// and spaces once normalised, so no separator can appear inside one). The template escapes it.
     static func phraseList(_ phrases: [String]) -> String { phrases.joined(separator: "|") }
 
-    /// Unread messages from the moderation team, with the contacts, for the signed-in person.
+    /// Unread messages from the moderation team, for a page that is not compiled yet.
     static func teamMessages(_ context: RequestContext, _ environment: AppEnvironment) throws -> [String: Any] {
-        guard let member = context.scope.member else { return [:] }
-        let messages = try environment.safeguarding.unseenMessages(member)
-        guard !messages.isEmpty else { return [:] }
-        var values = try contacts(context, environment)
-        values["teamMessages"] = messages.map {
-            ["id": $0.id, "body": $0.body, "seenPath": Paths.teamMessageSeen(TeamMessageID(stored: $0.id))] as [String: Any]
-        }
-        return values
+        let box = try TeamMessages.unseen(context, environment)
+        guard !box.teamMessages.isEmpty else { return [:] }
+        return ["teamMessages": box.teamMessages.map { ["id": $0.id, "body": $0.body, "seenPath": $0.seenPath] as [String: Any] },
+                "crisisContacts": box.crisisContacts.map(templateValues)]
     }
 }

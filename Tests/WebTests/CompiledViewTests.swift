@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import HTTPServer
 import Testing
@@ -13,11 +14,21 @@ struct CompiledViewTests {
 
     static let renderer = Result { try TemplateRenderer(directory: views, required: []) }
 
+    /// A renderer over a copy of Views/ with some templates replaced.
+    static func renderer(replacing templates: [String: String]) throws -> TemplateRenderer {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("resett-views-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: views, toPath: copy)
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        for (file, text) in templates { try text.write(toFile: copy + "/" + file, atomically: true, encoding: .utf8) }
+        return try TemplateRenderer(directory: copy, required: [])
+    }
+
     /// Renders `page` both ways and compares; returns the compiled page's markup for further checks.
+    /// `partials` replaces templates for the old path (where a page's markup used to come from Swift).
     @discardableResult
     func same<Page: CompiledView>(_ page: Page, title: String?, errors: FormErrors? = nil, notice: String? = nil,
-                                  old values: [String: Any]) throws -> String {
-        let renderer = try Self.renderer.get()
+                                  old values: [String: Any], partials: [String: String] = [:]) throws -> String {
+        let renderer = partials.isEmpty ? try Self.renderer.get() : try Self.renderer(replacing: partials)
         let frame = LayoutContext(context: nil, staticFiles: StaticFileStore())
         let header = "<header class=\"site-header\"><a href=\"/\">Resett</a></header>"
         let shownTitle = errors.map { $0.isEmpty } == false ? title.map { "Error: " + $0 } : title
@@ -125,5 +136,66 @@ struct CompiledViewTests {
             }
         }
         try same(SignUpSentPage(email: "me@example.com"), title: "Check your email", old: ["email": "me@example.com"])
+    }
+
+    /// Contacts with every part and with none of the optional ones, and markup in every field.
+    static let contacts = CrisisContact.ukDefaults + [
+        CrisisContact(name: "A <b>", purpose: "P & Q", phone: "+44 1", textNumber: "123", textMessage: "HI\"", url: "https://x.example/'", hours: "9–5"),
+        CrisisContact(name: "Bare", purpose: "Nothing else"),
+    ]
+
+    /// The contacts as `SafeguardingViews.contactsHTML` wrote them in Swift before the partial did.
+    static func contactsAsSwiftWroteThem(_ contacts: [CrisisContact]) -> String {
+        var html = HTMLFragment(capacity: 2048)
+        html.raw("<ul class=\"crisis-contacts\">\n")
+        for contact in contacts {
+            html.raw("  <li class=\"crisis-contact\">\n    <p class=\"crisis-contact-name\">"); html.escaped(contact.name)
+            html.raw("</p>\n    <p class=\"crisis-contact-purpose\">"); html.escaped(contact.purpose)
+            if let hours = contact.hours { html.raw(" · "); html.escaped(hours) }
+            html.raw("</p>\n    <p class=\"crisis-contact-actions\">\n")
+            if let phone = contact.phone, let link = contact.telephoneLink {
+                html.raw("      <a class=\"button button-crisis button-large\" href=\""); html.escaped(link); html.raw("\">Call ")
+                html.escaped(phone); html.raw("</a>\n")
+            }
+            if let number = contact.textNumber, let link = contact.textLink {
+                html.raw("      <a class=\"button button-crisis button-large\" href=\""); html.escaped(link); html.raw("\">Text ")
+                if let message = contact.textMessage { html.escaped(message); html.raw(" to ") }
+                html.escaped(number); html.raw("</a>\n")
+            }
+            if let url = contact.url {
+                html.raw("      <a class=\"button button-secondary button-large\" href=\""); html.escaped(url)
+                html.raw("\" rel=\"noopener noreferrer\">Visit the "); html.escaped(contact.name); html.raw(" website</a>\n")
+            }
+            html.raw("    </p>\n  </li>\n")
+        }
+        html.raw("</ul>")
+        return html.text
+    }
+
+    @Test func helpPages() throws {
+        let from = "/calendar"
+        let links: [String: Any] = ["nowPath": Paths.help(Paths.helpNow, from: from), "talkPath": Paths.help(Paths.helpTalk, from: from),
+                                    "breathePath": Paths.help(Paths.helpBreathe, from: from), "groundPath": Paths.help(Paths.helpGround, from: from),
+                                    "safePath": Paths.help(Paths.helpSafe, from: from)]
+        try same(HelpNowPage(from: from), title: "What would help right now?", old: links)
+        try same(HelpBreathePage(from: from), title: "Breathe for two minutes", old: links)
+        try same(HelpGroundPage(from: from), title: "A grounding reset", old: links)
+        try same(HelpIndexPage(from: from, messages: .none), title: "Need help now?", old: links)
+        let messages = TeamMessages(teamMessages: [.init(id: "m1", body: "We <3 you", seenPath: "/messages/m1/seen")], crisisContacts: Self.contacts)
+        var old = links
+        old["teamMessages"] = [["id": "m1", "body": "We <3 you", "seenPath": "/messages/m1/seen"]]
+        old["crisisContactsHTML"] = Self.contactsAsSwiftWroteThem(Self.contacts)
+        let oldPartial = try String(contentsOfFile: Self.views + "/partials/crisis-contacts.mustache", encoding: .utf8)
+        #expect(oldPartial.contains("{{#crisisContacts}}"))
+        // The partial was `{{{crisisContactsHTML}}}`: the old path is given the old Swift-written markup through a
+        // renderer whose partial is that.
+        try same(HelpIndexPage(from: from, messages: messages), title: "Need help now?", old: old, partials: ["partials/crisis-contacts.mustache": "{{{crisisContactsHTML}}}"])
+        for words in [nil, "Talk to your GP <soon>"] {
+            old = links
+            old["crisisContactsHTML"] = Self.contactsAsSwiftWroteThem(Self.contacts)
+            if let words { old["crisisSupportText"] = words }
+            try same(HelpTalkPage(from: from, crisisContacts: Self.contacts, crisisSupportText: words), title: "Talk to someone now", old: old,
+                     partials: ["partials/crisis-contacts.mustache": "{{{crisisContactsHTML}}}"])
+        }
     }
 }

@@ -99,7 +99,9 @@ enum RunHandler {
         if veryLow {
             // Help a person can act on comes first; the paywall never does.
             values.merge(try SafeguardingViews.contacts(context, environment)) { $1 }
-            values.merge(try HelpHandler.links(context)) { $1 }
+            let from = try HelpHandler.from(context)
+            values["breathePath"] = Paths.help(Paths.helpBreathe, from: from)
+            values["groundPath"] = Paths.help(Paths.helpGround, from: from)
             if case .remaining(0, _)? = try? environment.runs.allowance(context.member()) {} else { values["mayTryAnother"] = true }
         } else {
             values.merge(try ResetsHandler.allowanceValues(context, environment)) { $1 }
