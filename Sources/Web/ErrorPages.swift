@@ -47,11 +47,11 @@ struct ErrorPages: Sendable {
 
     private static func render(_ status: HTTPStatus, detail: String?, renderer: TemplateRenderer, layout: LayoutContext) -> Response {
         let (heading, message) = words(for: status)
-        var values: [String: Any] = ["status": status.code, "heading": heading, "message": message]
-        if let detail { values["detail"] = detail }
-        values["headerHTML"] = renderer.render("partials/header", layout.page(title: heading, [:])) ?? ""
-        let context = layout.page(title: heading, values)
-        var response = Response.html(renderer.render("errors/error", context) ?? "\(status.code) \(heading)\n", status: status)
+        let header = HTMLFragment(text: renderer.render("partials/header", layout.page(title: heading, [:])) ?? "")
+        var body = HTMLFragment(capacity: 4096)
+        ErrorPage(status: status.code, heading: heading, message: message, detail: detail)
+            .write(layout: LayoutView(layout, title: heading, header: header, notice: nil, moderationWaiting: nil), into: &body)
+        var response = Response.html(body.text, status: status)
         response.headers.set("Cache-Control", "no-store")
         return response
     }

@@ -198,4 +198,34 @@ struct CompiledViewTests {
                      partials: ["partials/crisis-contacts.mustache": "{{{crisisContactsHTML}}}"])
         }
     }
+
+    @Test func errorPage() throws {
+        for detail in [nil, "Please wait a minute <then> try again."] {
+            var old: [String: Any] = ["status": 404, "heading": "We couldn’t find that page", "message": "It may have moved."]
+            if let detail { old["detail"] = detail }
+            try same(ErrorPage(status: 404, heading: "We couldn’t find that page", message: "It may have moved.", detail: detail),
+                     title: "We couldn’t find that page", old: old)
+        }
+    }
+
+    @Test func accountPages() throws {
+        for errors in [FormErrors(), Self.errors(("new_email", "Enter"), ("email_password", "Wrong"), ("time_zone", "Choose"),
+                                                 ("current_password", "No"), ("new_password", "Short"), ("delete_password", "No"))] {
+            try same(AccountHubPage(email: "me@x.org", subscriptionHint: "Unlimited resets for £1.99 a month", errors: errors), title: "Your account",
+                     errors: errors, old: ["email": "me@x.org", "subscriptionHint": "Unlimited resets for £1.99 a month"])
+            let zones = TimeZoneChoice.all(selecting: "Asia/Tokyo")
+            try same(AccountProfilePage(email: "me@x.org", newEmail: "typed<", timeZones: zones, errors: errors), title: "Profile", errors: errors,
+                     old: ["email": "me@x.org", "newEmail": "typed<", "timeZones": zones.map { ["name": $0.name, "selected": $0.selected] }])
+            try same(AccountSecurityPage(errors: errors), title: "Security and devices", errors: errors, old: ["email": "me@x.org", "minimumLength": 8])
+            for (theme, sunday) in [(Theme.system, false), (.dark, true), (.light, false)] {
+                let old: [String: Any] = ["email": "me@x.org", "weekStartsOnSunday": sunday, "themes": Theme.allCases.map { option in
+                    ["value": option.rawValue, "checked": option == theme,
+                     "label": option == .system ? "Same as my device" : option == .light ? "Light" : "Dark"] as [String: Any]
+                }]
+                try same(AccountAppearancePage(chosen: theme, weekStartsOnSunday: sunday, errors: errors), title: "Appearance", errors: errors, old: old)
+            }
+            try same(AccountDataPage(errors: errors), title: "Your data", errors: errors, old: ["email": "me@x.org"])
+        }
+        try same(AccountDeletedPage(), title: "Account deleted", old: [:])
+    }
 }

@@ -148,7 +148,7 @@ enum AccountHandler {
             return try page(.data, context, environment, account: member.account, errors: errors, status: .unprocessableContent)
         case .confirmed:
             let signedOut = RequestContext(request: context.request, scope: context.scope.signedOut, csrfToken: context.csrfToken)
-            var response = try environment.render("account/deleted", title: "Account deleted", [:], context: signedOut)
+            var response = try environment.render(AccountDeletedPage(), title: "Account deleted", context: signedOut)
             response.setCookie(environment.authentication.signedOutCookie)
             return response
         }
@@ -156,29 +156,25 @@ enum AccountHandler {
 
     private static func page(_ page: AccountPage, _ context: RequestContext, _ environment: AppEnvironment, account: Account,
                              errors: FormErrors, status: HTTPStatus = .ok, typedEmail: String? = nil) throws -> Response {
-        var values: [String: Any] = ["email": account.email]
+        func render(_ view: some CompiledView) throws -> Response {
+            try environment.render(view, title: page.title, errors: errors, context: context, status: status)
+        }
         switch page {
         case .hub:
+            var hint = "Your plan, payments and renewal"
             if let member = context.scope.member, case .remaining = try environment.runs.allowance(member) {
-                values["subscriptionHint"] = "Unlimited resets for £1.99 a month"
-            } else {
-                values["subscriptionHint"] = "Your plan, payments and renewal"
+                hint = "Unlimited resets for £1.99 a month"
             }
+            return try render(AccountHubPage(email: account.email, subscriptionHint: hint, errors: errors))
         case .profile:
-            values["newEmail"] = typedEmail ?? account.email
-            values["timeZoneOptions"] = TimeZoneOptions.html(selected: account.timeZone)
+            return try render(AccountProfilePage(email: account.email, newEmail: typedEmail ?? account.email,
+                                                 timeZones: TimeZoneChoice.all(selecting: account.timeZone), errors: errors))
         case .security:
-            values["minimumLength"] = PasswordPolicy.minimumLength
+            return try render(AccountSecurityPage(errors: errors))
         case .appearance:
-            values["weekStartsOnSunday"] = account.weekStartsOnSunday
-            values["themes"] = Theme.allCases.map { theme in
-                ["value": theme.rawValue, "checked": theme == account.theme,
-                 "label": theme == .system ? "Same as my device" : theme == .light ? "Light" : "Dark"] as [String: Any]
-            }
+            return try render(AccountAppearancePage(chosen: account.theme, weekStartsOnSunday: account.weekStartsOnSunday, errors: errors))
         case .data:
-            break
+            return try render(AccountDataPage(errors: errors))
         }
-        return try environment.renderForm("account/" + page.rawValue, title: page.title, values, errors: errors, context: context,
-                                          status: status)
     }
 }

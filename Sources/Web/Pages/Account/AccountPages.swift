@@ -1,0 +1,62 @@
+import Domain
+
+// The account's settings pages (AccountHandler), one view model per template in Views/account/.
+
+/// `account/show`: the hub.
+struct AccountHubPage: FormPage {
+    let email: String
+    /// Under "Subscription": the offer to someone on the free plan, or what they can manage.
+    let subscriptionHint: String
+    let errors: FormErrors
+}
+
+/// `account/profile`: time zone and email address.
+struct AccountProfilePage: FormPage {
+    let email: String
+    /// What the person typed into "New email address" (their address until they type).
+    let newEmail: String
+    let timeZones: [TimeZoneChoice]
+    let errors: FormErrors
+    var error_time_zone: String? { errors["time_zone"] }
+    var error_new_email: String? { errors["new_email"] }
+    var error_email_password: String? { errors["email_password"] }
+}
+
+/// `account/security`: the password, with a way to the signed-in devices.
+struct AccountSecurityPage: FormPage {
+    let errors: FormErrors
+    var minimumLength: Int { PasswordPolicy.minimumLength }
+    var error_current_password: String? { errors["current_password"] }
+    var error_new_password: String? { errors["new_password"] }
+}
+
+/// `account/appearance`: light or dark, and the calendar's first day of the week.
+struct AccountAppearancePage: FormPage {
+    struct ThemeChoice {
+        let value: String
+        let label: String
+        let checked: Bool
+    }
+
+    let themes: [ThemeChoice]
+    let weekStartsOnSunday: Bool
+    let errors: FormErrors
+
+    init(chosen: Theme, weekStartsOnSunday: Bool, errors: FormErrors) {
+        themes = Theme.allCases.map { theme in
+            ThemeChoice(value: theme.rawValue, label: theme == .system ? "Same as my device" : theme == .light ? "Light" : "Dark",
+                        checked: theme == chosen)
+        }
+        self.weekStartsOnSunday = weekStartsOnSunday
+        self.errors = errors
+    }
+}
+
+/// `account/data`: downloads, and deleting the account.
+struct AccountDataPage: FormPage {
+    let errors: FormErrors
+    var error_delete_password: String? { errors["delete_password"] }
+}
+
+/// `account/deleted`.
+struct AccountDeletedPage: CompiledView {}
