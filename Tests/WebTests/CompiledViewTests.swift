@@ -228,4 +228,36 @@ struct CompiledViewTests {
         }
         try same(AccountDeletedPage(), title: "Account deleted", old: [:])
     }
+
+    @Test func subscriptionAndSessionPages() throws {
+        for (limit, usedUp) in [(3, false), (1, true)] {
+            try same(PaywallPage(limit: limit, price: "£1.99/month", usedUp: usedUp), title: "Unlimited resets",
+                     old: ["limit": limit, "resetsWord": limit == 1 ? "reset" : "resets", "price": "£1.99/month", "usedUp": usedUp])
+        }
+        let payments = [SubscriptionPage.Payment(date: "1 March 2026", amount: "£1.99", description: "Resett <monthly>", outcome: "Paid")]
+        for (cancel, resume, subscribe, list) in [(true, false, false, payments), (false, true, false, []), (false, false, true, payments)] {
+            var old: [String: Any] = ["statusText": "Active", "detail": "Renews on 1 April.", "price": "£1.99/month", "hasPayments": !list.isEmpty,
+                                      "payments": list.map { ["date": $0.date, "amount": $0.amount, "description": $0.description, "outcome": $0.outcome] }]
+            if cancel { old["canCancel"] = true }
+            if resume { old["canResume"] = true }
+            if subscribe { old["canSubscribe"] = true }
+            try same(SubscriptionPage(statusText: "Active", detail: "Renews on 1 April.", price: "£1.99/month", canCancel: cancel,
+                                      canResume: resume, canSubscribe: subscribe, payments: list), title: "Your subscription", old: old)
+        }
+        for errors in [FormErrors(), Self.errors(("card_number", "Use 4242"), ("expiry", "MM/YY"), ("cvc", "3 digits"))] {
+            var old: [String: Any] = ["amount": "£1.99", "payPath": "/checkout/test/abc"]
+            if !errors.isEmpty { old["typedCard"] = "4242<"; old["typedExpiry"] = "13/99" }
+            try same(TestCheckoutPage(amount: "£1.99", payPath: "/checkout/test/abc", typedCard: errors.isEmpty ? nil : "4242<",
+                                      typedExpiry: errors.isEmpty ? nil : "13/99", errors: errors), title: "Test checkout", errors: errors, old: old)
+        }
+        try same(CancelSubscriptionPage(endDate: "1 April 2026"), title: "Cancel your subscription", old: ["endDate": "1 April 2026"])
+        for devices in [[SessionsPage.Device(device: "Firefox <Linux>", lastUsed: "Just now", isCurrent: true, signOutPath: "/account/sessions/a/delete")],
+                        [SessionsPage.Device(device: "Firefox", lastUsed: "Just now", isCurrent: true, signOutPath: "/s/a"),
+                         SessionsPage.Device(device: "Safari", lastUsed: "3 days ago", isCurrent: false, signOutPath: "/s/b")]] {
+            try same(SessionsPage(sessions: devices), title: "Signed-in devices", old: [
+                "hasOthers": devices.count > 1,
+                "sessions": devices.map { ["device": $0.device, "lastUsed": $0.lastUsed, "isCurrent": $0.isCurrent, "signOutPath": $0.signOutPath] as [String: Any] },
+            ])
+        }
+    }
 }

@@ -9,16 +9,11 @@ enum SessionsHandler {
         let member = try context.member()
         let now = environment.clock()
         let sessions = try environment.accountSettings.sessions(member).map { session in
-            [
-                "device": session.device,
-                "lastUsed": approximateAge(now - session.lastSeenAt),
-                "isCurrent": session.id == context.session?.id,
-                "signOutPath": Paths.accountSessionDelete(SessionID(stored: session.id)),
-            ] as [String: Any]
+            SessionsPage.Device(device: session.device, lastUsed: approximateAge(now - session.lastSeenAt),
+                                isCurrent: session.id == context.session?.id,
+                                signOutPath: Paths.accountSessionDelete(SessionID(stored: session.id)))
         }
-        var values: [String: Any] = ["sessions": sessions, "hasOthers": sessions.count > 1]
-        values.merge(Notice.values(context)) { $1 }
-        return try environment.render("account/sessions", title: "Signed-in devices", values, context: context)
+        return try environment.render(SessionsPage(sessions: sessions), title: "Signed-in devices", context: context)
     }
 
     static func signOut(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {

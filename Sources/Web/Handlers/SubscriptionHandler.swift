@@ -15,10 +15,8 @@ enum SubscriptionHandler {
             case .remaining(let left, _): usedUp = left == 0
             }
         }
-        return try environment.render("subscriptions/paywall", title: usedUp ? "Today’s free resets are used" : "Unlimited resets", [
-            "limit": settings.freeResetsPerDay, "resetsWord": settings.freeResetsPerDay == 1 ? "reset" : "resets",
-            "price": settings.priceText, "usedUp": usedUp,
-        ], context: context)
+        return try environment.render(PaywallPage(limit: settings.freeResetsPerDay, price: settings.priceText, usedUp: usedUp),
+                                      title: usedUp ? "Today’s free resets are used" : "Unlimited resets", context: context)
     }
 
     static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -27,39 +25,33 @@ enum SubscriptionHandler {
         let overview = try environment.billing.overview(member)
         let subscription = overview.subscription
         let payments = overview.payments.map {
-            ["date": date($0.createdAt, account), "amount": $0.amount.formatted, "description": $0.description,
-             "outcome": $0.paid ? "Paid" : "Declined"] as [String: Any]
+            SubscriptionPage.Payment(date: date($0.createdAt, account), amount: $0.amount.formatted, description: $0.description,
+                                     outcome: $0.paid ? "Paid" : "Declined")
         }
-        var values: [String: Any] = ["payments": payments, "hasPayments": !payments.isEmpty,
-                                     "price": context.scope.tenant.settings.priceText]
+        let freeText = "You have \(context.scope.tenant.settings.freeResetsPerDay) free resets each day."
+        var page = SubscriptionPage(statusText: "Not subscribed", detail: freeText, price: context.scope.tenant.settings.priceText,
+                                    canSubscribe: true, payments: payments)
         if let subscription {
-            values["price"] = subscription.price.formatted + "/month"
+            let price = subscription.price.formatted + "/month"
             switch subscription.status {
             case .active:
-                values["statusText"] = "Active"
-                values["detail"] = "Renews on \(date(subscription.currentPeriodEnd, account))."
-                values["canCancel"] = true
+                page = SubscriptionPage(statusText: "Active", detail: "Renews on \(date(subscription.currentPeriodEnd, account)).", price: price,
+                                        canCancel: true, payments: payments)
             case .cancelling:
-                values["statusText"] = "Cancelled"
-                values["detail"] = "You have unlimited resets until \(date(subscription.currentPeriodEnd, account)). It won’t renew."
-                values["canResume"] = subscription.currentPeriodEnd > environment.clock()
+                page = SubscriptionPage(statusText: "Cancelled",
+                                        detail: "You have unlimited resets until \(date(subscription.currentPeriodEnd, account)). It won’t renew.",
+                                        price: price, canResume: subscription.currentPeriodEnd > environment.clock(), payments: payments)
             case .pastDue:
-                values["statusText"] = "Payment needed"
-                values["detail"] = "Your last renewal didn’t go through. Unlimited resets continue until "
-                    + "\(date(subscription.graceUntil ?? subscription.currentPeriodEnd, account)); subscribing again keeps them going."
-                values["canSubscribe"] = true
+                page = SubscriptionPage(statusText: "Payment needed",
+                                        detail: "Your last renewal didn’t go through. Unlimited resets continue until "
+                                            + "\(date(subscription.graceUntil ?? subscription.currentPeriodEnd, account)); subscribing again keeps them going.",
+                                        price: price, canSubscribe: true, payments: payments)
             case .expired:
-                values["statusText"] = "Ended"
-                values["detail"] = "Your subscription has ended. You still have your free resets each day."
-                values["canSubscribe"] = true
+                page = SubscriptionPage(statusText: "Ended", detail: "Your subscription has ended. You still have your free resets each day.",
+                                        price: price, canSubscribe: true, payments: payments)
             }
-        } else {
-            values["statusText"] = "Not subscribed"
-            values["detail"] = "You have \(context.scope.tenant.settings.freeResetsPerDay) free resets each day."
-            values["canSubscribe"] = true
         }
-        values.merge(Notice.values(context)) { $1 }
-        return try environment.render("subscriptions/show", title: "Your subscription", values, context: context)
+        return try environment.render(page, title: "Your subscription", context: context)
     }
 
     static func checkout(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -97,7 +89,7 @@ enum SubscriptionHandler {
         guard let card, errors.isEmpty else {
             // What was typed stays, except the security code, which is never sent back.
             return try checkoutPage(context, environment, id: id, amount: amount, errors: errors, status: .unprocessableContent,
-                                    typed: ["typedCard": String((form["card_number"] ?? "").prefix(40)), "typedExpiry": expiry])
+                                    typedCard: String((form["card_number"] ?? "").prefix(40)), typedExpiry: expiry)
         }
         switch try environment.billing.pay(member, id, card: card) {
         case .alreadyClaimed: return .redirect(to: Paths.subscription)
@@ -109,8 +101,8 @@ enum SubscriptionHandler {
     static func confirmCancel(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.member()
         guard let subscription = try environment.billing.cancellable(member) else { return .redirect(to: Paths.subscription) }
-        return try environment.render("subscriptions/cancel", title: "Cancel your subscription",
-                                      ["endDate": date(subscription.currentPeriodEnd, member.account)], context: context)
+        return try environment.render(CancelSubscriptionPage(endDate: date(subscription.currentPeriodEnd, member.account)),
+                                      title: "Cancel your subscription", context: context)
     }
 
     static func cancel(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -135,11 +127,11 @@ enum SubscriptionHandler {
     }
 
     private static func checkoutPage(_ context: RequestContext, _ environment: AppEnvironment, id: CheckoutID, amount: Money,
-                                     errors: FormErrors, status: HTTPStatus = .ok, typed: [String: String] = [:]) throws -> Response {
-        var values: [String: Any] = ["amount": amount.formatted, "payPath": Paths.testCheckout(id)]
-        values.merge(typed) { $1 }
-        return try environment.renderForm("subscriptions/checkout", title: "Test checkout", values, errors: errors,
-                                                  context: context, status: status)
+                                     errors: FormErrors, status: HTTPStatus = .ok, typedCard: String? = nil,
+                                     typedExpiry: String? = nil) throws -> Response {
+        let page = TestCheckoutPage(amount: amount.formatted, payPath: Paths.testCheckout(id), typedCard: typedCard, typedExpiry: typedExpiry,
+                                    errors: errors)
+        return try environment.render(page, title: "Test checkout", errors: errors, context: context, status: status)
     }
 
     /// "MM/YY" (or "MM / YY", "MMYY") for a month not yet over.
