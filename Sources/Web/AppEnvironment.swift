@@ -45,6 +45,8 @@ public struct AppEnvironment: Sendable {
     let calendarGrids = CalendarGrid.kept()
     /// Month calendars, kept under their account's history version.
     let calendarMonths = CalendarGrid.keptMonths()
+    /// The five feelings' cards on the home page (five small values; their icons are drawn once).
+    var emotionCards: [EmotionCard] { EmotionCard.all(library) }
     /// Pages of the community feed, kept per viewer under the tenant's community version.
     let feedPages = KeptPages<CommunityHandler.FeedKey, CommunityHandler.FeedView>(budget: 16 << 20) { $0.byteCount }
     /// Pages of the moderation queue, kept per moderator under the tenant's community version.

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import HTTPServer
 import Testing
+import UseCases
 @testable import Web
 
 /// Each compiled page against the path it replaced: the same page's values as the handler used to give
@@ -26,7 +27,7 @@ struct CompiledViewTests {
     /// Renders `page` both ways and compares; returns the compiled page's markup for further checks.
     /// `partials` replaces templates for the old path (where a page's markup used to come from Swift).
     @discardableResult
-    func same<Page: CompiledView>(_ page: Page, title: String?, errors: FormErrors? = nil, notice: String? = nil,
+    func same<Page: CompiledView>(_ page: Page, title: String?, errors: FormErrors? = nil, notice: String? = nil, signedIn: Bool = false,
                                   old values: [String: Any], partials: [String: String] = [:]) throws -> String {
         let renderer = partials.isEmpty ? try Self.renderer.get() : try Self.renderer(replacing: partials)
         let frame = LayoutContext(context: nil, staticFiles: StaticFileStore())
@@ -34,12 +35,14 @@ struct CompiledViewTests {
         let shownTitle = errors.map { $0.isEmpty } == false ? title.map { "Error: " + $0 } : title
         var oldValues = values
         oldValues["headerHTML"] = header
+        oldValues["signedIn"] = signedIn
         if let errors { oldValues.merge(errors.templateValues) { $1 } }
         if let notice { oldValues["notice"] = notice }
         let old = try #require(renderer.page(Page.template, frame.page(title: shownTitle, oldValues)))
         var compiled = HTMLFragment()
-        page.write(layout: LayoutView(frame, title: shownTitle, header: HTMLFragment(text: header), notice: notice, moderationWaiting: nil),
-                   into: &compiled)
+        var layout = LayoutView(frame, title: shownTitle, header: HTMLFragment(text: header), notice: notice, moderationWaiting: nil)
+        layout.signedIn = signedIn
+        page.write(layout: layout, into: &compiled)
         #expect(Self.normalised(compiled.text) == Self.normalised(String(decoding: old, as: UTF8.self)), "\(Page.template)")
         return compiled.text
     }
@@ -260,4 +263,86 @@ struct CompiledViewTests {
             ])
         }
     }
+
+    static let library = Result { try ResetLibrary(path: views + "/../Content/resets.json") }
+
+    @Test func choosingAResetPages() throws {
+        let library = try Self.library.get()
+        let cards = EmotionCard.all(library)
+        let oldCards: [[String: Any]] = cards.map { ["id": $0.id, "label": $0.label, "description": $0.description, "path": $0.path, "icon": $0.icon.markup] }
+        let grid = try Self.renderer.get().render("partials/emotion-grid", ["emotions": oldCards]) ?? ""
+        let unfinished = [HomePage.Unfinished(name: "Box <breathing>", step: 2, count: 5, path: "/runs/r1/steps/2")]
+        for (line, list) in [(AllowanceLine.unlimited, [HomePage.Unfinished]()), (AllowanceLine(text: "2 free resets left today", noneLeft: false), unfinished)] {
+            var old: [String: Any] = ["emotionGrid": grid]
+            if let text = line.text { old["allowance"] = text; old["noneLeft"] = line.noneLeft }
+            if !list.isEmpty {
+                old["hasUnfinished"] = true
+                old["unfinished"] = list.map { ["name": $0.name, "step": $0.step, "count": $0.count, "path": $0.path] as [String: Any] }
+            }
+            try same(HomePage(messages: .none, emotions: cards, unfinished: list, allowanceLine: line), title: nil, old: old,
+                     partials: ["home/index.mustache": try Self.oldHome])
+        }
+        let resets = [ResetListPage.Card(path: "/resets/a", name: "Box <b>", duration: "About 2 min", fromOrganisation: nil, description: "D&", scienceBenefit: "S"),
+                      ResetListPage.Card(path: "/resets/b", name: "Ours", duration: "About 1 min", fromOrganisation: "Acme & Co", description: "D", scienceBenefit: "S'")]
+        for line in [AllowanceLine.unlimited, AllowanceLine(text: "No free resets left today", noneLeft: true)] {
+            var old: [String: Any] = ["emotion": "stressed", "label": "Stressed", "description": "Tense", "icon": Icon.stressed.svg,
+                                      "resetsHTML": Self.cardsAsSwiftWroteThem(resets)]
+            if let text = line.text { old["allowance"] = text; old["noneLeft"] = line.noneLeft }
+            try same(ResetListPage(emotion: "stressed", label: "Stressed", description: "Tense", icon: Icon.stressed.trusted, resets: resets,
+                                   allowanceLine: line), title: "Stressed resets", old: old, partials: ["resets/list.mustache": try Self.oldList])
+        }
+        let moodChoicesHTML = try Self.renderer.get().render("partials/mood-choices", ["moodChoices": MoodChoice.scale(name: "mood_before").map {
+            ["value": $0.value, "id": $0.id, "name": $0.name, "words": $0.words, "face": $0.face.markup, "checked": $0.checked] as [String: Any]
+        }]) ?? ""
+        for (signedIn, resume, ask, blocked, note) in [(false, nil, false, false, nil), (true, 3, true, false, "sit <down>"), (true, nil, false, true, nil),
+                                                       (true, nil, true, false, nil)] as [(Bool, Int?, Bool, Bool, String?)] {
+            var old: [String: Any] = ["name": "Box", "description": "D", "scienceBenefit": "S", "duration": "About 2 min", "stepCount": 5,
+                                      "emotion": "anxious", "emotionLabel": "Anxious", "emotionPath": "/emotions/anxious", "startPath": "/resets/box/start",
+                                      "signUpPath": "/signup?next=%2Fresets%2Fbox", "logInPath": "/login?next=%2Fresets%2Fbox", "icon": Icon.anxious.svg]
+            if let note { old["safetyNote"] = note }
+            if signedIn {
+                old["allowance"] = "1 free reset left today"; old["noneLeft"] = false
+                if let resume { old["resumeStep"] = resume }
+                if ask { old["askMoodBefore"] = true }
+                if blocked { old["blocked"] = true }
+                old["moodChoicesHTML"] = moodChoicesHTML
+                old["signedIn"] = true
+            }
+            let page = ResetIntroPage(name: "Box", description: "D", scienceBenefit: "S", duration: "About 2 min", stepCount: 5, emotion: "anxious",
+                                      emotionLabel: "Anxious", emotionPath: "/emotions/anxious", icon: Icon.anxious.trusted, startPath: "/resets/box/start",
+                                      signUpPath: "/signup?next=%2Fresets%2Fbox", logInPath: "/login?next=%2Fresets%2Fbox", safetyNote: note,
+                                      allowanceLine: signedIn ? AllowanceLine(text: "1 free reset left today", noneLeft: false) : .unlimited,
+                                      resumeStep: resume, askMoodBefore: ask, blocked: blocked,
+                                      moodChoices: signedIn ? MoodChoice.scale(name: "mood_before") : [])
+            let html = try same(page, title: "Box", signedIn: signedIn, old: old, partials: ["resets/intro.mustache": try Self.oldIntro])
+            #expect(html.contains("id=\"mood_before-7\"") == (signedIn && ask && !blocked))
+        }
+    }
+
+    static func cardsAsSwiftWroteThem(_ resets: [ResetListPage.Card]) -> HTMLFragment {
+        var html = HTMLFragment(capacity: 4096)
+        for reset in resets {
+            html.raw("  <li class=\"card reset-card\">\n    <div class=\"reset-card-head\">\n      <h2><a href=\"")
+            html.escaped(reset.path); html.raw("\">"); html.escaped(reset.name)
+            html.raw("</a></h2>\n      <span class=\"chip\">"); html.escaped(reset.duration)
+            html.raw("</span>\n    </div>\n")
+            if let organisation = reset.fromOrganisation {
+                html.raw("    <p class=\"own-reset-tag\">From "); html.escaped(organisation); html.raw("</p>\n")
+            }
+            html.raw("    <p>"); html.escaped(reset.description); html.raw("</p>\n    <p class=\"science\">")
+            html.escaped(reset.scienceBenefit); html.raw("</p>\n  </li>\n")
+        }
+        return html
+    }
+
+    // The templates as they were, with the markup Swift filled in through raw slots.
+    static func template(_ file: String, replacing pattern: some RegexComponent, with old: String) throws -> String {
+        try String(contentsOfFile: views + "/" + file, encoding: .utf8).replacing(pattern, with: old)
+    }
+    static func template(_ file: String, replacing text: String, with old: String) throws -> String {
+        try String(contentsOfFile: views + "/" + file, encoding: .utf8).replacingOccurrences(of: text, with: old)
+    }
+    static var oldHome: String { get throws { try template("home/index.mustache", replacing: "{{>partials.emotion-grid}}", with: "  {{{emotionGrid}}}") } }
+    static var oldList: String { get throws { try template("resets/list.mustache", replacing: #/\{\{#resets\}\}[\s\S]*\{\{/resets\}\}\n/#, with: "{{{resetsHTML}}}") } }
+    static var oldIntro: String { get throws { try template("resets/intro.mustache", replacing: "        {{>partials.mood-choices}}", with: "        {{{moodChoicesHTML}}}") } }
 }

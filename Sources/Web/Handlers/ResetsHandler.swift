@@ -5,86 +5,60 @@ import UseCases
 /// The emotion selector, the list of resets for an emotion, a reset's introduction and starting it.
 enum ResetsHandler {
     static func home(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        var values: [String: Any] = ["emotionGrid": environment.fragments.fragment("partials/emotion-grid", renderer: environment.renderer) {
-            ["emotions": emotionCards(environment.library)]
-        }]
-        values.merge(try SafeguardingViews.teamMessages(context, environment)) { $1 }
+        var unfinished: [HomePage.Unfinished] = [], allowance = AllowanceLine.unlimited
         if let member = context.scope.member {
             let today = try environment.runs.today(member)
-            values.merge(allowanceValues(today.allowance)) { $1 }
-            let unfinished = today.unfinished.prefix(3).map { run, reset in
-                ["name": reset.name, "emotion": reset.emotion, "step": min(run.stepsReached, reset.steps.count), "count": reset.steps.count,
-                 "path": Paths.runStep(run.typedID, min(max(1, run.stepsReached), reset.steps.count))] as [String: Any]
+            allowance = AllowanceLine(today.allowance)
+            unfinished = today.unfinished.prefix(3).map { run, reset in
+                HomePage.Unfinished(name: reset.name, step: min(run.stepsReached, reset.steps.count), count: reset.steps.count,
+                                    path: Paths.runStep(run.typedID, min(max(1, run.stepsReached), reset.steps.count)))
             }
-            if !unfinished.isEmpty { values["unfinished"] = unfinished; values["hasUnfinished"] = true }
         }
-        return try environment.render("home/index", title: nil, values, context: context)
-    }
-
-    /// The five emotions' cards never change, so their view data is made once.
-    private static func emotionCards(_ library: ResetLibrary) -> [[String: Any]] {
-        library.emotions.map { emotion in
-            ["id": emotion.id, "label": emotion.label, "description": emotion.description, "path": Paths.emotion(emotion.id),
-             "icon": Icon(rawValue: emotion.id)?.svg ?? ""] as [String: Any]
-        }
+        let page = HomePage(messages: try TeamMessages.unseen(context, environment), emotions: environment.emotionCards,
+                            unfinished: unfinished, allowanceLine: allowance)
+        return try environment.render(page, title: nil, context: context)
     }
 
     static func list(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         guard let emotion = environment.library.emotion(id: try context.parameter("emotion")) else { throw WebError.notFound }
-        let resets = try environment.resetChoices.resets(context.scope, for: emotion.id)
-        var values: [String: Any] = ["emotion": emotion.id, "label": emotion.label, "description": emotion.description,
-                                     "resetsHTML": cardsHTML(resets, organisation: context.scope.tenant.name),
-                                     "icon": Icon(rawValue: emotion.id)?.svg ?? ""]
-        values.merge(try allowanceValues(context, environment)) { $1 }
-        return try environment.render("resets/list", title: "\(emotion.label) resets", values, context: context)
-    }
-
-    /// The list's cards, written here rather than as a template section: each card's seven lookups through the
-    /// template engine cost more than the rest of the page (a profile of /emotions/stressed).
-    static func cardsHTML(_ resets: [Reset], organisation: String) -> HTMLFragment {
-        var html = HTMLFragment(capacity: 4096)
-        for reset in resets {
-            html.raw("  <li class=\"card reset-card\">\n    <div class=\"reset-card-head\">\n      <h2><a href=\"")
-            html.escaped(Paths.reset(reset.id)); html.raw("\">"); html.escaped(reset.name)
-            html.raw("</a></h2>\n      <span class=\"chip\">"); html.escaped(duration(reset.durationSeconds))
-            html.raw("</span>\n    </div>\n")
-            if ResetChoices.isOrganisations(reset) {
-                html.raw("    <p class=\"own-reset-tag\">From "); html.escaped(organisation); html.raw("</p>\n")
-            }
-            html.raw("    <p>"); html.escaped(reset.description); html.raw("</p>\n    <p class=\"science\">")
-            html.escaped(reset.scienceBenefit); html.raw("</p>\n  </li>\n")
+        let organisation = context.scope.tenant.name
+        let resets = try environment.resetChoices.resets(context.scope, for: emotion.id).map { reset in
+            ResetListPage.Card(path: Paths.reset(reset.id), name: reset.name, duration: duration(reset.durationSeconds),
+                               fromOrganisation: ResetChoices.isOrganisations(reset) ? organisation : nil, description: reset.description,
+                               scienceBenefit: reset.scienceBenefit)
         }
-        return html
+        let page = ResetListPage(emotion: emotion.id, label: emotion.label, description: emotion.description,
+                                 icon: TrustedHTML(markup: Icon(rawValue: emotion.id)?.svg ?? ""), resets: resets,
+                                 allowanceLine: try allowance(context, environment))
+        return try environment.render(page, title: "\(emotion.label) resets", context: context)
     }
 
     static func intro(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         guard let reset = try environment.resetChoices.reset(context.scope, id: try context.parameter("id")),
               let emotion = environment.library.emotion(id: reset.emotion) else { throw WebError.notFound }
         let here = Paths.reset(reset.id)
-        var values: [String: Any] = [
-            "name": reset.name, "description": reset.description, "scienceBenefit": reset.scienceBenefit,
-            "duration": duration(reset.durationSeconds), "stepCount": reset.steps.count, "emotion": emotion.id,
-            "emotionLabel": emotion.label, "emotionPath": Paths.emotion(emotion.id), "startPath": Paths.resetStart(reset.id),
-            "signUpPath": Paths.signUp + "?next=" + PercentEncoding.encode(here),
-            "logInPath": Paths.logIn + "?next=" + PercentEncoding.encode(here),
-            "icon": Icon(rawValue: emotion.id)?.svg ?? "",
-        ]
-        if let note = reset.safetyNote { values["safetyNote"] = note }
+        var allowance = AllowanceLine.unlimited, resumeStep: Int?, askMoodBefore = false, blocked = false
         if let member = context.scope.member {
             let today = try environment.runs.today(member)
-            values.merge(allowanceValues(today.allowance)) { $1 }
+            allowance = AllowanceLine(today.allowance)
             if let (run, _) = today.unfinished.first(where: { $0.1.id == reset.id }) {
                 // Starting again carries on where the person stopped, at no cost.
-                values["resumeStep"] = min(max(1, run.stepsReached), reset.steps.count)
-                if run.moodBefore == nil { values["askMoodBefore"] = true }
-            } else if values["noneLeft"] as? Bool == true {
-                values["blocked"] = true
+                resumeStep = min(max(1, run.stepsReached), reset.steps.count)
+                askMoodBefore = run.moodBefore == nil
+            } else if allowance.noneLeft {
+                blocked = true
             } else {
-                values["askMoodBefore"] = true
+                askMoodBefore = true
             }
-            values["moodChoicesHTML"] = MoodView.choicesHTML(name: "mood_before", environment)
         }
-        return try environment.render("resets/intro", title: reset.name, values, context: context)
+        let page = ResetIntroPage(
+            name: reset.name, description: reset.description, scienceBenefit: reset.scienceBenefit, duration: duration(reset.durationSeconds),
+            stepCount: reset.steps.count, emotion: emotion.id, emotionLabel: emotion.label, emotionPath: Paths.emotion(emotion.id),
+            icon: TrustedHTML(markup: Icon(rawValue: emotion.id)?.svg ?? ""), startPath: Paths.resetStart(reset.id),
+            signUpPath: Paths.signUp + "?next=" + PercentEncoding.encode(here), logInPath: Paths.logIn + "?next=" + PercentEncoding.encode(here),
+            safetyNote: reset.safetyNote, allowanceLine: allowance, resumeStep: resumeStep, askMoodBefore: askMoodBefore, blocked: blocked,
+            moodChoices: context.scope.member == nil ? [] : MoodChoice.scale(name: "mood_before"))
+        return try environment.render(page, title: reset.name, context: context)
     }
 
     /// Creates a run and goes to its first step, or carries on with today's unfinished run of the same reset.
@@ -110,15 +84,16 @@ enum ResetsHandler {
     }
 
     /// "2 free resets left today", said plainly and only to people with a limit.
-    static func allowanceValues(_ context: RequestContext, _ environment: AppEnvironment) throws -> [String: Any] {
-        guard let member = context.scope.member else { return [:] }
-        return allowanceValues(try environment.runs.allowance(member))
+    static func allowance(_ context: RequestContext, _ environment: AppEnvironment) throws -> AllowanceLine {
+        guard let member = context.scope.member else { return .unlimited }
+        return AllowanceLine(try environment.runs.allowance(member))
     }
 
-    static func allowanceValues(_ allowance: Allowance) -> [String: Any] {
-        guard case .remaining(let left, _) = allowance else { return [:] }
-        return ["allowance": left == 0 ? "No free resets left today" : "\(left) free reset\(left == 1 ? "" : "s") left today",
-                "noneLeft": left == 0]
+    /// The same, for pages that are not compiled yet.
+    static func allowanceValues(_ context: RequestContext, _ environment: AppEnvironment) throws -> [String: Any] {
+        let line = try allowance(context, environment)
+        guard let text = line.text else { return [:] }
+        return ["allowance": text, "noneLeft": line.noneLeft]
     }
 
     /// "About 2 min": the brief's durations, rounded to the nearest minute and worded one way everywhere.

@@ -7,7 +7,7 @@ struct LayoutView {
     let stylesheet: String
     let script: String
     let favicon: String
-    let signedIn: Bool
+    var signedIn: Bool
     let canModerate: Bool
     let isAdmin: Bool
     let csrf: String
