@@ -15,20 +15,4 @@ enum MoodView {
             + "<circle cx=\"8.5\" cy=\"10\" r=\"1.2\" class=\"mood-face-feature\"/><circle cx=\"15.5\" cy=\"10\" r=\"1.2\" class=\"mood-face-feature\"/>"
             + "<path d=\"\(mouth)\" fill=\"none\" stroke-width=\"1.6\" stroke-linecap=\"round\" class=\"mood-face-line\"/></svg>"
     }
-
-    /// The ten choices for the form field `name`, rendered from `partials/mood-choices` once and kept (nothing in
-    /// them changes while serving).
-    static func choicesHTML(name: String, _ environment: AppEnvironment) -> String {
-        environment.fragments.fragment("partials/mood-choices", key: "mood-choices:" + name, renderer: environment.renderer) {
-            ["moodChoices": choices(name: name, selected: nil)]
-        }
-    }
-
-    /// The ten radio choices for a form field called `name`.
-    static func choices(name: String, selected: Int?) -> [[String: Any]] {
-        MoodScale.range.map { mood in
-            ["value": mood, "id": "\(name)-\(mood)", "name": name, "words": MoodScale.words(for: mood), "face": face(mood),
-             "checked": mood == selected] as [String: Any]
-        }
-    }
 }

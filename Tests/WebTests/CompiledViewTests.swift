@@ -345,4 +345,42 @@ struct CompiledViewTests {
     static var oldHome: String { get throws { try template("home/index.mustache", replacing: "{{>partials.emotion-grid}}", with: "  {{{emotionGrid}}}") } }
     static var oldList: String { get throws { try template("resets/list.mustache", replacing: #/\{\{#resets\}\}[\s\S]*\{\{/resets\}\}\n/#, with: "{{{resetsHTML}}}") } }
     static var oldIntro: String { get throws { try template("resets/intro.mustache", replacing: "        {{>partials.mood-choices}}", with: "        {{{moodChoicesHTML}}}") } }
+
+    @Test func playerPages() throws {
+        let lines = ["Breathe in <slowly>", "and out"]
+        var linesHTML = HTMLFragment()
+        for line in lines { linesHTML.raw("<p class=\"step-line\">"); linesHTML.escaped(line); linesHTML.raw("</p>") }
+        for (number, preview) in [(1, nil), (2, ("Preview: nothing is recorded.", "/admin/resets/own/x")), (3, nil)] as [(Int, (String, String)?)] {
+            var old: [String: Any] = ["resetName": "Box", "emotion": "stressed", "stepTitle": "Sit <tall>", "linesHTML": linesHTML, "number": number,
+                                      "count": 3, "isLast": number == 3, "finishPath": "/runs/r/finish"]
+            if number > 1 { old["backPath"] = "/runs/r/steps/\(number - 1)" }
+            if number < 3 { old["continuePath"] = "/runs/r/steps/\(number + 1)" }
+            if let preview { old["previewNote"] = preview.0; old["previewBackPath"] = preview.1 }
+            let page = StepPage(resetName: "Box", emotion: "stressed", stepTitle: "Sit <tall>", lines: lines, number: number, count: 3,
+                                finishPath: "/runs/r/finish", backPath: number > 1 ? "/runs/r/steps/\(number - 1)" : nil,
+                                continuePath: number < 3 ? "/runs/r/steps/\(number + 1)" : nil, previewNote: preview?.0, previewBackPath: preview?.1)
+            try same(page, title: "Step", old: old, partials: ["runs/step.mustache": try Self.template("runs/step.mustache",
+                     replacing: "{{#lines}}<p class=\"step-line\">{{.}}</p>{{/lines}}", with: "{{{linesHTML}}}")])
+        }
+        let bubblesHTML = (1...12).map { number in
+            let colour = ["pink", "purple", "blue"][number % 3], size = ["small", "medium", "large"][(number * 7) % 3]
+            return "<label class=\"bubble bubble-\(colour) bubble-\(size)\"><input type=\"checkbox\" class=\"bubble-input\">"
+                + "<span class=\"visually-hidden\">Pop bubble \(number)</span></label>"
+        }.joined(separator: "\n    ")
+        var oldBubbles = try Self.template("runs/bubbles.mustache", replacing: "{{#lines}}<p class=\"step-line\">{{.}}</p>{{/lines}}", with: "{{{linesHTML}}}")
+        oldBubbles = oldBubbles.replacing(#/\{\{#bubbles\}\}[\s\S]*\{\{/bubbles\}\}/#, with: "{{{bubblesHTML}}}")
+        try same(BubblesPage(emotion: "restless", stepTitle: "Pop", lines: lines, number: 1, count: 1, finishPath: "/runs/r/finish"), title: "Bubble Pop Calm",
+                 old: ["emotion": "restless", "stepTitle": "Pop", "linesHTML": linesHTML, "number": 1, "count": 1, "isLast": true,
+                       "finishPath": "/runs/r/finish", "bubblesHTML": bubblesHTML], partials: ["runs/bubbles.mustache": oldBubbles])
+        let choices = try Self.renderer.get().render("partials/mood-choices", ["moodChoices": MoodChoice.scale(name: "mood").map {
+            ["value": $0.value, "id": $0.id, "name": $0.name, "words": $0.words, "face": $0.face.markup, "checked": $0.checked] as [String: Any]
+        }]) ?? ""
+        for errors in [FormErrors(), Self.errors(("mood-5", "Choose a number from 1 to 10."))] {
+            var old: [String: Any] = ["moodPath": "/runs/r/mood", "moodChoicesHTML": choices, "emotion": "tired"]
+            if let message = errors["mood-5"] { old["moodError"] = message }
+            try same(RateMoodPage(emotion: "tired", moodPath: "/runs/r/mood", moodChoices: MoodChoice.scale(name: "mood"), errors: errors),
+                     title: "How do you feel now?", errors: errors, old: old,
+                     partials: ["runs/mood.mustache": try Self.template("runs/mood.mustache", replacing: "{{>partials.mood-choices}}", with: "{{{moodChoicesHTML}}}")])
+        }
+    }
 }

@@ -30,32 +30,17 @@ enum RunHandler {
     static func stepPage(_ context: RequestContext, _ environment: AppEnvironment, reset: Reset, number: Int, finishPath: String,
                          preview: (note: String, backPath: String)? = nil, stepPath: (Int) -> String) throws -> Response {
         let step = reset.steps[number - 1]
-        let isLast = number == reset.steps.count
-        // The lines and the bubbles as fragments: a list in a section sends the whole page through swift-mustache (see
-        // FlatTemplate), which was over a third of this page's time.
-        var lines = HTMLFragment(capacity: 512)
-        for line in step.lines { lines.raw("<p class=\"step-line\">"); lines.escaped(line); lines.raw("</p>") }
-        var values: [String: Any] = [
-            "resetName": reset.name, "emotion": reset.emotion, "stepTitle": step.title,
-            "linesHTML": lines, "number": number, "count": reset.steps.count,
-            "isLast": isLast, "finishPath": finishPath,
-        ]
-        if number > 1 { values["backPath"] = stepPath(number - 1) }
-        if !isLast { values["continuePath"] = stepPath(number + 1) }
-        if let preview { values["previewNote"] = preview.note; values["previewBackPath"] = preview.backPath }
-        if reset.interactive { values["bubblesHTML"] = bubblesHTML }
-        let template = reset.interactive ? "runs/bubbles" : "runs/step"
-        let title = reset.interactive ? reset.name : "Step \(number) of \(reset.steps.count) – \(reset.name)"
-        return try environment.render(template, title: title, values, context: context)
+        if reset.interactive {
+            let page = BubblesPage(emotion: reset.emotion, stepTitle: step.title, lines: step.lines, number: number, count: reset.steps.count,
+                                   finishPath: finishPath)
+            return try environment.render(page, title: reset.name, context: context)
+        }
+        let page = StepPage(resetName: reset.name, emotion: reset.emotion, stepTitle: step.title, lines: step.lines, number: number,
+                            count: reset.steps.count, finishPath: finishPath, backPath: number > 1 ? stepPath(number - 1) : nil,
+                            continuePath: number < reset.steps.count ? stepPath(number + 1) : nil, previewNote: preview?.note,
+                            previewBackPath: preview?.backPath)
+        return try environment.render(page, title: "Step \(number) of \(reset.steps.count) – \(reset.name)", context: context)
     }
-
-    /// Bubble Pop Calm's bubbles: sizes and colours in a fixed, gentle order (the field lays them out, so none is
-    /// ever clipped).
-    private static let bubblesHTML: String = (1...12).map { number in
-        let colour = ["pink", "purple", "blue"][number % 3], size = ["small", "medium", "large"][(number * 7) % 3]
-        return "<label class=\"bubble bubble-\(colour) bubble-\(size)\"><input type=\"checkbox\" class=\"bubble-input\">"
-            + "<span class=\"visually-hidden\">Pop bubble \(number)</span></label>"
-    }.joined(separator: "\n    ")
 
     /// "Complete reset" (from the last step) or "Finish early" (from any other). A second press changes nothing.
     static func finish(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -122,11 +107,8 @@ enum RunHandler {
 
     private static func moodPage(_ context: RequestContext, _ environment: AppEnvironment, run: Run, errors: FormErrors,
                                  status: HTTPStatus = .ok) throws -> Response {
-        let values: [String: Any] = [
-            "moodPath": Paths.runMood(run.typedID),
-            "moodChoicesHTML": MoodView.choicesHTML(name: "mood", environment), "emotion": run.emotion,
-        ]
-        return try environment.renderForm("runs/mood", title: "How do you feel now?", values, errors: errors, context: context,
-                                          status: status)
+        let page = RateMoodPage(emotion: run.emotion, moodPath: Paths.runMood(run.typedID), moodChoices: MoodChoice.scale(name: "mood"),
+                                errors: errors)
+        return try environment.render(page, title: "How do you feel now?", errors: errors, context: context, status: status)
     }
 }

@@ -1,0 +1,65 @@
+// Playing a run (RunHandler): its steps in the player layout, and the mood rating after it.
+
+/// What every step in the player shows around the step itself (`partials/progress`): how far along, the way out
+/// ("Finish early"), and help.
+protocol PlayerPage: CompiledView {
+    var number: Int { get }
+    var count: Int { get }
+    var finishPath: String { get }
+    /// The reset's feeling, for the player's colours.
+    var emotion: String { get }
+}
+
+extension PlayerPage {
+    var isLast: Bool { number == count }
+}
+
+/// `runs/step`: one step of a reset, for a run or for an admin's preview of a reset they wrote.
+struct StepPage: PlayerPage {
+    let resetName: String
+    let emotion: String
+    let stepTitle: String
+    /// The step's short lines, each its own paragraph.
+    let lines: [String]
+    let number: Int
+    let count: Int
+    let finishPath: String
+    let backPath: String?
+    let continuePath: String?
+    /// In an admin's preview: what it is, and the way back to the editor.
+    let previewNote: String?
+    let previewBackPath: String?
+}
+
+/// `runs/bubbles`: Bubble Pop Calm, whose one step is a field of bubbles to pop.
+struct BubblesPage: PlayerPage {
+    struct Bubble {
+        let number: Int
+        let colour: String
+        let size: String
+    }
+
+    let emotion: String
+    let stepTitle: String
+    let lines: [String]
+    let number: Int
+    let count: Int
+    let finishPath: String
+
+    /// Sizes and colours in a fixed, gentle order (the field lays them out, so none is ever clipped).
+    var bubbles: [Bubble] { Self.field }
+
+    private static let field: [Bubble] = (1...12).map { number in
+        Bubble(number: number, colour: ["pink", "purple", "blue"][number % 3], size: ["small", "medium", "large"][(number * 7) % 3])
+    }
+}
+
+/// `runs/mood`: "How do you feel now?", 1 to 10.
+struct RateMoodPage: FormPage {
+    let emotion: String
+    let moodPath: String
+    let moodChoices: [MoodChoice]
+    let errors: FormErrors
+    /// Its anchor is the middle choice, so the summary's link lands on the scale.
+    var moodError: String? { errors["mood-5"] }
+}
