@@ -383,4 +383,27 @@ struct CompiledViewTests {
                      partials: ["runs/mood.mustache": try Self.template("runs/mood.mustache", replacing: "{{>partials.mood-choices}}", with: "{{{moodChoicesHTML}}}")])
         }
     }
+
+    @Test func runResultPage() throws {
+        for mood in [1, 3, 8] {
+            for change in [nil, "From 4 to \(mood)."] {
+                let veryLow = MoodScale.isVeryLow(mood), low = MoodScale.isLow(mood) && !veryLow
+                let line = veryLow ? AllowanceLine.unlimited : AllowanceLine(text: "No free resets left today", noneLeft: true)
+                var old: [String: Any] = ["low": low, "veryLow": veryLow, "mood": mood, "face": MoodView.face(mood), "resetName": "Box",
+                                          "emotionPath": "/emotions/tired", "whatWasDone": "You did all 5 steps <of Box>.", "dayPath": "/calendar/2026-11-25"]
+                if let change { old["change"] = change }
+                if veryLow {
+                    old["crisisContactsHTML"] = Self.contactsAsSwiftWroteThem(Self.contacts)
+                    old["breathePath"] = "/help/breathe?from=%2F"; old["groundPath"] = "/help/ground?from=%2F"; old["mayTryAnother"] = true
+                } else {
+                    old["allowance"] = line.text; old["noneLeft"] = line.noneLeft
+                }
+                let page = RunResultPage(mood: mood, face: TrustedHTML(markup: MoodView.face(mood)), resetName: "Box", emotionPath: "/emotions/tired",
+                                         whatWasDone: "You did all 5 steps <of Box>.", change: change, dayPath: "/calendar/2026-11-25", low: low,
+                                         veryLow: veryLow, crisisContacts: veryLow ? Self.contacts : [], breathePath: veryLow ? "/help/breathe?from=%2F" : nil,
+                                         groundPath: veryLow ? "/help/ground?from=%2F" : nil, mayTryAnother: veryLow, allowanceLine: line)
+                try same(page, title: "Result", old: old, partials: ["partials/crisis-contacts.mustache": "{{{crisisContactsHTML}}}"])
+            }
+        }
+    }
 }

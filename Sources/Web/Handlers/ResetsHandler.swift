@@ -89,13 +89,6 @@ enum ResetsHandler {
         return AllowanceLine(try environment.runs.allowance(member))
     }
 
-    /// The same, for pages that are not compiled yet.
-    static func allowanceValues(_ context: RequestContext, _ environment: AppEnvironment) throws -> [String: Any] {
-        let line = try allowance(context, environment)
-        guard let text = line.text else { return [:] }
-        return ["allowance": text, "noneLeft": line.noneLeft]
-    }
-
     /// "About 2 min": the brief's durations, rounded to the nearest minute and worded one way everywhere.
     static func duration(_ seconds: Int) -> String {
         "About \(max(1, (seconds + 30) / 60)) min"

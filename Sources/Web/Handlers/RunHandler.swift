@@ -73,26 +73,25 @@ enum RunHandler {
         let (_, run, reset) = try load(context, environment)
         guard let mood = run.mood else { return .redirect(to: run.isFinished ? Paths.runMood(run.typedID) : Paths.runStep(run.typedID, 1)) }
         let low = MoodScale.isLow(mood), veryLow = MoodScale.isVeryLow(mood)
-        var values: [String: Any] = [
-            "low": low && !veryLow, "veryLow": veryLow, "mood": mood, "face": MoodView.face(mood), "resetName": reset.name,
-            "emotionPath": Paths.emotion(run.emotion), "whatWasDone": whatWasDone(run, reset),
-            "dayPath": Day(run.localDay).map(Paths.calendarDay) ?? Paths.calendar,
-        ]
-        if let before = run.moodBefore {
-            values["change"] = before == mood ? "You felt \(mood) before and after." : "From \(before) to \(mood)."
-        }
+        let change = run.moodBefore.map { before in before == mood ? "You felt \(mood) before and after." : "From \(before) to \(mood)." }
+        var contacts: [CrisisContact] = [], breathePath: String?, groundPath: String?, mayTryAnother = false, allowance = AllowanceLine.unlimited
         if veryLow {
             // Help a person can act on comes first; the paywall never does.
-            values.merge(try SafeguardingViews.contacts(context, environment)) { $1 }
+            contacts = try environment.safeguarding.contacts(context.scope)
             let from = try HelpHandler.from(context)
-            values["breathePath"] = Paths.help(Paths.helpBreathe, from: from)
-            values["groundPath"] = Paths.help(Paths.helpGround, from: from)
-            if case .remaining(0, _)? = try? environment.runs.allowance(context.member()) {} else { values["mayTryAnother"] = true }
+            breathePath = Paths.help(Paths.helpBreathe, from: from)
+            groundPath = Paths.help(Paths.helpGround, from: from)
+            if case .remaining(0, _)? = try? environment.runs.allowance(context.member()) {} else { mayTryAnother = true }
         } else {
-            values.merge(try ResetsHandler.allowanceValues(context, environment)) { $1 }
+            allowance = try ResetsHandler.allowance(context, environment)
         }
+        let page = RunResultPage(mood: mood, face: TrustedHTML(markup: MoodView.face(mood)), resetName: reset.name,
+                                 emotionPath: Paths.emotion(run.emotion), whatWasDone: whatWasDone(run, reset), change: change,
+                                 dayPath: Day(run.localDay).map(Paths.calendarDay) ?? Paths.calendar, low: low && !veryLow, veryLow: veryLow,
+                                 crisisContacts: contacts, breathePath: breathePath, groundPath: groundPath, mayTryAnother: mayTryAnother,
+                                 allowanceLine: allowance)
         let title = veryLow ? "Thank you for telling us" : low ? "Try another reset?" : "Well done"
-        return try environment.render("runs/result", title: title, values, context: context)
+        return try environment.render(page, title: title, context: context)
     }
 
     /// What the person did, truthfully: every step or how many, and how long it took.

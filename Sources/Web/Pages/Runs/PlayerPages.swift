@@ -1,3 +1,5 @@
+import Domain
+
 // Playing a run (RunHandler): its steps in the player layout, and the mood rating after it.
 
 /// What every step in the player shows around the step itself (`partials/progress`): how far along, the way out
@@ -62,4 +64,26 @@ struct RateMoodPage: FormPage {
     let errors: FormErrors
     /// Its anchor is the middle choice, so the summary's link lands on the scale.
     var moodError: String? { errors["mood-5"] }
+}
+
+/// `runs/result`: after the rating. A low rating offers another reset; a very low one puts help a person can act on
+/// first (never the paywall).
+struct RunResultPage: CompiledView, ShowsAllowance {
+    let mood: Int
+    let face: TrustedHTML
+    let resetName: String
+    let emotionPath: String
+    /// What the person did, truthfully: every step or how many, and how long it took.
+    let whatWasDone: String
+    /// "From 4 to 7.", when they rated how they felt before.
+    let change: String?
+    let dayPath: String
+    let low: Bool
+    let veryLow: Bool
+    /// With a very low rating: the crisis contacts and the help flow's ways on.
+    let crisisContacts: [CrisisContact]
+    let breathePath: String?
+    let groundPath: String?
+    let mayTryAnother: Bool
+    let allowanceLine: AllowanceLine
 }
