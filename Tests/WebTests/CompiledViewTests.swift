@@ -406,4 +406,53 @@ struct CompiledViewTests {
             }
         }
     }
+
+    static func oldChoices(_ choices: [FormChoice]) -> [[String: Any]] {
+        choices.map { ["value": $0.value, "label": $0.label, "checked": $0.checked] }
+    }
+
+    @Test func checkInPages() throws {
+        let ratings = [FormChoice(value: "5", label: "Great", checked: false), FormChoice(value: "3", label: "Okay", checked: true)]
+        let tags = [FormChoice(value: "work", label: "Work <stuff>", checked: true), FormChoice(value: "sleep", label: "Sleep", checked: false)]
+        let offer = CheckInPage.ReflectOffer(reflectName: "Noticing a thought", reflectSteps: "3 questions, a few minutes", reflectLabel: "Reflect on today")
+        for (saved, withOffer, unreadable) in [(false, false, false), (true, true, true)] {
+            for errors in [FormErrors(), Self.errors(("rating", "Choose"), ("note", "Too long"))] {
+                var old: [String: Any] = [
+                    "heading": saved ? "Today’s check-in" : "Check in",
+                    "lead": saved ? "You’ve checked in today. You can change it until the day ends." : "A moment to notice how today has been.",
+                    "button": saved ? "Save changes" : "Save check-in", "ratings": Self.oldChoices(ratings), "tags": Self.oldChoices(tags),
+                    "note": "a <note>", "noteLimit": 500,
+                ]
+                if withOffer { old["reflectName"] = offer.reflectName; old["reflectSteps"] = offer.reflectSteps; old["reflectLabel"] = offer.reflectLabel }
+                if unreadable { old["wordsUnreadable"] = "Sealed" }
+                try same(CheckInPage(saved: saved, ratings: ratings, tags: tags, note: "a <note>", noteLimit: 500, offer: withOffer ? offer : nil,
+                                     wordsUnreadable: unreadable ? "Sealed" : nil, errors: errors), title: "Check in", errors: errors, old: old)
+            }
+        }
+        let options = (0...10).map { ReflectionPage.Intensity.Option(value: $0, label: "\($0)", selected: $0 == 4) }
+        let intensity = ReflectionPage.Intensity(heading: "How strong?", button: "Start", intensities: options)
+        let asking = ReflectionPage.Asking(question: "What went <well>?", answer: "Lunch & a walk", answerLimit: 1000)
+        let done = ReflectionPage.Done(change: "From 7 to 4.", answers: [.init(question: "Q1", answer: "A1"), .init(question: "Q2", answer: "")])
+        for (step, mode) in [(1, 0), (2, 1), (5, 2)] {
+            for earlier in [false, true] {
+                let errors = step == 2 ? Self.errors(("answer", "Too long")) : FormErrors()
+                var old: [String: Any] = ["kindName": "Noticing", "step": step, "stepCount": 4, "leavePath": earlier ? "/calendar/2026-11-20" : "/",
+                                          "leaveLabel": "Leave for now"]
+                if earlier { old["dayName"] = "Friday 20 November"; old["dayValue"] = "2026-11-20" }
+                if step > 1 && step <= 4 { old["previousPath"] = "/reflection?step=\(step - 1)" }
+                switch mode {
+                case 0: old["intensity"] = ["heading": intensity.heading, "button": intensity.button,
+                                           "intensities": options.map { ["value": $0.value, "label": $0.label, "selected": $0.selected] }]
+                case 1: old["asking"] = ["question": asking.question, "answer": asking.answer, "answerLimit": asking.answerLimit]
+                default: old["done"] = ["change": done.change ?? "", "answers": done.answers.map { ["question": $0.question, "answer": $0.answer, "hasAnswer": $0.hasAnswer] }]
+                }
+                let page = ReflectionPage(kindName: "Noticing", step: step, stepCount: 4, dayName: earlier ? "Friday 20 November" : nil,
+                                          dayValue: earlier ? "2026-11-20" : nil, wordsUnreadable: nil,
+                                          previousPath: step > 1 && step <= 4 ? "/reflection?step=\(step - 1)" : nil,
+                                          leavePath: earlier ? "/calendar/2026-11-20" : "/", leaveLabel: "Leave for now",
+                                          intensity: mode == 0 ? intensity : nil, asking: mode == 1 ? asking : nil, done: mode == 2 ? done : nil, errors: errors)
+                try same(page, title: "Reflect", errors: errors, old: old)
+            }
+        }
+    }
 }

@@ -7,17 +7,17 @@ enum CheckInHandler {
     static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.member()
         let today = try environment.checkIns.todays(member)
-        var offer: [String: Any] = [:]
+        var offer: CheckInPage.ReflectOffer?
         if let today {
             // After a check-in, an optional reflection on the path its rating leads to; never required.
             let kind = ReflectionKind(rating: today.rating)
             let reflection = try environment.reflections.todays(member)
-            offer = ["reflectName": kind.name, "reflectSteps": "\(kind.questionCount) questions, a few minutes",
-                     "reflectLabel": reflection == nil ? "Reflect on today" : reflection?.isComplete == true ? "See your reflection" : "Carry on reflecting"]
-            if today.wordsUnreadable { offer["wordsUnreadable"] = CheckIn.unreadableWords }
+            offer = .init(reflectName: kind.name, reflectSteps: "\(kind.questionCount) questions, a few minutes",
+                          reflectLabel: reflection == nil ? "Reflect on today" : reflection?.isComplete == true ? "See your reflection" : "Carry on reflecting")
         }
         return try page(context, environment, rating: today?.rating, note: today?.note ?? "", tags: Set(today?.tags ?? []),
-                        saved: today != nil, errors: FormErrors(), extra: offer)
+                        saved: today != nil, errors: FormErrors(), offer: offer,
+                        wordsUnreadable: today?.wordsUnreadable == true ? CheckIn.unreadableWords : nil)
     }
 
     static func save(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -48,21 +48,17 @@ enum CheckInHandler {
 
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, rating: CheckInRating?, note: String,
                              tags: Set<CheckInTag>, saved: Bool, errors: FormErrors, status: HTTPStatus = .ok,
-                             extra: [String: Any] = [:]) throws -> Response {
+                             offer: CheckInPage.ReflectOffer? = nil, wordsUnreadable: String? = nil) throws -> Response {
         let list = try environment.checkIns.tagList(try context.member())
-        var values: [String: Any] = [
-            "heading": saved ? "Today’s check-in" : "Check in",
-            "lead": saved ? "You’ve checked in today. You can change it until the day ends." : "A moment to notice how today has been.",
-            "button": saved ? "Save changes" : "Save check-in",
-            "ratings": CheckInRating.allCases.reversed().map { ["value": $0.rawValue, "label": $0.label, "checked": $0 == rating] as [String: Any] },
+        let page = CheckInPage(
+            saved: saved,
+            ratings: CheckInRating.allCases.reversed().map { FormChoice(value: String($0.rawValue), label: $0.label, checked: $0 == rating) },
             // What the tenant offers, and any retired tag this day already carries (so saving again keeps it).
-            "tags": (list.offered + tags.filter(\.isRetired).sorted { $0.label < $1.label }).map {
-                ["value": $0.value, "label": $0.label, "checked": tags.contains($0)] as [String: Any]
+            tags: (list.offered + tags.filter(\.isRetired).sorted { $0.label < $1.label }).map {
+                FormChoice(value: $0.value, label: $0.label, checked: tags.contains($0))
             },
-            "note": note, "noteLimit": CheckIn.noteLimit,
-        ]
-        values.merge(extra) { $1 }
-        return try environment.renderForm("checkin/index", title: "Check in", values, errors: errors, context: context, status: status)
+            note: note, noteLimit: CheckIn.noteLimit, offer: offer, wordsUnreadable: wordsUnreadable, errors: errors)
+        return try environment.render(page, title: "Check in", errors: errors, context: context, status: status)
     }
 
     /// Every check-in as a spreadsheet: date, rating (1–5 and its word), note, tags (by name, "; " between, since a

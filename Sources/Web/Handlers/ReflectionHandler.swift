@@ -95,49 +95,42 @@ enum ReflectionHandler {
         let member = try context.member()
         let today = environment.checkIns.today(member)
         let here = path(reflection.day, member, environment)
-        var values: [String: Any] = [
-            "kindName": reflection.kind.name, "step": min(step, stepCount), "stepCount": stepCount,
-            "leaveLabel": step > stepCount ? "Back home" : "Leave for now (it’s kept)",
-        ]
-        values["leavePath"] = Paths.home
-        if reflection.answersUnreadable { values["wordsUnreadable"] = CheckIn.unreadableWords }
+        var leavePath = Paths.home, leaveLabel = step > stepCount ? "Back home" : "Leave for now (it’s kept)"
+        var dayName: String?, dayValue: String?
         if reflection.day != today {
             // An earlier day's reflection says which day it is, and leads back to that day's page.
-            values["dayValue"] = reflection.day.description
-            values["dayName"] = reflection.day.longText
-            values["leavePath"] = Paths.calendarDay(reflection.day)
-            if step > stepCount { values["leaveLabel"] = "Back to \(reflection.day.longText)" }
+            dayValue = reflection.day.description
+            dayName = reflection.day.longText
+            leavePath = Paths.calendarDay(reflection.day)
+            if step > stepCount { leaveLabel = "Back to \(reflection.day.longText)" }
         }
-        if step > 1 && step <= stepCount {
-            values["previousPath"] = here + (reflection.day == today ? "?" : "&") + "step=\(step - 1)"
-        }
+        let previousPath = step > 1 && step <= stepCount ? here + (reflection.day == today ? "?" : "&") + "step=\(step - 1)" : nil
         let title: String
+        var intensity: ReflectionPage.Intensity?, asking: ReflectionPage.Asking?, done: ReflectionPage.Done?
         if step == 1 || step == stepCount {
             let chosen = step == 1 ? reflection.intensityBefore : reflection.intensityAfter
-            values["isIntensity"] = true
-            values["heading"] = step == 1 ? "Before you start: how strong is the feeling right now?" : "And now: how strong is the feeling?"
-            values["button"] = step == 1 ? "Start" : "Finish"
-            values["intensities"] = (0...10).map { value -> [String: Any] in
-                let words = value == 0 ? " – not at all" : value == 10 ? " – as strong as it gets" : ""
-                return ["value": value, "label": "\(value)\(words)", "selected": value == chosen]
-            }
+            intensity = .init(heading: step == 1 ? "Before you start: how strong is the feeling right now?" : "And now: how strong is the feeling?",
+                              button: step == 1 ? "Start" : "Finish",
+                              intensities: (0...10).map { value in
+                                  let words = value == 0 ? " – not at all" : value == 10 ? " – as strong as it gets" : ""
+                                  return .init(value: value, label: "\(value)\(words)", selected: value == chosen)
+                              })
             title = step == 1 ? "Reflect" : "Reflect: the feeling now"
         } else if step < stepCount {
             let number = step - 1
-            values["isQuestion"] = true
-            values["question"] = reflection.question(number, detector: detector, today: today)
-            values["answer"] = typed ?? reflection.answer(number)
-            values["answerLimit"] = Reflection.answerLimit
+            asking = .init(question: reflection.question(number, detector: detector, today: today), answer: typed ?? reflection.answer(number),
+                           answerLimit: Reflection.answerLimit)
             title = "Reflect: question \(number) of \(reflection.kind.questionCount)"
         } else {
-            values["isDone"] = true
-            values["change"] = reflection.change
-            values["answers"] = (1...reflection.kind.questionCount).map { number -> [String: Any] in
-                ["question": reflection.question(number, detector: detector, today: today), "answer": reflection.answer(number),
-                 "hasAnswer": !reflection.answer(number).isEmpty]
-            }
+            done = .init(change: reflection.change, answers: (1...reflection.kind.questionCount).map { number in
+                .init(question: reflection.question(number, detector: detector, today: today), answer: reflection.answer(number))
+            })
             title = "Reflection saved"
         }
-        return try environment.renderForm("checkin/reflection", title: title, values, errors: errors, context: context, status: status)
+        let page = ReflectionPage(kindName: reflection.kind.name, step: min(step, stepCount), stepCount: stepCount, dayName: dayName,
+                                  dayValue: dayValue, wordsUnreadable: reflection.answersUnreadable ? CheckIn.unreadableWords : nil,
+                                  previousPath: previousPath, leavePath: leavePath, leaveLabel: leaveLabel, intensity: intensity,
+                                  asking: asking, done: done, errors: errors)
+        return try environment.render(page, title: title, errors: errors, context: context, status: status)
     }
 }

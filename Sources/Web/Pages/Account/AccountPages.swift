@@ -32,19 +32,13 @@ struct AccountSecurityPage: FormPage {
 
 /// `account/appearance`: light or dark, and the calendar's first day of the week.
 struct AccountAppearancePage: FormPage {
-    struct ThemeChoice {
-        let value: String
-        let label: String
-        let checked: Bool
-    }
-
-    let themes: [ThemeChoice]
+    let themes: [FormChoice]
     let weekStartsOnSunday: Bool
     let errors: FormErrors
 
     init(chosen: Theme, weekStartsOnSunday: Bool, errors: FormErrors) {
         themes = Theme.allCases.map { theme in
-            ThemeChoice(value: theme.rawValue, label: theme == .system ? "Same as my device" : theme == .light ? "Light" : "Dark",
+            FormChoice(value: theme.rawValue, label: theme == .system ? "Same as my device" : theme == .light ? "Light" : "Dark",
                         checked: theme == chosen)
         }
         self.weekStartsOnSunday = weekStartsOnSunday
