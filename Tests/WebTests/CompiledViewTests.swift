@@ -455,4 +455,24 @@ struct CompiledViewTests {
             }
         }
     }
+
+    @Test func insightPages() throws {
+        let sections = [InsightsPage.Section(number: 1, title: "Your days <by weekday>", lines: ["Mondays: 3.5", "Fridays: 4"], notEnough: nil),
+                        InsightsPage.Section(number: 2, title: "Tags", lines: [], notEnough: "A few more check-ins, please.")]
+        try same(InsightsPage(sections: sections), title: "Your insights", old: ["sections": sections.map { section -> [String: Any] in
+            var values: [String: Any] = ["number": section.number, "title": section.title, "lines": section.lines, "hasLines": section.hasLines]
+            if let notEnough = section.notEnough { values["notEnough"] = notEnough }
+            return values
+        }])
+        for (best, helped, last, on) in [(nil, [String](), nil, false), ("Tuesday", ["Box breathing, twice"], "Walk <more>", true)] as [(String?, [String], String?, Bool)] {
+            for errors in [FormErrors(), Self.errors(("intention", "Too long"))] {
+                var old: [String: Any] = ["range": "A to B", "headline": "A steady week", "helped": helped, "hasFacts": best != nil || !helped.isEmpty,
+                                          "intention": "Rest", "intentionLimit": 280, "emailOn": on]
+                if let best { old["bestDay"] = best }
+                if let last { old["lastWeeksIntention"] = last }
+                try same(DigestPage(range: "A to B", headline: "A steady week", bestDay: best, helped: helped, lastWeeksIntention: last, intention: "Rest",
+                                    intentionLimit: 280, emailOn: on, errors: errors), title: "Your week", errors: errors, old: old)
+            }
+        }
+    }
 }

@@ -39,13 +39,9 @@ enum DigestHandler {
         let names = try environment.resetChoices.names(context.scope.tenant)
         let page = try environment.weeklyDigest.page(member, runs: try environment.moodHistory.allRuns(member), resetNames: names)
         let digest = page.digest
-        var values: [String: Any] = [
-            "range": "\(digest.from.longText) to \(digest.through.longText)", "headline": digest.headline, "helped": digest.helped,
-            "hasFacts": digest.bestDay != nil || !digest.helped.isEmpty, "intention": typed ?? page.intention,
-            "intentionLimit": WeeklyDigest.intentionLimit, "emailOn": page.emailOn,
-        ]
-        if let best = digest.bestDay { values["bestDay"] = best }
-        if let last = page.lastWeeksIntention { values["lastWeeksIntention"] = last }
-        return try environment.renderForm("insights/digest", title: "Your week", values, errors: errors, context: context, status: status)
+        let view = DigestPage(range: "\(digest.from.longText) to \(digest.through.longText)", headline: digest.headline, bestDay: digest.bestDay,
+                              helped: digest.helped, lastWeeksIntention: page.lastWeeksIntention, intention: typed ?? page.intention,
+                              intentionLimit: WeeklyDigest.intentionLimit, emailOn: page.emailOn, errors: errors)
+        return try environment.render(view, title: "Your week", errors: errors, context: context, status: status)
     }
 }

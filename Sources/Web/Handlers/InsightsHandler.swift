@@ -8,11 +8,9 @@ enum InsightsHandler {
         let member = try context.member()
         let names = try environment.resetChoices.names(context.scope.tenant)
         let insights = try environment.checkIns.insights(member, runs: try environment.moodHistory.allRuns(member), resetNames: names)
-        let sections = insights.sections.enumerated().map { index, section -> [String: Any] in
-            var values: [String: Any] = ["number": index + 1, "title": section.title, "lines": section.lines, "hasLines": !section.lines.isEmpty]
-            if let notEnough = section.notEnough { values["notEnough"] = notEnough }
-            return values
+        let sections = insights.sections.enumerated().map { index, section in
+            InsightsPage.Section(number: index + 1, title: section.title, lines: section.lines, notEnough: section.notEnough)
         }
-        return try environment.render("insights/index", title: "Your insights", ["sections": sections], context: context)
+        return try environment.render(InsightsPage(sections: sections), title: "Your insights", context: context)
     }
 }
