@@ -25,13 +25,6 @@ enum CalendarGrid {
 
     static func kept() -> KeptPages<Key, Grid> { KeptPages(budget: 16 << 20) { $0.months.byteCount } }
 
-    /// A month's page as drawn from the account's history: its grid, its figures and the last 30 days' trend.
-    /// Unchecked: its values are strings, numbers and HTML fragments, which never change once made, but a
-    /// `[String: Any]` cannot say so to the compiler.
-    struct Month: @unchecked Sendable {
-        let values: [String: Any]
-        let byteCount: Int
-    }
-
-    static func keptMonths() -> KeptPages<Key, Month> { KeptPages(budget: 16 << 20) { $0.byteCount } }
+    /// A month's page, all of which comes from the account's history (about 100 bytes a day kept).
+    static func keptMonths() -> KeptPages<Key, CalendarMonthPage> { KeptPages(budget: 16 << 20) { 4096 + $0.weeks.count * 7 * 100 } }
 }

@@ -29,17 +29,15 @@ enum CalendarHandler {
         let key = CalendarGrid.Key(tenantID: account.tenantID, accountID: account.id, historyVersion: account.historyVersion,
                                    year: year, month: month, today: today, weekday: nil, weekStartsOnSunday: account.weekStartsOnSunday,
                                    followCheckIns: account.calendarFollowsCheckIns)
-        var values = try environment.calendarMonths.value(key) {
-            try monthValues(member, environment, first: first, last: last, today: today)
-        }.values
-        values["legendHTML"] = account.calendarFollowsCheckIns ? checkInLegendHTML : legendHTML(environment)
-        return try environment.render("calendar/month", title: "\(Day.monthNames[month - 1]) \(year) – Calendar", values,
-                                      context: context)
+        let page = try environment.calendarMonths.value(key) {
+            try monthPage(member, environment, first: first, last: last, today: today)
+        }
+        return try environment.render(page, title: "\(Day.monthNames[month - 1]) \(year) – Calendar", context: context)
     }
 
-    /// Everything on a month's page that comes from the account's history (all but the legend).
-    private static func monthValues(_ member: MemberScope, _ environment: AppEnvironment, first: Day, last: Day, today: Day) throws
-        -> CalendarGrid.Month
+    /// A month's page, all of it from the account's history.
+    private static func monthPage(_ member: MemberScope, _ environment: AppEnvironment, first: Day, last: Day, today: Day) throws
+        -> CalendarMonthPage
     {
         let account = member.account
         let year = first.year, month = first.month
@@ -49,90 +47,62 @@ enum CalendarHandler {
         let summaries = span.filter { $0.day >= first && $0.day <= last }
         let colours = DayColours(checkIns: try environment.checkIns.ratings(member, from: first, through: last),
                                  followCheckIns: account.calendarFollowsCheckIns)
-        let weeks = monthRows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday), summaries,
-                              today: today, colours: colours)
+        let weeks = CalendarWeek.rows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday),
+                                      summaries) { day, summary in
+            // Each day with resets or a check-in links to its page, with its count and its words.
+            let checkIn = colours.checkIn(day), runs = summary?.runs ?? 0
+            return CalendarCell(blank: false, filteredOut: false, tint: colours.tint(day, summary), today: day == today,
+                                path: runs > 0 || checkIn != nil ? Paths.calendarDay(day) : nil, number: day.day, runs: runs > 0 ? runs : nil,
+                                label: CalendarCell.label(day, summary, checkIn: checkIn, today: today))
+        }
         let runs = summaries.reduce(0) { $0 + $1.runs }
         let rated = summaries.reduce(0) { $0 + $1.rated }, total = summaries.reduce(0) { $0 + $1.moodTotal }
         // The month's own facts, as facts: today's streak means nothing on a past month, so it isn't shown there.
         let longest = Streaks.of(days: summaries.map(\.day), today: last).longest
         let previous = first.adding(days: -1), next = last.adding(days: 1)
         let isCurrent = year == today.year && month == today.month
-        var values: [String: Any] = [
-            "monthName": "\(Day.monthNames[month - 1]) \(year)",
-            "weekdaysHTML": account.weekStartsOnSunday ? weekdaysFromSunday : weekdaysFromMonday,
-            "weeks": weeks, "runs": runs, "activeDays": summaries.count,
-            "longestStreak": longest == 1 ? "1 day" : "\(longest) days",
-            "previousPath": Paths.calendarMonth(year: previous.year, month: previous.month),
-            "previousName": "\(Day.monthNames[previous.month - 1]) \(previous.year)",
-            "yearPath": Paths.calendarYear(year), "isEmpty": runs == 0, "isCurrent": isCurrent,
-            "coloursFollowCheckIns": colours.followCheckIns, "coloursReturnTo": Paths.calendarMonth(year: year, month: month),
-        ]
-        if !isCurrent {
-            values["nextPath"] = Paths.calendarMonth(year: next.year, month: next.month)
-            values["nextName"] = "\(Day.monthNames[next.month - 1]) \(next.year)"
-        }
-        if rated > 0 { values["averageMood"] = MoodNumber.text(Double(total) / Double(rated)) }
-        values.merge(trend(span.filter { $0.day >= trendStart && $0.day <= today }, start: trendStart)) { $1 }
-        return CalendarGrid.Month(values: values, byteCount: weeks.byteCount + 8192)
+        return CalendarMonthPage(
+            monthName: "\(Day.monthNames[month - 1]) \(year)",
+            weekdays: MonthGrid.weekdays(weekStartsOnSunday: account.weekStartsOnSunday).map(CalendarMonthPage.Weekday.init),
+            weeks: weeks, runs: runs, activeDays: summaries.count,
+            averageMood: rated > 0 ? MoodNumber.text(Double(total) / Double(rated)) : nil,
+            longestStreak: longest == 1 ? "1 day" : "\(longest) days",
+            previousPath: Paths.calendarMonth(year: previous.year, month: previous.month),
+            previousName: "\(Day.monthNames[previous.month - 1]) \(previous.year)",
+            nextPath: isCurrent ? nil : Paths.calendarMonth(year: next.year, month: next.month),
+            nextName: isCurrent ? nil : "\(Day.monthNames[next.month - 1]) \(next.year)",
+            yearPath: Paths.calendarYear(year), isCurrent: isCurrent, colours: colours,
+            coloursReturnTo: Paths.calendarMonth(year: year, month: month),
+            trend: TrendChart(span.filter { $0.day >= trendStart && $0.day <= today }, start: trendStart))
     }
 
     static func day(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.member()
         guard let day = Day(try context.parameter("day")) else { throw WebError.notFound }
         let names = try environment.resetChoices.names(context.scope.tenant)
-        // The runs written here, not as a template section over a list (which sends the whole page through
-        // swift-mustache: a quarter of this page's time). Every value is escaped; the face is our own SVG.
-        let runs = try environment.moodHistory.runs(member, on: day)
-        var runsHTML = HTMLFragment(capacity: 1024 * max(1, runs.count))
-        for run in runs {
+        let runs = try environment.moodHistory.runs(member, on: day).map { run in
             let name = names[run.resetID] ?? run.resetID
-            runsHTML.raw("<li class=\"card\">\n    <h2>"); runsHTML.escaped(run.localTime); runsHTML.raw(" · "); runsHTML.escaped(name)
-            runsHTML.raw("</h2>\n    <ul class=\"run-facts\">\n      <li><span class=\"fact-label\">Feeling</span> <span class=\"fact-value\">")
-            runsHTML.escaped(environment.library.emotion(id: run.emotion)?.label ?? run.emotion)
-            runsHTML.raw("</span></li>\n      <li><span class=\"fact-label\">How it went</span> <span class=\"fact-value\">")
-            runsHTML.raw(run.outcome == .completed ? "Completed" : run.outcome == .finishedEarly ? "Finished early" : "Not finished")
-            runsHTML.raw("</span></li>\n")
-            if let mood = run.mood {
-                runsHTML.raw("      <li class=\"mood-"); runsHTML.number(mood)
-                runsHTML.raw("\"><span class=\"fact-label\">Mood</span> <span class=\"fact-value fact-mood\">"); runsHTML.raw(MoodView.face(mood))
-                runsHTML.raw(" ")
-                if let before = run.moodBefore { runsHTML.number(before); runsHTML.raw(" to ") }
-                runsHTML.number(mood); runsHTML.raw("</span></li>\n")
-            }
-            if let seconds = run.durationSeconds {
-                runsHTML.raw("      <li><span class=\"fact-label\">Time taken</span> <span class=\"fact-value\">")
-                runsHTML.escaped(DurationWords.of(seconds: seconds)); runsHTML.raw("</span></li>\n")
-            }
-            runsHTML.raw("    </ul>\n")
-            // Only a reset still offered can be done again (an organisation may have hidden or unpublished it).
-            if try environment.resetChoices.reset(context.scope, id: run.resetID) != nil {
-                runsHTML.raw("    <p><a href=\""); runsHTML.escaped(Paths.reset(run.resetID)); runsHTML.raw("\">Do "); runsHTML.escaped(name)
-                runsHTML.raw(" again</a></p>\n")
-            }
-            runsHTML.raw("  </li>\n")
+            return CalendarDayPage.RunCard(
+                time: run.localTime, name: name, feeling: environment.library.emotion(id: run.emotion)?.label ?? run.emotion,
+                outcome: run.outcome == .completed ? "Completed" : run.outcome == .finishedEarly ? "Finished early" : "Not finished",
+                mood: run.mood, face: run.mood.map { TrustedHTML(markup: MoodView.face($0)) }, moodBefore: run.moodBefore,
+                duration: run.durationSeconds.map { DurationWords.of(seconds: $0) },
+                againPath: try environment.resetChoices.reset(context.scope, id: run.resetID) != nil ? Paths.reset(run.resetID) : nil)
         }
         let today = Day.of(environment.clock(), in: member.account.timeZone)
-        // The check-in as flat names: a section over a dictionary would send the page through swift-mustache too.
-        var checkIn: [String: Any]?
+        var checkIn: CalendarDayPage.CheckInPart?
         if let found = try environment.checkIns.checkIns(member, from: day, through: day).first {
-            var values: [String: Any] = ["checkInRating": found.rating.label]
-            if !found.note.isEmpty { values["checkInNote"] = found.note }
-            if !found.tags.isEmpty { values["checkInTags"] = found.tags.map(\.label).joined(separator: ", ") }
-            if day == today { values["changePath"] = Paths.checkIn }
             // A reflection on any day with a check-in, begun here or after the check-in.
             let reflection = try environment.reflections.reflection(member, on: day)
-            values["reflectPath"] = ReflectionHandler.path(day, member, environment)
-            values["reflectLabel"] = reflection == nil ? (day == today ? "Reflect on today" : "Reflect on this day")
-                : reflection?.isComplete == true ? "See your reflection" : "Carry on reflecting"
-            checkIn = values
+            checkIn = .init(checkInRating: found.rating.label, checkInNote: found.note.isEmpty ? nil : found.note,
+                            checkInTags: found.tags.isEmpty ? nil : found.tags.map(\.label).joined(separator: ", "),
+                            changePath: day == today ? Paths.checkIn : nil, reflectPath: ReflectionHandler.path(day, member, environment),
+                            reflectLabel: reflection == nil ? (day == today ? "Reflect on today" : "Reflect on this day")
+                                : reflection?.isComplete == true ? "See your reflection" : "Carry on reflecting")
         }
-        var pageValues: [String: Any] = [
-            "dayName": day.longText, "runsHTML": runsHTML, "isEmpty": runs.isEmpty, "isToday": day == today,
-            "monthPath": Paths.calendarMonth(year: day.year, month: day.month),
-            "monthName": "\(Day.monthNames[day.month - 1]) \(day.year)",
-        ]
-        if let checkIn { pageValues.merge(checkIn) { $1 } }
-        return try environment.render("calendar/day", title: "\(day.longText) – Calendar", pageValues, context: context)
+        let page = CalendarDayPage(dayName: day.longText, monthPath: Paths.calendarMonth(year: day.year, month: day.month),
+                                   monthName: "\(Day.monthNames[day.month - 1]) \(day.year)", isToday: day == today, runs: runs, checkIn: checkIn)
+        return try environment.render(page, title: "\(day.longText) – Calendar", context: context)
     }
 
     static func year(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -162,43 +132,30 @@ enum CalendarHandler {
             let summaries = try environment.moodHistory.summaries(member, from: first, through: last)
             let colours = DayColours(checkIns: try environment.checkIns.ratings(member, from: first, through: last),
                                      followCheckIns: account.calendarFollowsCheckIns)
-            var months = HTMLFragment(capacity: 65_536)
-            for month in 1...(year == today.year ? today.month : 12) {
-                let name = Day.monthNames[month - 1]
-                months.raw("<section class=\"mini-month\" aria-label=\""); months.raw(name); months.raw("\">\n<h2><a href=\"")
-                months.raw(Paths.calendarMonth(year: year, month: month)); months.raw("\">"); months.raw(name)
-                months.raw("</a></h2>\n<table class=\"mini-grid\"><tbody>\n")
-                yearRows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday), summaries,
-                         today: today, colours: colours, weekday: weekday, into: &months)
-                months.raw("</tbody></table>\n</section>\n")
+            let months = (1...(year == today.year ? today.month : 12)).map { month in
+                YearMonths.Month(name: Day.monthNames[month - 1], path: Paths.calendarMonth(year: year, month: month),
+                                 weeks: CalendarWeek.rows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday),
+                                                          summaries) { day, summary in
+                    // Filtered to one weekday: the others keep their place in the grid, empty. Each past day links to its page.
+                    if let weekday, day.weekdayFromMonday != weekday { return .filtered }
+                    return CalendarCell(blank: false, filteredOut: false, tint: colours.tint(day, summary), today: day == today,
+                                        path: day <= today ? Paths.calendarDay(day) : nil, number: day.day, runs: nil,
+                                        label: CalendarCell.label(day, summary, checkIn: colours.checkIn(day), today: today))
+                })
             }
-            return CalendarGrid.Grid(months: months, runs: summaries.reduce(0) { $0 + $1.runs })
+            return CalendarGrid.Grid(months: YearMonths(months: months).fragment(capacity: 65_536), runs: summaries.reduce(0) { $0 + $1.runs })
         }
-        let runs = grid.runs, followCheckIns = account.calendarFollowsCheckIns
-        var values: [String: Any] = [
-            "year": year, "monthsHTML": grid.months, "previousPath": Paths.calendarYear(year - 1), "previousYear": year - 1,
-            "runs": runs, "runsWord": runs == 1 ? "reset" : "resets",
-            "legendHTML": followCheckIns ? checkInLegendHTML : legendHTML(environment),
-            "coloursFollowCheckIns": followCheckIns, "coloursReturnTo": Paths.calendarYear(year),
-            "weekdayLinksHTML": weekdayLinks(year: year, current: weekday),
-        ]
-        // No link to a year that hasn't happened (an empty string would still count as present in a template).
-        if year < today.year { values["nextPath"] = Paths.calendarYear(year + 1); values["nextYear"] = year + 1 }
-        return try environment.render("calendar/year", title: "\(year) – Calendar", values, context: context)
-    }
-
-    /// "Every day", "Mondays" … "Sundays": built here rather than as a template section, whose eight items cost more
-    /// lookups than the rest of the page.
-    private static func weekdayLinks(year: Int, current: Int?) -> HTMLFragment {
-        var html = HTMLFragment(capacity: 1024)
-        for index in [nil] + Day.weekdayNames.indices.map({ Optional($0) }) {
-            html.raw("<a href=\"")
-            html.escaped(Paths.calendarYear(year) + (index.map { "&weekday=" + Day.weekdayNames[$0].lowercased() } ?? ""))
-            html.raw(index == current ? "\" aria-current=\"page\">" : "\">")
-            html.escaped(index.map { Day.weekdayNames[$0] + "s" } ?? "Every day")
-            html.raw("</a>")
+        let colours = DayColours(checkIns: [:], followCheckIns: account.calendarFollowsCheckIns)
+        let links = ([nil] + Day.weekdayNames.indices.map { Optional($0) }).map { index in
+            CalendarYearPage.WeekdayLink(path: Paths.calendarYear(year) + (index.map { "&weekday=" + Day.weekdayNames[$0].lowercased() } ?? ""),
+                                         name: index.map { Day.weekdayNames[$0] + "s" } ?? "Every day", current: index == weekday)
         }
-        return html
+        // No link to a year that hasn't happened.
+        let page = CalendarYearPage(year: year, monthsHTML: grid.months, runs: grid.runs, previousPath: Paths.calendarYear(year - 1),
+                                    previousYear: year - 1, nextPath: year < today.year ? Paths.calendarYear(year + 1) : nil,
+                                    nextYear: year < today.year ? year + 1 : nil, weekdayLinks: links, colours: colours,
+                                    coloursReturnTo: Paths.calendarYear(year))
+        return try environment.render(page, title: "\(year) – Calendar", context: context)
     }
 
     /// What the calendar's colours follow: resets (their moods) or check-ins; back to the page the choice was made on.
@@ -234,158 +191,6 @@ enum CalendarHandler {
                          run.moodBefore.map(String.init) ?? "", run.mood.map(String.init) ?? "", run.durationSeconds.map(String.init) ?? ""])
         }
         return CSV.download(rows, filename: "resett-history.csv")
-    }
-
-    /// The colour key, the same on every calendar page: rendered from its partial once and kept.
-    private static func legendHTML(_ environment: AppEnvironment) -> String {
-        environment.fragments.fragment("partials/calendar-legend", renderer: environment.renderer) {
-            ["legend": (1...5).map { ["level": String($0), "label": ["1–2", "3–4", "5–6", "7–8", "9–10"][$0 - 1]] }]
-        }
-    }
-
-    /// The month grid's head row for either first day of the week: the same for everyone, so written once.
-    private static let weekdaysFromMonday = weekdayCells(MonthGrid.weekdays(weekStartsOnSunday: false))
-    private static let weekdaysFromSunday = weekdayCells(MonthGrid.weekdays(weekStartsOnSunday: true))
-    private static func weekdayCells(_ names: [String]) -> String {
-        var html = HTMLFragment()
-        for name in names {
-            html.raw("<th scope=\"col\" abbr=\""); html.escaped(name); html.raw("\">"); html.escaped(String(name.prefix(3))); html.raw("</th>")
-        }
-        return html.text
-    }
-
-    /// A day's words for screen readers, the same for the month and the year, written straight into the grid:
-    /// "3 November: 2 resets, average mood 6.5 (today)".
-    private static func label(_ day: Day, _ summary: DaySummary?, checkIn: CheckInRating?, today: Day, into html: inout HTMLFragment) {
-        html.number(day.day); html.raw(" "); html.raw(Day.monthNames[day.month - 1])
-        if let summary {
-            html.raw(": "); html.number(summary.runs); html.raw(summary.runs == 1 ? " reset" : " resets")
-            if let mood = summary.averageMood { html.raw(", average mood "); html.oneDecimalOrWhole(mood) }
-        } else {
-            html.raw(": no resets")
-        }
-        if let checkIn { html.raw(", checked in: "); html.raw(checkIn.label) }
-        if day == today { html.raw(" (today)") }
-    }
-
-    /// What a day's colour follows: the resets' average mood, or the check-in's rating (Horrible to Great, five tints).
-    struct DayColours {
-        let checkIns: [Day: CheckInRating]
-        let followCheckIns: Bool
-
-        func tint(_ day: Day, _ summary: DaySummary?) -> Int? {
-            followCheckIns ? checkIns[day]?.rawValue : summary?.tint
-        }
-
-        func checkIn(_ day: Day) -> CheckInRating? { checkIns.isEmpty ? nil : checkIns[day] }
-    }
-
-    /// The colour key when colours follow check-ins.
-    static let checkInLegendHTML: String = {
-        var html = HTMLFragment(capacity: 1024)
-        html.raw("<div class=\"legend\" aria-label=\"Colour key\">\n  <span class=\"legend-title\">Check-in:</span>\n  ")
-        for rating in CheckInRating.allCases {
-            html.raw("<span class=\"legend-item\"><span class=\"swatch tint-"); html.number(rating.rawValue)
-            html.raw("\" aria-hidden=\"true\"></span>"); html.raw(rating.label); html.raw("</span>")
-        }
-        html.raw("\n  <span class=\"legend-item\"><span class=\"swatch\" aria-hidden=\"true\"></span>no check-in</span>\n</div>")
-        return html.text
-    }()
-
-    /// A grid's rows, a week a row: `blank` for the days outside the month, `cell` writes each day's cell with the
-    /// day's summary (nil on a day without resets).
-    private static func rows(_ weeks: [[Day?]], _ summaries: [DaySummary], blank: StaticString, into html: inout HTMLFragment,
-                             cell: (inout HTMLFragment, Day, DaySummary?) -> Void) {
-        // Summaries come ordered by day, as the grid walks them: one pass, no dictionary.
-        var next = 0
-        for week in weeks {
-            html.raw("<tr>")
-            for day in week {
-                guard let day else { html.raw(blank); continue }
-                while next < summaries.count, summaries[next].day < day { next += 1 }
-                cell(&html, day, next < summaries.count && summaries[next].day == day ? summaries[next] : nil)
-            }
-            html.raw("</tr>\n")
-        }
-    }
-
-    /// The month's grid rows: each day with resets links to its page, with its count and its words.
-    static func monthRows(_ weeks: [[Day?]], _ summaries: [DaySummary], today: Day, colours: DayColours) -> HTMLFragment {
-        var html = HTMLFragment(capacity: 8192)
-        rows(weeks, summaries, blank: "<td class=\"blank\"></td>", into: &html) { html, day, summary in
-            let checkIn = colours.checkIn(day)
-            let runs = summary?.runs ?? 0
-            let linked = runs > 0 || checkIn != nil
-            html.raw("<td class=\"day")
-            if let tint = colours.tint(day, summary) { html.raw(" tint-"); html.number(tint) }
-            if day == today { html.raw(" today") }
-            html.raw("\">")
-            if linked { html.raw("<a href=\""); html.raw(Paths.calendarDay(day)); html.raw("\">") }
-            html.raw("<span aria-hidden=\"true\" class=\"day-number\">"); html.number(day.day); html.raw("</span>")
-            if runs > 0 { html.raw("<span aria-hidden=\"true\" class=\"day-count\">"); html.number(runs); html.raw("</span>") }
-            html.raw("<span class=\"visually-hidden\">"); label(day, summary, checkIn: checkIn, today: today, into: &html); html.raw("</span>")
-            if linked { html.raw("</a>") }
-            html.raw("</td>")
-        }
-        return html
-    }
-
-    /// A month of the year view: small squares in the mood's colour; each past day a link to its page.
-    static func yearRows(_ weeks: [[Day?]], _ summaries: [DaySummary], today: Day, colours: DayColours, weekday: Int?,
-                         into html: inout HTMLFragment) {
-        rows(weeks, summaries, blank: "<td></td>", into: &html) { html, day, summary in
-            // Filtered to one weekday: the others keep their place in the grid, empty.
-            if let weekday, day.weekdayFromMonday != weekday { html.raw("<td class=\"mini-day filtered-out\"></td>"); return }
-            html.raw("<td class=\"mini-day")
-            if let tint = colours.tint(day, summary) { html.raw(" tint-"); html.number(tint) }
-            if day == today { html.raw(" today") }
-            html.raw("\">")
-            // The link's name as its label, not as hidden text inside it: a year is 365 of these, and the shorter
-            // markup is a quarter of the page's bytes. The label is digits and our own words, nothing to escape.
-            if day <= today {
-                html.raw("<a href=\""); html.raw(Paths.calendarDayPrefix); html.day(day); html.raw("\" aria-label=\"")
-                label(day, summary, checkIn: colours.checkIn(day), today: today, into: &html); html.raw("\"></a>")
-            }
-            html.raw("</td>")
-        }
-    }
-
-    /// The last 30 days (from `start`, ordered by day) as an SVG line drawn here, with words for those who do not see it.
-    static func trend(_ summaries: [DaySummary], start: Day) -> [String: Any] {
-        let rated = summaries.filter { $0.averageMood != nil }
-        guard !rated.isEmpty else { return ["trendSummary": "There are no mood ratings in the last 30 days yet."] }
-        // The plot area sits inside room for the axes' labels: moods 1, 5 and 10 up the left, dates along the bottom.
-        let left = 30.0, right = 310.0, top = 10.0, bottom = 120.0
-        func y(_ mood: Double) -> Double { top + (1 - (mood - 1) / 9) * (bottom - top) }
-        let points = rated.map { summary -> (x: Double, y: Double) in
-            (left + Double(summary.day.ordinal - start.ordinal) / 29 * (right - left), y(summary.averageMood ?? 1))
-        }
-        let polyline = points.map { Digits.oneDecimal($0.x) + "," + Digits.oneDecimal($0.y) }.joined(separator: " ")
-        let average = Double(rated.reduce(0) { $0 + $1.moodTotal }) / Double(rated.reduce(0) { $0 + $1.rated })
-        guard let best = rated.max(by: { ($0.averageMood ?? 0) < ($1.averageMood ?? 0) }) else {
-            return ["trendSummary": "There are no mood ratings in the last 30 days yet."]
-        }
-        // The gridlines with their labels and a dot per rated day, written here rather than as 30 template sections.
-        var marks = HTMLFragment(capacity: 4096)
-        for mood in [1, 5, 10] {
-            let lineY = Digits.oneDecimal(y(Double(mood)))
-            marks.raw("<line class=\"trend-grid\" x1=\"30\" y1=\""); marks.raw(lineY); marks.raw("\" x2=\"310\" y2=\""); marks.raw(lineY)
-            marks.raw("\"></line><text class=\"trend-label\" x=\"22\" y=\""); marks.raw(Digits.oneDecimal(y(Double(mood)) + 4))
-            marks.raw("\" text-anchor=\"end\">"); marks.number(mood); marks.raw("</text>")
-        }
-        var dots = HTMLFragment(capacity: 2048)
-        for point in points {
-            dots.raw("<circle class=\"trend-dot\" cx=\""); dots.raw(Digits.oneDecimal(point.x)); dots.raw("\" cy=\"")
-            dots.raw(Digits.oneDecimal(point.y)); dots.raw("\" r=\"3\"></circle>")
-        }
-        return [
-            "trendPoints": polyline, "trendTicksHTML": marks.text, "trendDotsHTML": dots.text,
-            "trendStart": "\(start.day) \(Day.monthNames[start.month - 1].prefix(3))", "trendEnd": "Today",
-            // Facts, never a verdict: how often, the average, the highest.
-            "trendSummary": "In the last 30 days you rated your mood on \(rated.count) day\(rated.count == 1 ? "" : "s"), "
-                + "\(MoodNumber.text(average)) out of 10 on average. Your highest was \(MoodNumber.text(best.averageMood ?? 0)), "
-                + "on \(best.day.longText).",
-        ]
     }
 }
 

@@ -21,6 +21,15 @@ struct LayoutView {
     /// Posts waiting for the staff, shown in their tab.
     let moderationWaiting: String?
 
+    /// For a component's template (one without a layout, compiled on its own and kept), which names nothing of the
+    /// layout's.
+    static let none = LayoutView()
+
+    private init() {
+        siteName = ""; pageTitle = ""; stylesheet = ""; script = ""; favicon = ""; signedIn = false; canModerate = false
+        isAdmin = false; csrf = ""; helpPath = ""; theme = nil; headerHTML = HTMLFragment(); notice = nil; moderationWaiting = nil
+    }
+
     init(_ layout: LayoutContext, title: String?, header: HTMLFragment, notice: String?, moderationWaiting: String?) {
         siteName = layout.siteName
         pageTitle = title.map { "\($0) – \(layout.siteName)" } ?? layout.siteName

@@ -31,6 +31,16 @@ protocol CompiledView {
     func write(layout: LayoutView, into out: inout HTMLFragment)
 }
 
+extension CompiledView {
+    /// A component's markup on its own (a template without a layout, such as the year's months), to be kept and put
+    /// into pages with `{{{name}}}`.
+    func fragment(capacity: Int = 4096) -> HTMLFragment {
+        var out = HTMLFragment(capacity: capacity)
+        write(layout: .none, into: &out)
+        return out
+    }
+}
+
 // What a section does with each kind of value, as swift-mustache does it: a list repeats for each item, an absent
 // value or `false` or an empty list shows nothing, anything else shows once with that value innermost.
 
@@ -88,6 +98,7 @@ extension HTMLFragment {
     mutating func viewRaw(_ fragment: HTMLFragment?) { if let fragment { raw(fragment) } }
     mutating func viewRaw(_ value: ViewValue<HTMLFragment>) { raw(value.viewValue) }
     mutating func viewRaw(_ markup: TrustedHTML) { raw(markup.markup) }
+    mutating func viewRaw(_ markup: TrustedHTML?) { if let markup { raw(markup.markup) } }
 }
 
 /// Markup of our own as text (an icon's SVG), for `{{{name}}}`: the type says it never holds a member's words.

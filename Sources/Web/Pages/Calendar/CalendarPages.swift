@@ -1,0 +1,105 @@
+import Domain
+
+// The mood calendar (CalendarHandler), one view model per template in Views/calendar/.
+
+/// `calendar/month`: a month's grid and figures, and the last 30 days' trend. Everything here comes from the
+/// account's history, so a month is kept whole (`CalendarGrid`) until that history changes.
+struct CalendarMonthPage: CompiledView, Sendable {
+    struct Weekday: Sendable {
+        let name: String
+        var short: String { String(name.prefix(3)) }
+    }
+
+    let monthName: String
+    let weekdays: [Weekday]
+    let weeks: [CalendarWeek]
+    let runs: Int
+    let activeDays: Int
+    let averageMood: String?
+    let longestStreak: String
+    let previousPath: String
+    let previousName: String
+    let nextPath: String?
+    let nextName: String?
+    let yearPath: String
+    let isCurrent: Bool
+    let colours: DayColours
+    let coloursReturnTo: String
+    let trend: TrendChart
+    var isEmpty: Bool { runs == 0 }
+    var coloursFollowCheckIns: Bool { colours.followCheckIns }
+    var legendTitle: String { colours.legend.legendTitle }
+    var legend: [CalendarLegend.Item] { colours.legend.legend }
+    var legendNone: String { colours.legend.legendNone }
+}
+
+/// `calendar/year-months`: the year's small months, drawn once per version of the account's history and kept.
+struct YearMonths: CompiledView {
+    struct Month {
+        let name: String
+        let path: String
+        let weeks: [CalendarWeek]
+    }
+
+    let months: [Month]
+}
+
+/// `calendar/year`: the whole year at a glance, optionally one weekday only.
+struct CalendarYearPage: CompiledView {
+    struct WeekdayLink {
+        let path: String
+        let name: String
+        let current: Bool
+    }
+
+    let year: Int
+    /// `calendar/year-months`, as kept.
+    let monthsHTML: HTMLFragment
+    let runs: Int
+    let previousPath: String
+    let previousYear: Int
+    let nextPath: String?
+    let nextYear: Int?
+    let weekdayLinks: [WeekdayLink]
+    let colours: DayColours
+    let coloursReturnTo: String
+    var runsWord: String { runs == 1 ? "reset" : "resets" }
+    var coloursFollowCheckIns: Bool { colours.followCheckIns }
+    var legendTitle: String { colours.legend.legendTitle }
+    var legend: [CalendarLegend.Item] { colours.legend.legend }
+    var legendNone: String { colours.legend.legendNone }
+}
+
+/// `calendar/day`: a day's resets and its check-in.
+struct CalendarDayPage: CompiledView {
+    struct RunCard {
+        let time: String
+        let name: String
+        let feeling: String
+        let outcome: String
+        let mood: Int?
+        let face: TrustedHTML?
+        let moodBefore: Int?
+        let duration: String?
+        /// Only a reset still offered can be done again (an organisation may have hidden or unpublished it).
+        let againPath: String?
+    }
+
+    struct CheckInPart {
+        let checkInRating: String
+        let checkInNote: String?
+        let checkInTags: String?
+        /// Today's check-in can still be changed.
+        let changePath: String?
+        let reflectPath: String
+        let reflectLabel: String
+    }
+
+    let dayName: String
+    let monthPath: String
+    let monthName: String
+    let isToday: Bool
+    let runs: [RunCard]
+    let checkIn: CheckInPart?
+    var isEmpty: Bool { runs.isEmpty }
+}
