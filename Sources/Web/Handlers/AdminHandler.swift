@@ -10,20 +10,17 @@ enum AdminHandler {
     static func index(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.staffMember()
         guard member.account.role.canModerate else { throw WebError.notFound }
-        return try environment.render("admin/index", title: "Team tools", ["isAdmin": member.account.role == .admin], context: context)
+        return try environment.render(TeamToolsPage(isAdmin: member.account.role == .admin), title: "Team tools", context: context)
     }
 
     static func members(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.staffMember()
         let members = try environment.administration.members(member).map { listed in
-            ["email": listed.account.email, "joined": SubscriptionHandler.date(listed.joinedAt, member.account),
-             "rolePath": Paths.memberRole(AccountID(stored: listed.account.id)), "id": listed.account.id,
-             "roles": Role.allCases.map { ["value": $0.rawValue, "label": $0.rawValue.capitalized, "selected": $0 == listed.account.role] }]
-                as [String: Any]
+            MembersPage.Member(id: listed.account.id, email: listed.account.email, joined: SubscriptionHandler.date(listed.joinedAt, member.account),
+                               rolePath: Paths.memberRole(AccountID(stored: listed.account.id)),
+                               roles: Role.allCases.map { .init(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == listed.account.role) })
         }
-        var values: [String: Any] = ["members": members]
-        values.merge(Notice.values(context)) { $1 }
-        return try environment.render("admin/members", title: "Members", values, context: context)
+        return try environment.render(MembersPage(members: members), title: "Members", context: context)
     }
 
     static func setRole(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -38,12 +35,13 @@ enum AdminHandler {
         let admin = try environment.administration.requireAdmin(try context.staffMember())
         let tenant = try environment.administration.settings(admin)
         let s = tenant.settings
-        return try settingsPage(context, environment, admin: admin, typed: [
-            "name": tenant.name, "accent": s.accentColour, "freeResets": String(s.freeResetsPerDay),
-            "price": String(format: "%d.%02d", s.pricePence / 100, s.pricePence % 100), "threshold": String(s.reportThreshold),
-            "crisis": s.crisisSupportText, "unlimited": s.unlimitedEmails.joined(separator: "\n"),
-            "safeguarding": s.safeguardingSteps, "escalation": s.escalationContact, "responseMinutes": String(s.atRiskResponseMinutes),
-        ], community: s.communityEnabled, licence: s.licenceAllMembers, errors: FormErrors())
+        let fields = SettingsPage.Fields(
+            name: tenant.name, accent: s.accentColour, freeResets: String(s.freeResetsPerDay),
+            price: String(format: "%d.%02d", s.pricePence / 100, s.pricePence % 100), threshold: String(s.reportThreshold),
+            crisis: s.crisisSupportText, unlimited: s.unlimitedEmails.joined(separator: "\n"), safeguarding: s.safeguardingSteps,
+            escalation: s.escalationContact, responseMinutes: String(s.atRiskResponseMinutes))
+        return try settingsPage(context, environment, admin: admin, typed: fields, community: s.communityEnabled, licence: s.licenceAllMembers,
+                                errors: FormErrors())
     }
 
     static func saveSettings(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -57,9 +55,9 @@ enum AdminHandler {
             .replacingOccurrences(of: "\r\n", with: "\n") }
         let escalation = form["escalation"].map { String($0.prefix(400)).trimmingCharacters(in: .whitespacesAndNewlines) }
         let minutesText = form["responseMinutes"].map { $0.trimmingCharacters(in: .whitespaces) }
-        let typed = ["name": name, "accent": accentText, "freeResets": freeText, "price": priceText, "threshold": thresholdText,
-                     "crisis": crisis, "unlimited": unlimitedText, "safeguarding": steps ?? "", "escalation": escalation ?? "",
-                     "responseMinutes": minutesText ?? ""]
+        let typed = SettingsPage.Fields(name: name, accent: accentText, freeResets: freeText, price: priceText, threshold: thresholdText,
+                                        crisis: crisis, unlimited: unlimitedText, safeguarding: steps ?? "", escalation: escalation ?? "",
+                                        responseMinutes: minutesText ?? "")
         if !(1...100).contains(name.count) { errors.add("name", "Give your organisation a name of up to 100 characters.") }
         let accent = Colour(hex: accentText)
         if accent == nil { errors.add("accent", "Use a colour like #0F7A5C.") }
@@ -124,14 +122,12 @@ enum AdminHandler {
         return whole * 100 + fraction
     }
 
-    private static func settingsPage(_ context: RequestContext, _ environment: AppEnvironment, admin: MemberScope, typed: [String: String],
-                                     community: Bool, licence: Bool, errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
-        var values: [String: Any] = typed
-        if let domain = context.scope.tenant.settings.customDomain { values["customDomain"] = domain }
-        values["community"] = community
-        values["licence"] = licence
-        values["topics"] = try environment.administration.topics(admin).map { ["slug": $0.slug, "topicName": $0.name] }
-        return try environment.renderForm("admin/settings", title: "Settings", values, errors: errors, context: context,
-                                                  status: status)
+    private static func settingsPage(_ context: RequestContext, _ environment: AppEnvironment, admin: MemberScope,
+                                     typed: SettingsPage.Fields, community: Bool, licence: Bool, errors: FormErrors,
+                                     status: HTTPStatus = .ok) throws -> Response {
+        let page = SettingsPage(fields: typed, customDomain: context.scope.tenant.settings.customDomain, community: community, licence: licence,
+                                topics: try environment.administration.topics(admin).map { .init(slug: $0.slug, topicName: $0.name) },
+                                errors: errors)
+        return try environment.render(page, title: "Settings", errors: errors, context: context, status: status)
     }
 }
