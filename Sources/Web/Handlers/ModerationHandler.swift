@@ -235,20 +235,16 @@ enum ModerationHandler {
         let found = try environment.moderation.audit(member, filter: filter)
         let page = found.prefix(50)
         let lines = page.map {
-            ["who": $0.moderator, "what": $0.action, "subject": $0.subject, "note": $0.note, "about": $0.about,
-             "when": when($0.createdAt, member.account)]
+            AuditPage.Line(who: $0.moderator, what: $0.action, subject: $0.subject, note: $0.note, about: $0.about,
+                           when: when($0.createdAt, member.account))
         }
         let filterQuery = typed.sorted { $0.key < $1.key }.map { $0.key + "=" + PercentEncoding.encode($0.value) }.joined(separator: "&")
-        var values: [String: Any] = [
-            "lines": lines, "isEmpty": lines.isEmpty, "from": typed["from"] ?? "", "to": typed["to"] ?? "",
-            "actions": choices.actions.map { ["value": $0, "selected": $0 == typed["action"]] as [String: Any] },
-            "moderators": choices.moderators.map { ["value": $0, "selected": $0 == typed["moderator"]] as [String: Any] },
-            "csvPath": Paths.auditCSV + (filterQuery.isEmpty ? "" : "?" + filterQuery),
-        ]
-        if found.count > 50, let last = page.last {
-            values["olderPath"] = Paths.audit + "?" + (filterQuery.isEmpty ? "" : filterQuery + "&") + "before=\(last.id)"
-        }
-        return try environment.render("admin/audit", title: "Moderation audit", values, context: context)
+        let older = found.count > 50 ? page.last.map { Paths.audit + "?" + (filterQuery.isEmpty ? "" : filterQuery + "&") + "before=\($0.id)" } : nil
+        let view = AuditPage(lines: lines, from: typed["from"] ?? "", to: typed["to"] ?? "",
+                             actions: choices.actions.map { .init(value: $0, selected: $0 == typed["action"]) },
+                             moderators: choices.moderators.map { .init(value: $0, selected: $0 == typed["moderator"]) },
+                             csvPath: Paths.auditCSV + (filterQuery.isEmpty ? "" : "?" + filterQuery), olderPath: older)
+        return try environment.render(view, title: "Moderation audit", context: context)
     }
 
     /// The same lines as CSV, for the organisation's records (every line the filters match).
@@ -270,9 +266,8 @@ enum ModerationHandler {
 
     private static func confirm(_ context: RequestContext, _ environment: AppEnvironment, post: PostID,
                                 action: ModerationRoute) throws -> Response {
-        try environment.render("admin/confirm", title: action == .delete ? "Delete this post?" : "Restrict this member?", [
-            "actionPath": Paths.moderate(post, action), "isDelete": action == .delete, "isRestrict": action == .restrict,
-        ], context: context)
+        try environment.render(ModerationConfirmPage(actionPath: Paths.moderate(post, action), isDelete: action == .delete),
+                               title: action == .delete ? "Delete this post?" : "Restrict this member?", context: context)
     }
 
     /// The safeguarding steps as list items: the list numbers them, so an admin's own "1." is left off.
