@@ -69,10 +69,8 @@ enum BrandHandler {
     private static func logoForm(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope, errors: FormErrors,
                                  status: HTTPStatus = .ok) throws -> Response {
         guard member.account.role == .admin else { throw WebError.notFound }
-        var values: [String: Any] = ["hasLogo": member.tenant.settings.logoSHA != nil]
-        if let sha = member.tenant.settings.logoSHA { values["logoPath"] = Paths.logo + "?v=" + sha.prefix(16) }
-        values.merge(Notice.values(context)) { $1 }
-        return try environment.renderForm("admin/logo", title: "Logo", values, errors: errors, context: context, status: status)
+        let page = LogoPage(logoPath: member.tenant.settings.logoSHA.map { Paths.logo + "?v=" + $0.prefix(16) }, errors: errors)
+        return try environment.render(page, title: "Logo", errors: errors, context: context, status: status)
     }
 
     /// The same accent in both themes; its text colour is whichever of black and white reads better.

@@ -32,14 +32,10 @@ enum CheckInTagsHandler {
                              errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         guard member.account.role == .admin else { throw WebError.notFound }
         let own = try environment.checkIns.tenantTags(member).filter { !$0.isRetired }
-        var values: [String: Any] = [
-            "standard": CheckInTag.standard.map(\.label).joined(separator: ", "),
-            "tags": own.map { ["label": $0.label, "removePath": Paths.checkInTagRemove(CheckInTagID(stored: $0.value))] as [String: Any] },
-            "hasTags": !own.isEmpty, "label": typed, "labelLimit": CheckInTag.labelLimit, "tenantLimit": CheckInTag.tenantLimit,
-            "canAdd": own.count < CheckInTag.tenantLimit,
-        ]
-        values.merge(Notice.values(context)) { $1 }
-        return try environment.renderForm("admin/check-in-tags", title: "Check-in tags", values, errors: errors, context: context,
+        let page = CheckInTagsPage(standard: CheckInTag.standard.map(\.label).joined(separator: ", "),
+                                   tags: own.map { .init(label: $0.label, removePath: Paths.checkInTagRemove(CheckInTagID(stored: $0.value))) },
+                                   label: typed, labelLimit: CheckInTag.labelLimit, tenantLimit: CheckInTag.tenantLimit, errors: errors)
+        return try environment.render(page, title: "Check-in tags", errors: errors, context: context,
                                           status: status)
     }
 }
