@@ -13,32 +13,14 @@ enum SafeguardingHandler {
     // MARK: Crisis contacts
 
     static func contacts(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try contactsPage(context, environment, member: try context.staffMember(), typed: [:], errors: FormErrors())
+        try contactsPage(context, environment, member: try context.staffMember(), typed: .init(), errors: FormErrors())
     }
 
     private static func contactsPage(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope,
-                                     typed: [String: String], errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
+                                     typed: CrisisContactsPage.NewContact, errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         guard member.account.role == .admin else { throw WebError.notFound }
-        let contacts = try environment.safeguarding.contacts(context.scope)
-        var values: [String: Any] = typed
-        values["contacts"] = contacts.enumerated().map { index, contact in
-            let id = CrisisContactID(stored: contact.id)
-            var row: [String: Any] = ["id": contact.id, "name": contact.name, "purpose": contact.purpose]
-            row["savePath"] = Paths.crisisContact(id, "save")
-            row["upPath"] = Paths.crisisContact(id, "up")
-            row["downPath"] = Paths.crisisContact(id, "down")
-            row["removePath"] = Paths.crisisContact(id, "remove")
-            row["canMoveUp"] = index > 0
-            row["canMoveDown"] = index < contacts.count - 1
-            for (key, value) in [("phoneValue", contact.phone), ("textNumberValue", contact.textNumber),
-                                 ("textMessageValue", contact.textMessage), ("urlValue", contact.url), ("hoursValue", contact.hours)] {
-                row[key] = value ?? ""
-            }
-            return row
-        }
-        values.merge(Notice.values(context)) { $1 }
-        return try environment.renderForm("admin/crisis-contacts", title: "Crisis contacts", values, errors: errors, context: context,
-                                          status: status)
+        let page = CrisisContactsPage(contacts: CrisisContactsPage.Row.rows(try environment.safeguarding.contacts(context.scope)), typed: typed, errors: errors)
+        return try environment.render(page, title: "Crisis contacts", errors: errors, context: context, status: status)
     }
 
     static func contact(from form: FormData, id: String) -> CrisisContact {
@@ -59,9 +41,10 @@ enum SafeguardingHandler {
         } catch UseCaseError.conflict(let reason) {
             var errors = FormErrors()
             errors.add("new_contact", reason)
-            let typed = ["name", "purpose", "phone", "text_number", "text_message", "url", "hours"].reduce(into: [String: String]()) {
-                $0["new_" + $1] = String((form[$1] ?? "").prefix(400))
-            }
+            func typed(_ name: String) -> String { String((form[name] ?? "").prefix(400)) }
+            let typed = CrisisContactsPage.NewContact(new_name: typed("name"), new_purpose: typed("purpose"), new_phone: typed("phone"),
+                                                      new_text_number: typed("text_number"), new_text_message: typed("text_message"),
+                                                      new_url: typed("url"), new_hours: typed("hours"))
             return try contactsPage(context, environment, member: member, typed: typed, errors: errors, status: .unprocessableContent)
         }
         return .redirect(to: Paths.crisisContacts + "?notice=contact-saved")
@@ -78,7 +61,7 @@ enum SafeguardingHandler {
             } catch UseCaseError.conflict(let reason) {
                 var errors = FormErrors()
                 errors.add("contact_" + id.rawValue, reason)
-                return try contactsPage(context, environment, member: member, typed: [:], errors: errors, status: .unprocessableContent)
+                return try contactsPage(context, environment, member: member, typed: .init(), errors: errors, status: .unprocessableContent)
             }
         case "up", "down": try safeguarding.moveContact(member, id: id, up: try context.parameter("action") == "up")
         case "remove": try safeguarding.deleteContact(member, id: id)
@@ -96,12 +79,10 @@ enum SafeguardingHandler {
     private static func wordsPage(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope, typed: String,
                                   errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         let words = try environment.safeguarding.watchedWords(member).map {
-            ["phrase": $0.phrase, "refuses": $0.action == .refuse, "removePath": Paths.watchedWordRemove(WatchedWordID(stored: $0.id))] as [String: Any]
+            WatchedWordsPage.Word(phrase: $0.phrase, refuses: $0.action == .refuse, removePath: Paths.watchedWordRemove(WatchedWordID(stored: $0.id)))
         }
-        var values: [String: Any] = ["words": words, "hasWords": !words.isEmpty, "phrase": typed]
-        values.merge(Notice.values(context)) { $1 }
-        return try environment.renderForm("admin/watched-words", title: "Watched words", values, errors: errors, context: context,
-                                          status: status)
+        return try environment.render(WatchedWordsPage(words: words, phrase: typed, errors: errors), title: "Watched words", errors: errors,
+                                      context: context, status: status)
     }
 
     static func addWatchedWord(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {

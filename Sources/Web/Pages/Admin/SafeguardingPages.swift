@@ -1,0 +1,67 @@
+import Domain
+
+// The organisation's crisis contacts and watched words (SafeguardingHandler).
+
+/// `admin/crisis-contacts`: each contact's own form, its place in the order, and a form to add one.
+struct CrisisContactsPage: FormPage {
+    struct Row {
+        let id: String
+        let name: String
+        let purpose: String
+        let phoneValue: String
+        let textNumberValue: String
+        let textMessageValue: String
+        let urlValue: String
+        let hoursValue: String
+        let savePath: String
+        let upPath: String
+        let downPath: String
+        let removePath: String
+        let canMoveUp: Bool
+        let canMoveDown: Bool
+
+        static func rows(_ contacts: [CrisisContact]) -> [Row] {
+            contacts.enumerated().map { index, contact in
+                let id = CrisisContactID(stored: contact.id)
+                return Row(id: contact.id, name: contact.name, purpose: contact.purpose, phoneValue: contact.phone ?? "",
+                           textNumberValue: contact.textNumber ?? "", textMessageValue: contact.textMessage ?? "", urlValue: contact.url ?? "",
+                           hoursValue: contact.hours ?? "", savePath: Paths.crisisContact(id, "save"), upPath: Paths.crisisContact(id, "up"),
+                           downPath: Paths.crisisContact(id, "down"), removePath: Paths.crisisContact(id, "remove"), canMoveUp: index > 0,
+                           canMoveDown: index < contacts.count - 1)
+            }
+        }
+    }
+
+    /// What was typed into "Add a contact", kept when it comes back.
+    struct NewContact {
+        var new_name = "", new_purpose = "", new_phone = "", new_text_number = "", new_text_message = "", new_url = "", new_hours = ""
+    }
+
+    let contacts: [Row]
+    let typed: NewContact
+    let errors: FormErrors
+    var new_name: String { typed.new_name }
+    var new_purpose: String { typed.new_purpose }
+    var new_phone: String { typed.new_phone }
+    var new_text_number: String { typed.new_text_number }
+    var new_text_message: String { typed.new_text_message }
+    var new_url: String { typed.new_url }
+    var new_hours: String { typed.new_hours }
+    var error_new_contact: String? { errors["new_contact"] }
+}
+
+/// `admin/watched-words`: words that hold a post for a moderator, or refuse it.
+struct WatchedWordsPage: FormPage {
+    struct Word {
+        let phrase: String
+        let refuses: Bool
+        let removePath: String
+    }
+
+    let words: [Word]
+    /// What was typed for a new word.
+    let phrase: String
+    let errors: FormErrors
+    var hasWords: Bool { !words.isEmpty }
+    var error_phrase: String? { errors["phrase"] }
+}
