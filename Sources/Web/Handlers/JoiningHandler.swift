@@ -94,36 +94,30 @@ enum JoiningHandler {
             (.domains, "People with an email address at your domains", "They confirm it by a link we email them."),
             (.invitations, "Only people with an invitation link", "Make links below and share them however suits you."),
         ]
-        var values: [String: Any] = [
-            "rules": rules.map { ["value": $0.0.rawValue, "label": $0.1, "hint": $0.2, "checked": $0.0 == rule] as [String: Any] },
-            "domains": domains, "label": typed["label"] ?? "", "uses": typed["uses"] ?? "1", "days": typed["days"] ?? "14",
-            "invitations": try environment.joining.invitations(member).map { invitation -> [String: Any] in
-                let state: String
-                if invitation.revokedAt != nil { state = "Withdrawn" }
-                else if invitation.uses >= invitation.maxUses { state = "Used up" }
-                else if invitation.expiresAt <= now { state = "Ended" }
-                else {
-                    let days = max(1, (invitation.expiresAt - now + 86_399) / 86_400)
-                    state = "Works for \(days) more \(days == 1 ? "day" : "days")"
-                }
-                return ["label": invitation.label, "state": state,
-                        "uses": invitation.maxUses == 1 ? (invitation.uses == 1 ? "Used" : "For one person") : "\(invitation.uses) of \(invitation.maxUses) used",
-                        "canWithdraw": invitation.isLive(now: now), "withdrawPath": Paths.invitationRevoke(InvitationID(stored: invitation.id))]
-            },
-        ]
-        values["hasInvitations"] = !(values["invitations"] as? [Any] ?? []).isEmpty
-        if let created { values["created"] = created }
-        // Provisioning (SCIM): where the identity provider connects, and its tokens.
-        let tokens = try environment.provisioning.tokens(member)
-        values["scimBase"] = environment.configuration.absoluteURL(Paths.scim, for: member.tenant)
-        values["tokenLabel"] = typed["token_label"] ?? ""
-        values["hasTokens"] = !tokens.isEmpty
-        values["tokens"] = tokens.map { token -> [String: Any] in
-            let used = token.lastUsedAt.map { "last used \(Day.of($0, in: member.account.timeZone).longText)" } ?? "not used yet"
-            return ["label": token.label, "used": used, "revokePath": Paths.provisioningTokenRevoke(ProvisioningTokenID(stored: token.id))]
+        let invitations = try environment.joining.invitations(member).map { invitation in
+            let state: String
+            if invitation.revokedAt != nil { state = "Withdrawn" }
+            else if invitation.uses >= invitation.maxUses { state = "Used up" }
+            else if invitation.expiresAt <= now { state = "Ended" }
+            else {
+                let days = max(1, (invitation.expiresAt - now + 86_399) / 86_400)
+                state = "Works for \(days) more \(days == 1 ? "day" : "days")"
+            }
+            return JoiningPage.Invitation(
+                label: invitation.label, state: state,
+                uses: invitation.maxUses == 1 ? (invitation.uses == 1 ? "Used" : "For one person") : "\(invitation.uses) of \(invitation.maxUses) used",
+                canWithdraw: invitation.isLive(now: now), withdrawPath: Paths.invitationRevoke(InvitationID(stored: invitation.id)))
         }
-        if let createdToken { values["createdToken"] = createdToken }
-        values.merge(Notice.values(context)) { $1 }
-        return try environment.renderForm("admin/joining", title: "Who may join", values, errors: errors, context: context, status: status)
+        // Provisioning (SCIM): where the identity provider connects, and its tokens.
+        let tokens = try environment.provisioning.tokens(member).map { token in
+            JoiningPage.Token(label: token.label,
+                              used: token.lastUsedAt.map { "last used \(Day.of($0, in: member.account.timeZone).longText)" } ?? "not used yet",
+                              revokePath: Paths.provisioningTokenRevoke(ProvisioningTokenID(stored: token.id)))
+        }
+        let page = JoiningPage(rules: rules.map { .init(value: $0.0.rawValue, label: $0.1, hint: $0.2, checked: $0.0 == rule) }, domains: domains,
+                               label: typed["label"] ?? "", uses: typed["uses"] ?? "1", days: typed["days"] ?? "14", invitations: invitations,
+                               created: created, scimBase: environment.configuration.absoluteURL(Paths.scim, for: member.tenant),
+                               tokenLabel: typed["token_label"] ?? "", tokens: tokens, createdToken: createdToken, errors: errors)
+        return try environment.render(page, title: "Who may join", errors: errors, context: context, status: status)
     }
 }
