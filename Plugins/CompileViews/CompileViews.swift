@@ -1,9 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles the page templates of `Views/` into Swift at build time (see Sources/ViewCompiler): one generated file
-/// per template that names its view model on its first line (`{{! view: TypeName }}`). Every template is an input of
-/// every page, since a page's partials and layout are compiled into it.
+/// Compiles the page templates of `Views/` into Swift at build time (see Sources/ViewCompiler): a generated file per
+/// template, holding the render function of each that names its view model on its first line (`{{! view: TypeName }}`).
+/// Every template is an input of every page, since a page's partials and layout are compiled into it.
 @main
 struct CompileViews: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -11,24 +11,23 @@ struct CompileViews: BuildToolPlugin {
         guard FileManager.default.fileExists(atPath: views.path()) else { throw Missing.views(views.path()) }
         let output = context.pluginWorkDirectoryURL.appending(path: "CompiledViews")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        var all: [URL] = [], pages: [String] = []
+        // Every template is an input and has an output (a partial's or a layout's says so and holds nothing), and the
+        // compiler finds the pages itself: SwiftPM keeps this plugin's commands until the target's files change, so a
+        // list of pages fixed here would miss a template that starts naming its view model.
+        var templates: [String] = []
         let enumerator = FileManager.default.enumerator(atPath: views.path())
         while let relative = enumerator?.nextObject() as? String {
-            guard relative.hasSuffix(".mustache") else { continue }
-            let file = views.appending(path: relative)
-            all.append(file)
-            let text = try String(contentsOf: file, encoding: .utf8)
-            if text.hasPrefix("{{! view:") || text.hasPrefix("{{!view:") { pages.append(relative) }
+            if relative.hasSuffix(".mustache") { templates.append(relative) }
         }
-        pages.sort()
-        guard !pages.isEmpty else { return [] }
-        let outputs = pages.map { relative in
+        templates.sort()
+        guard !templates.isEmpty else { return [] }
+        let outputs = templates.map { relative in
             output.appending(path: "View+" + String(relative.dropLast(".mustache".count)).replacingOccurrences(of: "/", with: "_") + ".swift")
         }
-        return [.buildCommand(displayName: "Compiling \(pages.count) views",
+        return [.buildCommand(displayName: "Compiling the views",
                               executable: try context.tool(named: "ViewCompiler").url,
-                              arguments: [views.path(), output.path()] + pages,
-                              inputFiles: all, outputFiles: outputs)]
+                              arguments: [views.path(), output.path()],
+                              inputFiles: templates.map { views.appending(path: $0) }, outputFiles: outputs)]
     }
 }
 

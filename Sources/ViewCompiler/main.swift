@@ -1,13 +1,13 @@
 import Foundation
 
-// The view compiler: `ViewCompiler <views folder> <output folder> <template>...` writes, for each named template
-// (`auth/forgot.mustache`), a Swift file that renders it from its view model. A template names its view model on its
-// first line, `{{! view: ForgotPasswordPage }}`; partials and the layout are compiled into each page that uses them.
-// Run by the CompileViews build plugin (Plugins/CompileViews), never by hand.
+// The view compiler: `ViewCompiler <views folder> <output folder>` writes, for each template (`auth/forgot.mustache`), a
+// Swift file: for a page, the function that renders it from its view model, which the template names on its first line
+// (`{{! view: ForgotPasswordPage }}`); for a partial or a layout, nothing (they are compiled into each page that uses
+// them). Run by the CompileViews build plugin (Plugins/CompileViews), never by hand.
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3 else {
-    FileHandle.standardError.write(Data("usage: ViewCompiler <views folder> <output folder> <template>...\n".utf8))
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: ViewCompiler <views folder> <output folder>\n".utf8))
     exit(2)
 }
 let views = URL(fileURLWithPath: arguments[1]), output = URL(fileURLWithPath: arguments[2])
@@ -23,12 +23,11 @@ do {
         templates[name] = try TemplateParser.parse(text, file: "Views/" + relative)
     }
     let inliner = Inliner(templates: templates)
-    for relative in arguments.dropFirst(3) {
-        guard let text = texts[relative], let nodes = templates[ViewDeclaration.templateName(forFile: relative)] else {
-            throw TemplateSyntaxError(file: "Views/" + relative, message: "does not exist")
-        }
-        guard let view = ViewDeclaration.viewType(in: text) else {
-            throw TemplateSyntaxError(file: "Views/" + relative, message: "names no view model ({{! view: TypeName }} on its first line)")
+    for (relative, text) in texts.sorted(by: { $0.key < $1.key }) {
+        let destination = output.appendingPathComponent(ViewDeclaration.outputFile(forTemplate: relative))
+        guard let view = ViewDeclaration.viewType(in: text), let nodes = templates[ViewDeclaration.templateName(forFile: relative)] else {
+            try write("// Views/\(relative) names no view model: a partial or a layout, compiled into the pages that use it.\n", to: destination)
+            continue
         }
         let page = try inliner.inline(nodes, file: "Views/" + relative)
         let body = SwiftWriter.body(page)
@@ -39,13 +38,16 @@ do {
         file += "    func write(layout: LayoutView, into out: inout HTMLFragment) {\n"
         if SwiftWriter.uses(scope: 0, body) { file += "        let s0 = ViewScope(self, layout)\n" }
         file += body + "    }\n}\n"
-        let destination = output.appendingPathComponent(ViewDeclaration.outputFile(forTemplate: relative))
-        // Written only when it changed, so an unchanged page is not compiled again.
-        if (try? String(contentsOf: destination, encoding: .utf8)) != file {
-            try file.write(to: destination, atomically: true, encoding: .utf8)
-        }
+        try write(file, to: destination)
     }
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
     exit(1)
+}
+
+/// Written only when it changed, so an unchanged page is not compiled again.
+func write(_ text: String, to destination: URL) throws {
+    if (try? String(contentsOf: destination, encoding: .utf8)) != text {
+        try text.write(to: destination, atomically: true, encoding: .utf8)
+    }
 }

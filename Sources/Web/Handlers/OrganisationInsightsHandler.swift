@@ -53,32 +53,24 @@ enum OrganisationInsightsHandler {
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope, typed: String?,
                              errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         let report = try environment.organisationInsights.report(member)
-        let hidden = "hidden"
-        func text(_ value: Int?) -> [String: Any] { value.map { ["value": String($0)] } ?? ["hidden": hidden] }
-        func text(_ value: Double?) -> [String: Any] { value.map { ["value": Digits.oneDecimalOrWhole($0)] } ?? ["hidden": hidden] }
+        typealias Figure = OrganisationInsightsPage.Figure
         // A mood from no resets at all is not hidden, just not there.
-        func mood(_ value: Double?, _ row: OrganisationReport.EmotionRow) -> [String: Any] { row.started == 0 ? ["value": "–"] : text(value) }
-        // Each cell carries its column's name, which a narrow screen shows beside it (`table.stack`).
-        func labelled(_ columns: [String], _ cells: [[String: Any]]) -> [[String: Any]] {
-            zip(columns, cells).map { column, cell in cell.merging(["column": column]) { $1 } }
-        }
-        var values: [String: Any] = [
-            "minimum": report.minimumGroupSize, "floor": GroupSize.floor, "size": typed ?? String(report.minimumGroupSize),
-            "members": text(report.members),
-            "covered": report.everyoneCovered ? ["value": "Everyone (your licence)"] : report.coveredPercent.map { ["value": "\($0)%"] } ?? ["hidden": hidden],
-            "weeks": report.weeks.map { week -> [String: Any] in
-                ["label": "From \(week.start.day) \(Day.monthNames[week.start.month - 1].prefix(3))",
-                 "cells": labelled(["Active members", "Resets started", "Resets completed", "Check-ins", "Posts"],
-                                   [text(week.activeMembers), text(week.resetsStarted), text(week.resetsCompleted), text(week.checkIns), text(week.posts)])]
+        func mood(_ value: Double?, _ row: OrganisationReport.EmotionRow) -> Figure { row.started == 0 ? Figure(value: "–", hidden: nil) : .of(value) }
+        let page = OrganisationInsightsPage(
+            minimum: report.minimumGroupSize, floor: GroupSize.floor, size: typed ?? String(report.minimumGroupSize), members: .of(report.members),
+            covered: report.everyoneCovered ? Figure(value: "Everyone (your licence)", hidden: nil)
+                : report.coveredPercent.map { Figure(value: "\($0)%", hidden: nil) } ?? .hiddenOne,
+            weeks: report.weeks.map { week in
+                .init(label: "From \(week.start.day) \(Day.monthNames[week.start.month - 1].prefix(3))",
+                      cells: OrganisationInsightsPage.Cell.row(["Active members", "Resets started", "Resets completed", "Check-ins", "Posts"],
+                                  [Figure.of(week.activeMembers), Figure.of(week.resetsStarted), Figure.of(week.resetsCompleted), Figure.of(week.checkIns), Figure.of(week.posts)]))
             },
-            "emotionsPeriod": "\(report.emotionsFrom.longText) to \(report.emotionsThrough.longText)",
-            "emotions": report.emotions.map { row -> [String: Any] in
-                ["label": row.emotion, "cells": labelled(["Started", "Completed", "Mood before", "Mood after"],
-                                                         [text(row.started), text(row.completed), mood(row.moodBefore, row), mood(row.moodAfter, row)])]
+            emotionsPeriod: "\(report.emotionsFrom.longText) to \(report.emotionsThrough.longText)",
+            emotions: report.emotions.map { row in
+                .init(label: row.emotion, cells: OrganisationInsightsPage.Cell.row(["Started", "Completed", "Mood before", "Mood after"],
+                                                      [Figure.of(row.started), Figure.of(row.completed), mood(row.moodBefore, row), mood(row.moodAfter, row)]))
             },
-        ]
-        values.merge(Notice.values(context)) { $1 }
-        return try environment.renderForm("admin/insights", title: "How Resett is used", values, errors: errors, context: context,
-                                          status: status)
+            errors: errors)
+        return try environment.render(page, title: "How Resett is used", errors: errors, context: context, status: status)
     }
 }

@@ -38,18 +38,13 @@ enum SingleSignOnSettingsHandler {
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, summary: SingleSignOnSettings.Summary?,
                              typed: SingleSignOnSettings.Form?, errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         let tenant = context.scope.tenant
-        var values: [String: Any] = [
-            "callbackURL": environment.configuration.absoluteURL(Paths.signOnCallback, for: tenant),
-            "displayName": typed?.displayName ?? summary?.displayName ?? tenant.name,
-            "issuer": typed?.issuer ?? summary?.issuer ?? "",
-            "clientID": typed?.clientID ?? summary?.clientID ?? "",
-            "domains": typed?.domains.joined(separator: "\n") ?? summary?.allowedDomains.joined(separator: "\n") ?? "",
-            "required": typed?.isRequired ?? summary?.isRequired ?? false,
-            "configured": summary != nil,
-        ]
-        if let summary {
-            values["linked"] = summary.linkedAccounts == 1 ? "1 account has" : "\(summary.linkedAccounts) accounts have"
-        }
-        return try environment.renderForm("admin/single-sign-on", title: "Single sign-on", values, errors: errors, context: context, status: status)
+        let page = SingleSignOnSettingsPage(
+            callbackURL: environment.configuration.absoluteURL(Paths.signOnCallback, for: tenant),
+            displayName: typed?.displayName ?? summary?.displayName ?? tenant.name, issuer: typed?.issuer ?? summary?.issuer ?? "",
+            clientID: typed?.clientID ?? summary?.clientID ?? "",
+            domains: typed?.domains.joined(separator: "\n") ?? summary?.allowedDomains.joined(separator: "\n") ?? "",
+            required: typed?.isRequired ?? summary?.isRequired ?? false, configured: summary != nil,
+            linked: summary.map { $0.linkedAccounts == 1 ? "1 account has" : "\($0.linkedAccounts) accounts have" }, errors: errors)
+        return try environment.render(page, title: "Single sign-on", errors: errors, context: context, status: status)
     }
 }

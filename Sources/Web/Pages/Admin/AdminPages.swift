@@ -1,3 +1,5 @@
+import Domain
+
 // The team's own pages (AdminHandler), one view model per template in Views/admin/.
 
 /// `admin/index`: the team's tools in one list.
@@ -64,4 +66,60 @@ struct SettingsPage: FormPage {
     var error_safeguarding: String? { errors["safeguarding"] }
     var error_escalation: String? { errors["escalation"] }
     var error_responseMinutes: String? { errors["responseMinutes"] }
+}
+
+/// `admin/single-sign-on`: the organisation's OpenID provider, the address to give it, and whether everyone must use it.
+struct SingleSignOnSettingsPage: FormPage {
+    let callbackURL: String
+    let displayName: String
+    let issuer: String
+    let clientID: String
+    let domains: String
+    let required: Bool
+    let configured: Bool
+    /// "3 accounts have" signed in with it.
+    let linked: String?
+    let errors: FormErrors
+    var error_issuer: String? { errors["issuer"] }
+}
+
+/// `admin/insights`: aggregate figures only, with every group smaller than the organisation's smallest group hidden.
+struct OrganisationInsightsPage: FormPage {
+    /// A figure, or "hidden" when its group is too small to show.
+    struct Figure {
+        let value: String?
+        let hidden: String?
+
+        static func of(_ value: Int?) -> Figure { value.map { Figure(value: String($0), hidden: nil) } ?? .hiddenOne }
+        static func of(_ value: Double?) -> Figure { value.map { Figure(value: Digits.oneDecimalOrWhole($0), hidden: nil) } ?? .hiddenOne }
+        static let hiddenOne = Figure(value: nil, hidden: "hidden")
+    }
+
+    /// A table cell that names its column, which a narrow screen shows beside it (`table.stack`).
+    struct Cell {
+        let column: String
+        let value: String?
+        let hidden: String?
+
+        static func row(_ columns: [String], _ figures: [Figure]) -> [Cell] {
+            zip(columns, figures).map { Cell(column: $0, value: $1.value, hidden: $1.hidden) }
+        }
+    }
+
+    struct Row {
+        let label: String
+        let cells: [Cell]
+    }
+
+    let minimum: Int
+    let floor: Int
+    /// The smallest group, as typed.
+    let size: String
+    let members: Figure
+    let covered: Figure
+    let weeks: [Row]
+    let emotionsPeriod: String
+    let emotions: [Row]
+    let errors: FormErrors
+    var error_size: String? { errors["size"] }
 }
