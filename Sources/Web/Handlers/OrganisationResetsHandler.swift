@@ -121,42 +121,25 @@ enum OrganisationResetsHandler {
         var errors = FormErrors()
         for problem in problems { errors.add(problem.field, problem.message) }
         let messages = Dictionary(problems.map { ($0.field, $0.message) }, uniquingKeysWith: { first, _ in first })
-        var values: [String: Any] = [
-            "emotions": environment.library.emotions.map { emotion in
-                ["id": emotion.id, "label": emotion.label, "selected": emotion.id == draft.emotion] as [String: Any]
+        let title = saved.map { "Edit “\($0.reset.name)”" } ?? "Write a reset"
+        let page = ResetEditorPage(
+            heading: title,
+            emotions: environment.library.emotions.map { .init(id: $0.id, label: $0.label, selected: $0.id == draft.emotion) },
+            name: draft.name, description: draft.description, science: draft.scienceBenefit, duration: draft.duration, safety: draft.safetyNote,
+            steps: draft.steps.enumerated().map { index, step in
+                .init(number: index + 1, title: step.title, lines: step.lines, titleError: messages["step-\(index + 1)-title"],
+                      linesError: messages["step-\(index + 1)-lines"])
             },
-            "name": draft.name, "description": draft.description, "science": draft.scienceBenefit, "duration": draft.duration,
-            "safety": draft.safetyNote, "nameLimit": ResetDraft.nameLimit, "descriptionLimit": ResetDraft.descriptionLimit,
-            "scienceLimit": ResetDraft.scienceLimit, "safetyLimit": ResetDraft.safetyLimit, "titleLimit": ResetDraft.titleLimit,
-            "linesLimit": ResetDraft.linesPerStepLimit, "lineLimit": ResetDraft.lineLimit, "stepLimit": ResetDraft.stepLimit,
-            "shortest": ResetDraft.durations.lowerBound, "longest": ResetDraft.durations.upperBound,
-            "steps": draft.steps.enumerated().map { index, step -> [String: Any] in
-                let number = index + 1
-                var values: [String: Any] = ["number": number, "title": step.title, "lines": step.lines]
-                if let message = messages["step-\(number)-title"] { values["titleError"] = message }
-                if let message = messages["step-\(number)-lines"] { values["linesError"] = message }
-                return values
+            formPath: saved.map { Paths.ownReset($0.id) } ?? Paths.ownResets,
+            saved: saved.map { saved in
+                .init(savedName: saved.reset.name,
+                      status: saved.isPublished ? "Published: your members can see it."
+                          : saved.wasEverPublished ? "Unpublished: members no longer see it." : "Draft: only admins can see it.",
+                      isPublished: saved.isPublished, previewPath: Paths.ownResetPreview(saved.id, 1),
+                      publishPath: Paths.ownResetAction(saved.id, saved.isPublished ? "unpublish" : "publish"),
+                      deletePath: saved.wasEverPublished ? nil : Paths.ownResetAction(saved.id, "delete"))
             },
-            "canAddStep": draft.steps.count < ResetDraft.stepLimit,
-            "formPath": saved.map { Paths.ownReset($0.id) } ?? Paths.ownResets,
-        ]
-        for (field, message) in messages where !field.hasPrefix("step-") { values["error_" + field] = message }
-        let title: String
-        if let saved {
-            title = "Edit “\(saved.reset.name)”"
-            values["isSaved"] = true
-            values["savedName"] = saved.reset.name
-            values["status"] = saved.isPublished ? "Published: your members can see it."
-                : saved.wasEverPublished ? "Unpublished: members no longer see it." : "Draft: only admins can see it."
-            values["isPublished"] = saved.isPublished
-            values["previewPath"] = Paths.ownResetPreview(saved.id, 1)
-            values["publishPath"] = Paths.ownResetAction(saved.id, saved.isPublished ? "unpublish" : "publish")
-            if !saved.wasEverPublished { values["deletePath"] = Paths.ownResetAction(saved.id, "delete") }
-        } else {
-            title = "Write a reset"
-        }
-        values["heading"] = title
-        let status: HTTPStatus = problems.isEmpty ? .ok : .unprocessableContent
-        return try environment.renderForm("admin/reset-editor", title: title, values, errors: errors, context: context, status: status)
+            errors: errors)
+        return try environment.render(page, title: title, errors: errors, context: context, status: problems.isEmpty ? .ok : .unprocessableContent)
     }
 }

@@ -33,30 +33,24 @@ enum ResetChoicesHandler {
         let hidden = try environment.resetChoices.hidden(context.scope)
         let library = environment.library
         let own = try environment.organisationResets.list(member)
-        var values: [String: Any] = [
-            "own": own.enumerated().map { index, item -> [String: Any] in
-                var values: [String: Any] = [
-                    "name": item.reset.name, "editPath": Paths.ownReset(item.id),
-                    "emotion": library.emotion(id: item.reset.emotion)?.label ?? item.reset.emotion,
-                    "duration": ResetsHandler.duration(item.reset.durationSeconds),
-                    "status": item.isPublished ? "Published" : item.wasEverPublished ? "Unpublished" : "Draft",
-                ]
-                if index > 0 { values["upPath"] = Paths.ownResetAction(item.id, "up") }
-                if index < own.count - 1 { values["downPath"] = Paths.ownResetAction(item.id, "down") }
-                return values
+        let page = ResetsAdminPage(
+            own: own.enumerated().map { index, item in
+                .init(name: item.reset.name, editPath: Paths.ownReset(item.id), emotion: library.emotion(id: item.reset.emotion)?.label ?? item.reset.emotion,
+                      duration: ResetsHandler.duration(item.reset.durationSeconds),
+                      status: item.isPublished ? "Published" : item.wasEverPublished ? "Unpublished" : "Draft",
+                      upPath: index > 0 ? Paths.ownResetAction(item.id, "up") : nil,
+                      downPath: index < own.count - 1 ? Paths.ownResetAction(item.id, "down") : nil)
             },
-            "hasOwn": !own.isEmpty, "canWrite": own.count < OrganisationReset.limit, "ownLimit": OrganisationReset.limit,
-            "emotions": library.emotions.map { emotion -> [String: Any] in
-                ["label": emotion.label, "id": emotion.id,
-                 "resets": library.resets(for: emotion.id).map { reset -> [String: Any] in
-                     let isHidden = hidden.contains(reset.id)
-                     return ["name": reset.name, "duration": ResetsHandler.duration(reset.durationSeconds), "isHidden": isHidden,
-                             "actionPath": Paths.adminReset(reset.id, isHidden ? "show" : "hide"),
-                             "button": isHidden ? "Show “\(reset.name)”" : "Hide “\(reset.name)”"]
-                 }]
+            ownLimit: OrganisationReset.limit,
+            emotions: library.emotions.map { emotion in
+                .init(id: emotion.id, label: emotion.label, resets: library.resets(for: emotion.id).map { reset in
+                    let isHidden = hidden.contains(reset.id)
+                    return .init(name: reset.name, duration: ResetsHandler.duration(reset.durationSeconds), isHidden: isHidden,
+                                 actionPath: Paths.adminReset(reset.id, isHidden ? "show" : "hide"),
+                                 button: isHidden ? "Show “\(reset.name)”" : "Hide “\(reset.name)”")
+                })
             },
-        ]
-        values.merge(Notice.values(context)) { $1 }
-        return try environment.renderForm("admin/resets", title: "Resets", values, errors: errors, context: context, status: status)
+            errors: errors)
+        return try environment.render(page, title: "Resets", errors: errors, context: context, status: status)
     }
 }
