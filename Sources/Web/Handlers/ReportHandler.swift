@@ -41,64 +41,57 @@ enum ReportHandler {
             if from > to { errors.add("from", "The first day needs to come before the last.") }
             if to.ordinal - from.ordinal >= longestSpan { errors.add("from", "A report covers a year at most.") }
         }
-        var values: [String: Any] = [
-            "from": String(fromText.prefix(10)), "to": String(toText.prefix(10)), "today": today.description,
-            "parts": Part.allCases.map { ["value": $0.rawValue, "label": $0.label, "checked": parts.contains($0)] as [String: Any] },
-        ]
+        var report: AccountReportPage.Report?
         if showing, errors.isEmpty, let from, let to {
-            values["report"] = try report(member, environment, from: from, through: to, parts: parts, today: today)
+            report = try self.report(member, environment, from: from, through: to, parts: parts, today: today)
         }
-        return try environment.renderForm("account/report", title: "A report to share", values, errors: showing ? errors : FormErrors(),
-                                          context: context, status: showing && !errors.isEmpty ? .badRequest : .ok)
+        let page = AccountReportPage(from: String(fromText.prefix(10)), to: String(toText.prefix(10)), today: today.description,
+                                     parts: Part.allCases.map { FormChoice(value: $0.rawValue, label: $0.label, checked: parts.contains($0)) },
+                                     report: report, errors: showing ? errors : FormErrors())
+        return try environment.render(page, title: "A report to share", errors: page.errors, context: context,
+                                      status: showing && !errors.isEmpty ? .badRequest : .ok)
     }
 
     private static func report(_ member: MemberScope, _ environment: AppEnvironment, from: Day, through to: Day, parts: Set<Part>,
-                               today: Day) throws -> [String: Any] {
-        var report: [String: Any] = ["range": "\(from.longText) to \(to.longText)", "prepared": today.longText]
+                               today: Day) throws -> AccountReportPage.Report {
+        typealias Report = AccountReportPage.Report
+        var report = Report(range: "\(from.longText) to \(to.longText)", prepared: today.longText)
         let checkIns = parts.contains(.checkIns) || parts.contains(.insights) ? try environment.checkIns.checkIns(member, from: from, through: to) : []
         let runs = parts.contains(.resets) || parts.contains(.insights)
             ? try environment.moodHistory.allRuns(member).filter { Day($0.localDay).map { $0 >= from && $0 <= to } ?? false } : []
         if parts.contains(.checkIns) {
-            report["checkIns"] = true
-            report["hasCheckIns"] = !checkIns.isEmpty
-            report["withNotes"] = parts.contains(.notes)
-            report["checkInRows"] = checkIns.map { checkIn -> [String: Any] in
-                ["day": checkIn.day.longText, "rating": checkIn.rating.label, "note": parts.contains(.notes) ? checkIn.note : "",
-                 "tags": checkIn.tags.map(\.label).joined(separator: ", ")]
+            report.checkIns = true
+            report.withNotes = parts.contains(.notes)
+            report.checkInRows = checkIns.map { checkIn in
+                Report.CheckInRow(day: checkIn.day.longText, rating: checkIn.rating.label, note: parts.contains(.notes) ? checkIn.note : "",
+                                  tags: checkIn.tags.map(\.label).joined(separator: ", "))
             }
         }
         let names = try environment.resetChoices.names(member.tenant)
         if parts.contains(.resets) {
-            report["resets"] = true
-            report["hasRuns"] = !runs.isEmpty
-            report["runRows"] = runs.map { run -> [String: Any] in
+            report.resets = true
+            report.runRows = runs.map { run in
                 let mood = run.mood.map { after in run.moodBefore.map { "\($0) to \(after)" } ?? "\(after) after" } ?? "not rated"
-                return ["day": Day(run.localDay)?.longText ?? run.localDay, "name": names[run.resetID] ?? run.resetID,
-                        "mood": mood]
+                return Report.RunRow(day: Day(run.localDay)?.longText ?? run.localDay, name: names[run.resetID] ?? run.resetID, mood: mood)
             }
         }
         if parts.contains(.reflections) {
-            report["reflections"] = true
+            report.reflections = true
             let today = environment.checkIns.today(member)
-            report["reflectionItems"] = try environment.reflections.all(member).filter { $0.day >= from && $0.day <= to }.map { reflection -> [String: Any] in
-                var item: [String: Any] = [
-                    "day": reflection.day.longText, "path": reflection.kind.name,
-                    "steps": (1...reflection.kind.questionCount).map { number -> [String: Any] in
-                        let answer = reflection.answer(number)
-                        return ["question": reflection.question(number, detector: environment.distortions, today: today), "answer": answer.isEmpty ? "(left blank)" : answer]
-                    },
-                ]
-                if let change = reflection.change { item["change"] = change }
-                return item
+            report.reflectionItems = try environment.reflections.all(member).filter { $0.day >= from && $0.day <= to }.map { reflection in
+                Report.ReflectionItem(day: reflection.day.longText, path: reflection.kind.name,
+                                      steps: (1...reflection.kind.questionCount).map { number in
+                                          let answer = reflection.answer(number)
+                                          return .init(question: reflection.question(number, detector: environment.distortions, today: today),
+                                                       answer: answer.isEmpty ? "(left blank)" : answer)
+                                      },
+                                      change: reflection.change)
             }
         }
         if parts.contains(.insights) {
-            let insights = Insights.of(checkIns: checkIns, runs: runs, resetNames: names, today: to)
-            report["insights"] = true
-            report["insightSections"] = insights.sections.map { section -> [String: Any] in
-                var values: [String: Any] = ["title": section.title, "lines": section.lines]
-                if let notEnough = section.notEnough { values["notEnough"] = notEnough }
-                return values
+            report.insights = true
+            report.insightSections = Insights.of(checkIns: checkIns, runs: runs, resetNames: names, today: to).sections.map {
+                Report.InsightSection(title: $0.title, lines: $0.lines, notEnough: $0.notEnough)
             }
         }
         return report
