@@ -21,124 +21,85 @@ enum ModerationHandler {
         let tenant = member.tenant
         let now = environment.clock()
         let key = QueueKey(tenantID: tenant.id, configVersion: tenant.configVersion, communityVersion: member.account.communityVersion,
-                           accountID: member.accountID, timeZone: member.account.timeZone, csrf: context.csrfToken, whole: whole)
+                           accountID: member.accountID, timeZone: member.account.timeZone, whole: whole)
         // A restriction ends by the clock, not by a change: a page that lists one holds until then.
         let view = try environment.queuePages.value(key, current: { view in view.restrictions.allSatisfy { $0.until.map { now < $0 } ?? true } }) {
             let queue = try environment.moderation.queue(member, first: Self.sectionPageSize, whole: whole)
-            let shared = ModerationQueueHTML.Shared(topicNames: queue.topicNames, tenant: tenant, member: member, csrf: context.csrfToken,
-                                                    withSteps: !queue.sections.atRisk.items.isEmpty)
+            // A pseudonym is an HMAC; one author's posts in a row need it once.
+            var pseudonyms: [String?: String] = [:]
+            func items(_ list: [ModerationItem]) -> [ModerationItemView] {
+                list.map { item in
+                    let author = pseudonyms[item.authorID] ?? Moderation.pseudonym(item.authorID, tenant: tenant)
+                    pseudonyms[item.authorID] = author
+                    return ModerationItemView(item, author: author, topicNames: queue.topicNames, tenant: tenant, member: member)
+                }
+            }
             let sections = queue.sections
-            return QueueView(atRisk: ModerationQueueHTML.items(sections.atRisk.items, shared),
-                             reported: ModerationQueueHTML.items(sections.reported.items, shared),
-                             others: ModerationQueueHTML.items(sections.others.items, shared), safeguardingHTML: shared.safeguardingHTML,
+            return QueueView(atRisk: items(sections.atRisk.items), reported: items(sections.reported.items), others: items(sections.others.items),
                              counts: [sections.atRisk.count, sections.reported.count, sections.others.count], restrictions: queue.restrictions)
         }
-        let restrictions = view.restrictions.map {
-            ["who": Moderation.pseudonym($0.accountID, tenant: tenant), "reason": $0.reason,
-             "liftPath": Paths.liftRestriction(RestrictionID(stored: $0.id)),
-             "until": $0.until.map { SubscriptionHandler.date($0, member.account) } ?? "until lifted"] as [String: Any]
+        func more(_ section: AppDatabase.QueueSection) -> ModerationQueuePage.More? {
+            let count = view.counts[section.rawValue]
+            guard section != whole, count > Self.sectionPageSize, let name = Self.sectionNames[section] else { return nil }
+            return .init(path: Paths.moderation + "?show=" + name, count: count)
         }
-        let counts = view.counts
-        var values: [String: Any] = [
-            "atRiskHTML": view.atRisk.written(now: now), "safeguardingHTML": view.safeguardingHTML,
-            "reportedHTML": view.reported.written(now: now), "othersHTML": view.others.written(now: now),
-            "hasAtRisk": counts[0] > 0, "hasReported": counts[1] > 0, "hasOthers": counts[2] > 0,
-            "isEmpty": counts.allSatisfy { $0 == 0 }, "restrictions": restrictions, "hasRestrictions": !restrictions.isEmpty,
-        ]
-        for (key, section) in [("moreAtRisk", AppDatabase.QueueSection.atRisk), ("moreReported", .reported), ("moreOthers", .others)] {
-            let count = counts[section.rawValue]
-            guard section != whole, count > Self.sectionPageSize, let name = Self.sectionNames[section] else { continue }
-            // Flat names, not a dictionary: a section over a dictionary sends the whole page through swift-mustache.
-            values[key + "Path"] = Paths.moderation + "?show=" + name
-            values[key + "Count"] = count
-        }
-        values.merge(Notice.values(context)) { $1 }
-        return try environment.render("admin/moderation", title: "Moderation", values, context: context)
+        let page = ModerationQueuePage(
+            atRiskItems: view.atRisk.map { $0.at(now) }, reportedItems: view.reported.map { $0.at(now) }, otherItems: view.others.map { $0.at(now) },
+            safeguardingSteps: stepLines(tenant.settings.safeguardingSteps),
+            escalationContact: tenant.settings.escalationContact.isEmpty ? nil : tenant.settings.escalationContact,
+            counts: view.counts, moreAtRisk: more(.atRisk), moreReported: more(.reported), moreOthers: more(.others),
+            restrictions: view.restrictions.map {
+                .init(who: Moderation.pseudonym($0.accountID, tenant: tenant),
+                      until: $0.until.map { SubscriptionHandler.date($0, member.account) } ?? "until lifted", reason: $0.reason,
+                      liftPath: Paths.liftRestriction(RestrictionID(stored: $0.id)))
+            })
+        return try environment.render(page, title: "Moderation", context: context)
     }
 
     /// Everything the queue's page depends on but the clock: kept pages are under it (`AppEnvironment.queuePages`). The
     /// community version moves on with any change to a post, report or restriction, through any node (and with a staff
     /// member's address, which names who has taken a post on); the configuration version with the tenant's safeguarding
-    /// steps and response time; the time zone writes when a post was escalated; the CSRF token is in every form.
+    /// steps and response time; the time zone writes when a post was escalated.
     struct QueueKey: Hashable, Sendable {
         let tenantID: String
         let configVersion: Int
         let communityVersion: Int
         let accountID: String
         let timeZone: String
-        let csrf: String
         let whole: AppDatabase.QueueSection?
     }
 
-    /// The queue's page as drawn for one moderator at one community version. Its eight queries and thirty items were
-    /// two thirds of the page's time.
+    /// The queue as read for one moderator at one community version (its eight queries were two thirds of the page's
+    /// time; drawing it is cheap).
     struct QueueView: Sendable {
-        let atRisk: TimedHTML
-        let reported: TimedHTML
-        let others: TimedHTML
-        let safeguardingHTML: String
+        let atRisk: [ModerationItemView]
+        let reported: [ModerationItemView]
+        let others: [ModerationItemView]
         /// How many posts each section holds, in `AppDatabase.QueueSection` order.
         let counts: [Int]
         let restrictions: [RestrictionItem]
 
-        var byteCount: Int { atRisk.byteCount + reported.byteCount + others.byteCount + safeguardingHTML.utf8.count + 256 * restrictions.count }
+        var byteCount: Int { (atRisk + reported + others).reduce(256 * restrictions.count) { $0 + $1.body.utf8.count + 1024 } }
     }
 
     /// One post with everything a moderator can do for it and its author.
     static func post(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let member = try context.staffMember()
         let found = try environment.safeguarding.post(member, try context.id("id", PostEntity.self))
-        let now = environment.clock()
         let tenant = member.tenant
         let item = found.item
-        // The lists as fragments built here: a list in a section sends the whole page through swift-mustache (see
-        // FlatTemplate), which was a third of this page's time.
-        func notes(_ list: [ModeratorNote]) -> HTMLFragment {
-            var html = HTMLFragment(capacity: 256 * list.count)
-            for note in list {
-                html.raw("<li><p>"); html.escaped(note.body); html.raw("</p><p class=\"post-meta\">"); html.escaped(note.author)
-                html.raw(", "); html.escaped(when(note.createdAt, member.account)); html.raw("</p></li>")
-            }
-            return html
+        func notes(_ list: [ModeratorNote]) -> [ModerationPostPage.Note] {
+            list.map { .init(body: $0.body, author: $0.author, when: when($0.createdAt, member.account)) }
         }
-        var values = itemValues(item, topicNames: found.topicNames, tenant: tenant, now: now, member: member)
-        values.merge(safeguardingValues(tenant)) { $1 }
-        values["postNotesHTML"] = notes(found.postNotes)
-        values["authorNotesHTML"] = notes(found.authorNotes)
-        values["hasAuthor"] = item.authorID != nil
-        values["reachOutDefault"] = "Hello. We read what you shared, and we’re really glad you told us. You’re not alone. "
-            + "If things feel too much right now, the people below are there to listen, any time."
-        values.merge(Notice.values(context)) { $1 }
-        return try environment.render("admin/moderation-post", title: "A post in the queue", values, context: context)
-    }
-
-    static func itemValues(_ item: ModerationItem, topicNames: [String: String], tenant: Tenant, now: Int, member: MemberScope) -> [String: Any] {
-        let post = PostID(stored: item.postID)
-        let overdue = Moderation.isOverdue(item, tenant: tenant, now: now)
-        var reports = HTMLFragment()
-        ModerationQueueHTML.reports(item.reports, into: &reports)
-        var values: [String: Any] = [
-            "id": item.postID, "topic": topicNames[item.topic] ?? item.topic, "body": item.body,
-            "ago": CommunityHandler.timeAgo(now - item.createdAt), "author": Moderation.pseudonym(item.authorID, tenant: tenant),
-            "why": why(item),
-            "reportsHTML": reports,
-            "hasReports": !item.reports.isEmpty, "atRisk": item.heldFor == "safety", "overdue": overdue,
-            "openPath": Paths.moderationPost(post),
-            "approvePath": Paths.moderate(post, .approve), "hidePath": Paths.moderate(post, .hide),
-            "deletePath": Paths.moderate(post, .delete), "restrictPath": Paths.moderate(post, .restrict),
-            "reachOutPath": Paths.moderate(post, .reachOut), "escalatePath": Paths.moderate(post, .escalate),
-            "notePath": Paths.moderate(post, .note), "authorNotePath": Paths.moderate(post, .authorNote),
-            "assignPath": Paths.moderate(post, .assign), "unassignPath": Paths.moderate(post, .unassign),
-            "canRestrict": item.authorID != nil,
-        ]
-        if let assigned = item.assignedTo {
-            values["assignedTo"] = assigned == member.account.email ? "you" : assigned
-            values["assignedToMe"] = assigned == member.account.email
-        }
-        if let escalated = item.escalatedAt {
-            values["escalated"] = when(escalated, member.account)
-        }
-        return values
+        let view = ModerationItemView(item, author: Moderation.pseudonym(item.authorID, tenant: tenant), topicNames: found.topicNames,
+                                      tenant: tenant, member: member)
+        let page = ModerationPostPage(
+            item: view.at(environment.clock()), safeguardingSteps: stepLines(tenant.settings.safeguardingSteps),
+            escalationContact: tenant.settings.escalationContact.isEmpty ? nil : tenant.settings.escalationContact,
+            postNotes: notes(found.postNotes), authorNotes: notes(found.authorNotes), hasAuthor: item.authorID != nil,
+            reachOutDefault: "Hello. We read what you shared, and we’re really glad you told us. You’re not alone. "
+                + "If things feel too much right now, the people below are there to listen, any time.")
+        return try environment.render(page, title: "A post in the queue", context: context)
     }
 
     /// Why a post is in the queue, in the moderator's words.
@@ -150,14 +111,6 @@ enum ModerationHandler {
     /// A moment as staff see it: the date and the time in their own time zone.
     static func when(_ epoch: Int, _ account: Account) -> String {
         SubscriptionHandler.date(epoch, account) + " " + LocalDay.time(epoch, in: account.timeZone)
-    }
-
-    static func safeguardingValues(_ tenant: Tenant) -> [String: Any] {
-        var steps = HTMLFragment()
-        ModerationQueueHTML.steps(tenant, into: &steps)
-        var values: [String: Any] = ["safeguardingStepsHTML": steps]
-        if !tenant.settings.escalationContact.isEmpty { values["escalationContact"] = tenant.settings.escalationContact }
-        return values
     }
 
     /// approve and hide act at once (both can be undone); delete and restrict first ask.

@@ -1,0 +1,82 @@
+import Domain
+import Storage
+import UseCases
+
+/// A post as moderators see it, in the queue (`partials/moderation-item`) and on its own page: its words, why it is
+/// there, its reports, and the actions. Its author appears only as a pseudonym.
+struct ModerationItemView: Sendable {
+    struct Report: Sendable {
+        let reason: String
+        /// The reporter's words, in quotation marks when there are any.
+        let note: String?
+    }
+
+    let id: String
+    let why: String
+    let topic: String
+    let author: String
+    let body: String
+    let atRisk: Bool
+    let reports: [Report]
+    let assignedTo: String?
+    let assignedToMe: Bool
+    /// When it was escalated, in the moderator's time zone.
+    let escalated: String?
+    let canRestrict: Bool
+    let createdAt: Int
+    /// When it starts to wait longer than it should.
+    let overdueAfter: Int?
+    let openPath: String
+    let approvePath: String
+    let hidePath: String
+    let deletePath: String
+    let restrictPath: String
+    let reachOutPath: String
+    let escalatePath: String
+    let notePath: String
+    let authorNotePath: String
+    let assignPath: String
+    let unassignPath: String
+    var hasReports: Bool { !reports.isEmpty }
+
+    init(_ item: ModerationItem, author: String, topicNames: [String: String], tenant: Tenant, member: MemberScope) {
+        let post = PostID(stored: item.postID)
+        id = item.postID
+        why = ModerationHandler.why(item)
+        topic = topicNames[item.topic] ?? item.topic
+        self.author = author
+        body = item.body
+        atRisk = item.heldFor == "safety"
+        reports = item.reports.map { Report(reason: $0.reason.label, note: $0.note) }
+        assignedTo = item.assignedTo.map { $0 == member.account.email ? "you" : $0 }
+        assignedToMe = item.assignedTo == member.account.email
+        escalated = item.escalatedAt.map { ModerationHandler.when($0, member.account) }
+        canRestrict = item.authorID != nil
+        createdAt = item.createdAt
+        overdueAfter = Moderation.overdueAfter(item, tenant: tenant)
+        openPath = Paths.moderationPost(post)
+        approvePath = Paths.moderate(post, .approve)
+        hidePath = Paths.moderate(post, .hide)
+        deletePath = Paths.moderate(post, .delete)
+        restrictPath = Paths.moderate(post, .restrict)
+        reachOutPath = Paths.moderate(post, .reachOut)
+        escalatePath = Paths.moderate(post, .escalate)
+        notePath = Paths.moderate(post, .note)
+        authorNotePath = Paths.moderate(post, .authorNote)
+        assignPath = Paths.moderate(post, .assign)
+        unassignPath = Paths.moderate(post, .unassign)
+    }
+
+    /// The item as of `now`: how long it has waited, and whether longer than it should.
+    func at(_ now: Int) -> Timed { Timed(item: self, ago: CommunityHandler.timeAgo(now - createdAt), overdue: overdueAfter.map { now > $0 } ?? false) }
+
+    /// What a page shows of an item at the moment it is drawn (kept items are drawn again with each request's clock).
+    @dynamicMemberLookup
+    struct Timed {
+        let item: ModerationItemView
+        let ago: String
+        let overdue: Bool
+
+        subscript<Value>(dynamicMember path: KeyPath<ModerationItemView, Value>) -> Value { item[keyPath: path] }
+    }
+}

@@ -1,0 +1,53 @@
+// The moderation queue and a post's own page (ModerationHandler).
+
+/// `admin/moderation`: may be at risk first, then reported, then the rest, each oldest first, ten a section unless one
+/// is shown whole; and who is restricted from posting.
+struct ModerationQueuePage: CompiledView {
+    struct Restriction {
+        let who: String
+        let until: String
+        let reason: String
+        let liftPath: String
+    }
+
+    /// "Show all 34", when a section holds more than it shows.
+    struct More {
+        let path: String
+        let count: Int
+    }
+
+    let atRiskItems: [ModerationItemView.Timed]
+    let reportedItems: [ModerationItemView.Timed]
+    let otherItems: [ModerationItemView.Timed]
+    /// What to do for someone who may be at risk, at the head of those posts.
+    let safeguardingSteps: [String]
+    let escalationContact: String?
+    /// How many posts each section holds.
+    let counts: [Int]
+    let moreAtRisk: More?
+    let moreReported: More?
+    let moreOthers: More?
+    let restrictions: [Restriction]
+    var hasAtRisk: Bool { counts[0] > 0 }
+    var hasReported: Bool { counts[1] > 0 }
+    var hasOthers: Bool { counts[2] > 0 }
+    var isEmpty: Bool { counts.allSatisfy { $0 == 0 } }
+    var hasRestrictions: Bool { !restrictions.isEmpty }
+}
+
+/// `admin/moderation-post`: one post with everything a moderator can do for it and its author.
+struct ModerationPostPage: CompiledView {
+    struct Note {
+        let body: String
+        let author: String
+        let when: String
+    }
+
+    let item: ModerationItemView.Timed
+    let safeguardingSteps: [String]
+    let escalationContact: String?
+    let postNotes: [Note]
+    let authorNotes: [Note]
+    let hasAuthor: Bool
+    let reachOutDefault: String
+}
