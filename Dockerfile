@@ -10,7 +10,7 @@ COPY Sources ./Sources
 COPY Tests ./Tests
 COPY Fuzz ./Fuzz
 COPY Plugins ./Plugins
-# The page templates are compiled into the binary (Plugins/CompileViews); the run stage keeps a copy for the rest.
+# The page templates are compiled into the binary (Plugins/CompileViews), so the run stage needs no copy.
 COPY Views ./Views
 RUN swift build -c release --product resett --static-swift-stdlib \
     && cp "$(swift build -c release --show-bin-path)/resett" /usr/local/bin/resett
@@ -22,7 +22,6 @@ RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-0 li
     && mkdir -p /data && chown resett /data
 WORKDIR /app
 COPY --from=build /usr/local/bin/resett /usr/local/bin/resett
-COPY Views ./Views
 COPY Public ./Public
 COPY Migrations ./Migrations
 COPY Content ./Content

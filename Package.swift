@@ -69,7 +69,6 @@ let package = Package(
                 "Storage",
                 "UseCases",
                 "OpenIDConnect",
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

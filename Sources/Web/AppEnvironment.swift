@@ -12,7 +12,6 @@ import UseCases
 public struct AppEnvironment: Sendable {
     public let configuration: AppConfiguration
     public let database: AppDatabase
-    public let renderer: TemplateRenderer
     public let staticFiles: StaticFileStore
     public let logger: Logger
     public let hasher: PasswordHasher
@@ -37,10 +36,6 @@ public struct AppEnvironment: Sendable {
     public let relyingParty: RelyingParty
     /// Calls each organisation may have waiting on its identity provider at once (one shared count per node).
     let outboundCalls = OutboundCalls()
-    /// Headers already rendered, per kind of page.
-    let headers = HeaderCache()
-    /// Fragments rendered once (their data never changes while serving).
-    let fragments = FragmentCache()
     /// Year calendars, kept under their account's history version.
     let calendarGrids = CalendarGrid.kept()
     /// Month calendars, kept under their account's history version.
@@ -55,17 +50,7 @@ public struct AppEnvironment: Sendable {
     let throttles: Throttles
     let dummyHash: DummyHash
 
-    /// Templates the app cannot start without.
-    public static let requiredTemplates = [
-        "layouts/base", "errors/error", "home/index", "resets/list", "resets/intro", "runs/step", "runs/bubbles", "runs/mood",
-        "runs/result", "subscriptions/paywall", "subscriptions/show", "subscriptions/cancel", "subscriptions/checkout",
-        "calendar/month", "calendar/day", "calendar/year", "community/feed", "community/report", "community/held",
-        "admin/moderation", "admin/audit", "admin/confirm", "admin/members", "admin/settings",
-        "auth/signup-sent", "auth/confirm", "auth/link-expired", "auth/login-check-email", "help/index", "help/now", "help/talk",
-        "help/breathe", "help/ground", "community/review", "checkin/index", "checkin/reflection", "insights/index", "account/report", "insights/digest", "admin/moderation-post", "admin/crisis-contacts", "admin/watched-words",
-    ]
-
-    public init(configuration: AppConfiguration = AppConfiguration(), database: AppDatabase, renderer: TemplateRenderer,
+    public init(configuration: AppConfiguration = AppConfiguration(), database: AppDatabase,
                 staticFiles: StaticFileStore, logger: Logger, hasher: PasswordHasher = PasswordHasher(),
                 hashingPool: HashingPool = HashingPool(), passwordPolicy: PasswordPolicy, library: ResetLibrary,
                 safetyPhrases: SafetyPhrases, distortions: DistortionDetector, mailer: any Mailer,
@@ -77,7 +62,6 @@ public struct AppEnvironment: Sendable {
         self.database = database
         self.metrics = metrics
         self.mailDelivery = mailDelivery
-        self.renderer = renderer
         self.staticFiles = staticFiles
         self.logger = logger
         self.hasher = hasher
@@ -163,14 +147,13 @@ public struct AppEnvironment: Sendable {
 
     var authentication: Authentication { Authentication(gate: gate, configuration: configuration) }
 
-    /// Loads templates, static files, content and the database from a project root (the folder holding
-    /// `Views/`, `Public/`, `Content/` and `Migrations/`), failing with the name of whatever is missing or broken.
+    /// Loads static files, content and the database from a project root (the folder holding `Public/`, `Content/` and
+    /// `Migrations/`; the pages' templates are compiled in), failing with the name of whatever is missing or broken.
     /// `database` is `--db`: a SQLite file (the outbox sits beside it) or a PostgreSQL URL (the outbox is `./data/outbox`).
     public static func load(root: String, database location: String, configuration: AppConfiguration = AppConfiguration(),
                             mailer: (any Mailer)? = nil, hasher: PasswordHasher = PasswordHasher(),
                             logger: Logger, metrics: AppMetrics = AppMetrics(), mailTransport: (any MailTransport)? = nil,
                             mailSender: String = "Resett <no-reply@resett.localhost>", masterKey: MasterKey? = nil) throws -> AppEnvironment {
-        let renderer = try TemplateRenderer(directory: root + "/Views", required: requiredTemplates)
         let staticFiles = try StaticFileStore(directory: root + "/Public")
         let database = try AppDatabase.open(DatabaseLocation(location), migrationsDirectory: root + "/Migrations")
         let policy = try loadPasswordPolicy(root + "/Content/common-passwords.txt")
@@ -194,7 +177,7 @@ public struct AppEnvironment: Sendable {
             chosenMailer = MailQueue(sending: mailer ?? OutboxMailer(folder: dataFolder + "/outbox", sender: mailSender, logger: logger),
                                      logger: logger, onSent: { metrics.mailSent.increment() }, onFailed: { metrics.mailFailed.increment() })
         }
-        return AppEnvironment(configuration: configuration, database: database, renderer: renderer, staticFiles: staticFiles,
+        return AppEnvironment(configuration: configuration, database: database, staticFiles: staticFiles,
                               logger: logger, hasher: hasher, passwordPolicy: policy, library: library,
                               safetyPhrases: safety, distortions: distortions, mailer: chosenMailer,
                               migrationsDirectory: root + "/Migrations", metrics: metrics, mailDelivery: delivery, masterKey: masterKey)
@@ -219,37 +202,6 @@ public struct AppEnvironment: Sendable {
 
     func layout(for context: RequestContext?) -> LayoutContext {
         LayoutContext(context: context, staticFiles: staticFiles)
-    }
-
-    /// Renders a page with a form: its errors (summary and per field), any notice, and a title that starts
-    /// with "Error: " when something needs fixing, so screen-reader users hear it first.
-    func renderForm(_ template: String, title: String, _ values: [String: Any], errors: FormErrors, context: RequestContext,
-                    status: HTTPStatus = .ok) throws -> Response {
-        var values = values
-        values.merge(errors.templateValues) { $1 }
-        values.merge(Notice.values(context)) { $1 }
-        return try render(template, title: errors.isEmpty ? title : "Error: " + title, values, context: context, status: status)
-    }
-
-    /// Renders a page inside the layout. Pages that show personal data are never stored by caches.
-    func render(_ template: String, title: String?, _ values: [String: Any], context: RequestContext,
-                status: HTTPStatus = .ok) throws -> Response {
-        var values = values
-        let (layout, header, waitingText) = try pageFrame(context)
-        if let waitingText { values["moderationWaiting"] = waitingText }
-        values["headerHTML"] = header
-        guard let body = renderer.page(template, layout.page(title: title, values)) else {
-            throw TemplateError.missingTemplate(template)
-        }
-        return htmlResponse(body, status: status, context: context)
-    }
-
-    /// What every page's layout shows besides the page: the header, and for staff how many posts wait for them.
-    func pageFrame(_ context: RequestContext) throws -> (LayoutContext, header: String, waiting: String?) {
-        var waitingText: String?
-        if let waiting = try safeguarding.waiting(context.scope.member), waiting > 0 { waitingText = String(waiting) }
-        let layout = layout(for: context)
-        return (layout, headers.header(layout, waiting: waitingText, renderer: renderer), waitingText)
     }
 
     /// A page's bytes as a response. Pages that show personal data are never stored by caches.

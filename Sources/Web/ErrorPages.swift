@@ -4,7 +4,6 @@ import HTTPServer
 /// Error pages rendered from `Views/errors/error.mustache`, in calm words, never with a stack trace.
 struct ErrorPages: Sendable {
     private let pages: [Int: Response]
-    private let renderer: TemplateRenderer
     private let layout: LayoutContext
 
     static let statuses: [HTTPStatus] = [
@@ -13,12 +12,11 @@ struct ErrorPages: Sendable {
         .serviceUnavailable, .httpVersionNotSupported,
     ]
 
-    init(renderer: TemplateRenderer, layout: LayoutContext) {
-        self.renderer = renderer
+    init(layout: LayoutContext) {
         self.layout = layout
         var pages: [Int: Response] = [:]
         for status in Self.statuses {
-            pages[status.code] = Self.render(status, detail: nil, renderer: renderer, layout: layout)
+            pages[status.code] = Self.render(status, detail: nil, layout: layout)
         }
         self.pages = pages
     }
@@ -28,29 +26,28 @@ struct ErrorPages: Sendable {
         let wait = seconds <= 60 ? "a minute" : seconds < 3_600 ? "about \(DurationWords.of(seconds: (seconds + 59) / 60 * 60))"
             : "about \((seconds + 3_599) / 3_600) hour\(seconds > 3_600 ? "s" : "")"
         let detail = seconds <= 60 && status == .serviceUnavailable ? nil : "Please wait \(wait), then try again. Nothing you’ve saved is lost."
-        return Self.render(status, detail: detail, renderer: renderer, layout: layout)
+        return Self.render(status, detail: detail, layout: layout)
     }
 
     func response(for status: HTTPStatus, detail: WebError? = nil) -> Response {
         if case .badRequest(let message) = detail {
-            return Self.render(status, detail: message, renderer: renderer, layout: layout)
+            return Self.render(status, detail: message, layout: layout)
         }
         if case .conflict(let message) = detail {
-            return Self.render(status, detail: message, renderer: renderer, layout: layout)
+            return Self.render(status, detail: message, layout: layout)
         }
         if detail == .csrfFailed {
             return Self.render(status, detail: "This form had expired. Please reload the page and try again; nothing was changed.",
-                               renderer: renderer, layout: layout)
+                               layout: layout)
         }
-        return pages[status.code] ?? Self.render(status, detail: nil, renderer: renderer, layout: layout)
+        return pages[status.code] ?? Self.render(status, detail: nil, layout: layout)
     }
 
-    private static func render(_ status: HTTPStatus, detail: String?, renderer: TemplateRenderer, layout: LayoutContext) -> Response {
+    private static func render(_ status: HTTPStatus, detail: String?, layout: LayoutContext) -> Response {
         let (heading, message) = words(for: status)
-        let header = HTMLFragment(text: renderer.render("partials/header", layout.page(title: heading, [:])) ?? "")
         var body = HTMLFragment(capacity: 4096)
         ErrorPage(status: status.code, heading: heading, message: message, detail: detail)
-            .write(layout: LayoutView(layout, title: heading, header: header, notice: nil, moderationWaiting: nil), into: &body)
+            .write(layout: LayoutView(layout, title: heading, notice: nil, moderationWaiting: nil), into: &body)
         var response = Response.html(body.text, status: status)
         response.headers.set("Cache-Control", "no-store")
         return response

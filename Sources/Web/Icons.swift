@@ -38,7 +38,4 @@ enum Icon: String, Sendable, CaseIterable {
 
     /// For compiled templates: `{{{icons.calendar}}}`.
     var trusted: TrustedHTML { TrustedHTML(markup: svg) }
-
-    /// Every icon by name, for templates: `{{{icons.calendar}}}`.
-    static let forTemplates: [String: String] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.svg) })
 }

@@ -57,26 +57,4 @@ struct LayoutContext: Sendable {
         helpPath = here.hasPrefix(Paths.help) || !Paths.isSafeReturn(here) ? Paths.help : Paths.help(Paths.help, from: here)
         section = Section(path: here)
     }
-
-    /// The layout's values merged with a page's own (the page's win). Titles read "Page – Site".
-    func page(title: String?, _ values: [String: Any]) -> [String: Any] {
-        var context: [String: Any] = [
-            "siteName": siteName,
-            "pageTitle": title.map { "\($0) – \(siteName)" } ?? siteName,
-            "stylesheet": stylesheet,
-            "script": script,
-            "favicon": favicon,
-            "paths": Paths.forTemplates,
-            "signedIn": signedIn,
-            "canModerate": canModerate,
-            "isAdmin": isAdmin,
-            "csrf": csrfToken,
-            "helpPath": helpPath,
-            "icons": Icon.forTemplates,
-        ]
-        // Only present values go in: swift-mustache would print an absent Optional as "nil".
-        if let theme { context["theme"] = theme }
-        context.merge(values) { _, page in page }
-        return context
-    }
 }

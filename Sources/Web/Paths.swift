@@ -126,21 +126,6 @@ enum Paths {
     static let passwordForgot = "/password/forgot"
     static let passwordReset = "/password/reset"
 
-    static let forTemplates: [String: String] = [
-        "home": home, "help": help, "helpNow": helpNow, "checkIn": checkIn, "calendarColours": calendarColours, "reflection": reflection, "insights": insights, "accountReport": accountReport, "digest": digest, "digestIntention": digestIntention, "digestEmail": digestEmail, "brand": brand, "adminLogo": adminLogo, "adminResets": adminResets, "ownResets": ownResets, "ownResetNew": ownResetNew, "accountTheme": accountTheme, "signUp": signUp, "logIn": logIn, "adminSignOn": adminSignOn, "adminSignOnRemove": adminSignOnRemove, "logOut": logOut, "account": account,
-        "accountProfile": accountProfile, "accountSecurity": accountSecurity, "accountAppearance": accountAppearance,
-        "accountData": accountData, "staff": staff,
-        "accountPassword": accountPassword, "accountTimeZone": accountTimeZone, "accountEmail": accountEmail, "accountExport": accountExport,
-        "accountDelete": accountDelete, "accountSessions": accountSessions,
-        "accountSessionsSignOutOthers": accountSessionsSignOutOthers, "passwordForgot": passwordForgot,
-        "passwordReset": passwordReset, "paywall": paywall, "calendar": calendar, "accountExportCSV": accountExportCSV, "accountCheckInsCSV": accountCheckInsCSV,
-        "accountWeekStart": accountWeekStart, "community": community,
-        "communityPosts": communityPosts, "moderation": moderation, "audit": audit, "auditCSV": auditCSV,
-        "crisisContacts": crisisContacts, "watchedWords": watchedWords, "checkInTags": checkInTags, "organisationInsights": organisationInsights, "joining": joining, "provisioningTokens": provisioningTokens, "joiningInvitations": joiningInvitations, "organisationInsightsCSV": organisationInsightsCSV, "groupSize": groupSize, "helpBreathe": helpBreathe, "helpTalk": helpTalk, "members": members, "settings": settings, "topics": topics, "subscription": subscription,
-        "subscriptionCheckout": subscriptionCheckout, "subscriptionCancel": subscriptionCancel,
-        "subscriptionResume": subscriptionResume,
-    ]
-
     /// One path segment, percent-encoded: whatever the text, it stays inside its segment.
     static func segment(_ text: String) -> String { PercentEncoding.encode(text) }
 

@@ -17,7 +17,7 @@ public final class ResettApp: HTTPResponder {
     public init(environment: AppEnvironment) {
         self.environment = environment
         self.router = Routes.make(environment)
-        self.errorPages = ErrorPages(renderer: environment.renderer, layout: environment.layout(for: nil))
+        self.errorPages = ErrorPages(layout: environment.layout(for: nil))
         self.gate = environment.gate
     }
 

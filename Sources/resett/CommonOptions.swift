@@ -10,7 +10,7 @@ struct CommonOptions: ParsableArguments {
                                discussion: "postgres://user@host:5432/resett?sslmode=require; a password comes best from PGPASSWORD or ~/.pgpass, never from a log."))
     var db: String = "./data/resett.sqlite"
 
-    @Option(help: "The folder that holds Views/, Public/, Content/ and Migrations/.")
+    @Option(help: "The folder that holds Public/, Content/ and Migrations/ (the pages' templates are compiled in).")
     var root: String = "."
 
     @Option(help: "Lowest log level: trace, debug, info, notice, warning, error or critical.")

@@ -216,17 +216,37 @@ struct CommandLineTests {
         #expect(try RawClient(port: port).request("GET", "/healthz").status == 200)
     }
 
-    @Test func aBrokenTemplateStopsTheStartAndNamesTheFile() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("root-\(UUID().uuidString)").path
-        try FileManager.default.copyItem(atPath: projectRoot + "/Views", toPath: root + "/Views")
-        try FileManager.default.copyItem(atPath: projectRoot + "/Public", toPath: root + "/Public")
-        try FileManager.default.copyItem(atPath: projectRoot + "/Migrations", toPath: root + "/Migrations")
-        try "{{#unclosed}}".write(toFile: root + "/Views/home/index.mustache", atomically: true, encoding: .utf8)
-        let (process, errors) = try launch(["serve", "--port", "0", "--db", temporaryDatabasePath(), "--root", root])
-        process.waitUntilExit()
-        let output = read(errors, until: "\n")
-        #expect(process.terminationStatus != 0)
-        #expect(output.contains("home/index.mustache"))
+    /// The templates are compiled when the server is built (Plugins/CompileViews), so a broken one stops the build, not a
+    /// start, and the view compiler names the file; a good one becomes its view model's render function.
+    @Test func aBrokenTemplateStopsTheBuildAndNamesTheFile() throws {
+        let compiler = [projectRoot + "/.build/debug/ViewCompiler-tool", projectRoot + "/.build/debug/ViewCompiler"]
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        let views = temporaryFolder() + "/Views", output = temporaryFolder()
+        try FileManager.default.createDirectory(atPath: views + "/home", withIntermediateDirectories: true)
+        try "<p>{{>partials.missing}}</p>".write(toFile: views + "/home/other.mustache", atomically: true, encoding: .utf8)
+        func compile() throws -> (Int32, String) {
+            let process = Process(), errors = Pipe()
+            process.executableURL = URL(fileURLWithPath: try #require(compiler))
+            process.arguments = [views, output]
+            process.standardError = errors
+            try process.run()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+        try "{{! view: HomePage }}\n<h1>{{#unclosed}}{{title}}</h1>".write(toFile: views + "/home/index.mustache", atomically: true, encoding: .utf8)
+        var (status, errors) = try compile()
+        #expect(status != 0)
+        #expect(errors.contains("Views/home/index.mustache") && errors.contains("never closed"), "\(errors)")
+        try "{{! view: HomePage }}\n<h1>{{title}}</h1>{{>home.other}}".write(toFile: views + "/home/index.mustache", atomically: true, encoding: .utf8)
+        (status, errors) = try compile()
+        #expect(status != 0)
+        #expect(errors.contains("partials.missing, which does not exist"), "\(errors)")
+        try "<p>{{#items}}{{name}}{{/items}}</p>".write(toFile: views + "/home/other.mustache", atomically: true, encoding: .utf8)
+        (status, errors) = try compile()
+        #expect(status == 0, "\(errors)")
+        let swift = try String(contentsOfFile: output + "/View+home_index.swift", encoding: .utf8)
+        #expect(swift.contains("extension HomePage {") && swift.contains("out.view(s0.title)") && swift.contains("viewSection(s0.items)"))
+        #expect(try String(contentsOfFile: output + "/View+home_other.swift", encoding: .utf8).contains("names no view model"))
     }
 
     @Test func aFailedMigrationStopsTheStartAndNamesTheFile() throws {

@@ -5,23 +5,18 @@ import Testing
 import UseCases
 @testable import Web
 
-/// Each compiled page against the path it replaced: the same page's values as the handler used to give
-/// `TemplateRenderer` (swift-mustache and FlatTemplate), rendered from the real `Views/`, must give the same markup
-/// (compared with runs of whitespace between and inside tags made one, which the browser does not show).
+/// Each compiled page against the path it replaced: the same page's values as the handler used to give the templates
+/// (swift-mustache, here `ReferenceRenderer`), rendered from the real `Views/`, must give the same markup (compared
+/// with runs of whitespace between and inside tags made one, which the browser does not show).
 @Suite("Compiled views")
 struct CompiledViewTests {
-    static let views = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Views").path
+    static let views = ReferenceRenderer.views
 
-    static let renderer = Result { try TemplateRenderer(directory: views, required: []) }
+    static let renderer = Result { try ReferenceRenderer() }
 
-    /// A renderer over a copy of Views/ with some templates replaced.
-    static func renderer(replacing templates: [String: String]) throws -> TemplateRenderer {
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("resett-views-\(UUID().uuidString)").path
-        try FileManager.default.copyItem(atPath: views, toPath: copy)
-        defer { try? FileManager.default.removeItem(atPath: copy) }
-        for (file, text) in templates { try text.write(toFile: copy + "/" + file, atomically: true, encoding: .utf8) }
-        return try TemplateRenderer(directory: copy, required: [])
+    /// The reference with some templates as they were.
+    static func renderer(replacing templates: [String: String]) throws -> ReferenceRenderer {
+        try ReferenceRenderer(replacing: templates)
     }
 
     /// Renders `page` both ways and compares; returns the compiled page's markup for further checks.
@@ -31,19 +26,16 @@ struct CompiledViewTests {
                                   old values: [String: Any], partials: [String: String] = [:]) throws -> String {
         let renderer = partials.isEmpty ? try Self.renderer.get() : try Self.renderer(replacing: partials)
         let frame = LayoutContext(context: nil, staticFiles: StaticFileStore())
-        let header = "<header class=\"site-header\"><a href=\"/\">Resett</a></header>"
         let shownTitle = errors.map { $0.isEmpty } == false ? title.map { "Error: " + $0 } : title
-        var oldValues = values
-        oldValues["headerHTML"] = header
-        oldValues["signedIn"] = signedIn
-        if let errors { oldValues.merge(errors.templateValues) { $1 } }
-        if let notice { oldValues["notice"] = notice }
-        let old = try #require(renderer.page(Page.template, frame.page(title: shownTitle, oldValues)))
-        var compiled = HTMLFragment()
-        var layout = LayoutView(frame, title: shownTitle, header: HTMLFragment(text: header), notice: notice, moderationWaiting: nil)
+        var layout = LayoutView(frame, title: shownTitle, notice: notice, moderationWaiting: nil)
         layout.signedIn = signedIn
+        var oldValues = ReferenceRenderer.values(layout)
+        oldValues.merge(values) { _, page in page }
+        if let errors { oldValues.merge(errors.templateValues) { $1 } }
+        let old = try #require(renderer.render(Page.template, oldValues))
+        var compiled = HTMLFragment()
         page.write(layout: layout, into: &compiled)
-        #expect(Self.normalised(compiled.text) == Self.normalised(String(decoding: old, as: UTF8.self)), "\(Page.template)")
+        #expect(Self.normalised(compiled.text) == Self.normalised(old), "\(Page.template)")
         return compiled.text
     }
 

@@ -35,25 +35,4 @@ struct HTMLFragmentTests {
             #expect(html.text == expected, "\(text)")
         }
     }
-
-    @Test func fragmentsGoWhereTheirMarkersAreAndNowhereElse() {
-        var first = HTMLFragment(), second = HTMLFragment()
-        first.raw("<li>one</li>")
-        // A fragment's own bytes are never read for markers, even one that looks like the start of one.
-        second.escaped("two \u{1}0\u{1}")
-        var splice = FragmentSplice()
-        let values = splice.markers(in: ["a": first, "b": second, "empty": HTMLFragment(), "plain": "text"])
-        #expect(values["empty"] as? String == "")
-        #expect(values["plain"] as? String == "text")
-        let a = values["a"] as? String ?? "", b = values["b"] as? String ?? ""
-        #expect(a.hasPrefix("\u{1}") && a.hasSuffix("\u{1}") && a.count > 16)
-        // Text that only looks like a marker (no token, or a number with no fragment) stays as it is.
-        let rendered = "<ul>\(a)</ul>\u{1}0\u{1}<p>\(b)</p>\(a)\u{1}"
-        let body = String(decoding: splice.body(rendered), as: UTF8.self)
-        #expect(body == "<ul><li>one</li></ul>\u{1}0\u{1}<p>two \u{1}0\u{1}</p><li>one</li>\u{1}")
-        let unknown = String(a.dropLast().dropLast()) + "9\u{1}"
-        #expect(String(decoding: splice.body(unknown), as: UTF8.self) == unknown)
-        // With no fragments the text is the body.
-        #expect(FragmentSplice().body("plain é") == Array("plain é".utf8))
-    }
 }

@@ -5,10 +5,10 @@ extension AppEnvironment {
     /// "Error: ", so screen-reader users hear it first.
     func render<Page: CompiledView>(_ page: Page, title: String?, errors: FormErrors? = nil, context: RequestContext,
                                     status: HTTPStatus = .ok) throws -> Response {
-        let (frame, header, waiting) = try pageFrame(context)
+        // Staff see how many posts wait for them, from every page.
+        let waiting = try safeguarding.waiting(context.scope.member).flatMap { $0 > 0 ? String($0) : nil }
         let shownTitle = errors.map { $0.isEmpty } == false ? title.map { "Error: " + $0 } : title
-        let layout = LayoutView(frame, title: shownTitle, header: HTMLFragment(text: header),
-                                notice: Notice.message(context), moderationWaiting: waiting)
+        let layout = LayoutView(self.layout(for: context), title: shownTitle, notice: Notice.message(context), moderationWaiting: waiting)
         var body = HTMLFragment(capacity: 8192)
         page.write(layout: layout, into: &body)
         return htmlResponse(body.bytes, status: status, context: context)

@@ -14,8 +14,10 @@ struct LayoutView {
     let helpPath: String
     /// "light" or "dark" when the person chose one; nil to follow the device.
     let theme: String?
-    /// The site header (`partials/header.mustache`, kept by `HeaderCache`).
-    let headerHTML: HTMLFragment
+    /// The organisation's logo, named by its fingerprint; nil without one.
+    let logoPath: String?
+    /// The navigation's part this page belongs to (`{{#current.calendar}}`).
+    let current: CurrentSection
     /// A confirmation after a redirect (`Notice`).
     let notice: String?
     /// Posts waiting for the staff, shown in their tab.
@@ -27,10 +29,11 @@ struct LayoutView {
 
     private init() {
         siteName = ""; pageTitle = ""; stylesheet = ""; script = ""; favicon = ""; signedIn = false; canModerate = false
-        isAdmin = false; csrf = ""; helpPath = ""; theme = nil; headerHTML = HTMLFragment(); notice = nil; moderationWaiting = nil
+        isAdmin = false; csrf = ""; helpPath = ""; theme = nil; logoPath = nil; current = CurrentSection(nil); notice = nil
+        moderationWaiting = nil
     }
 
-    init(_ layout: LayoutContext, title: String?, header: HTMLFragment, notice: String?, moderationWaiting: String?) {
+    init(_ layout: LayoutContext, title: String?, notice: String?, moderationWaiting: String?) {
         siteName = layout.siteName
         pageTitle = title.map { "\($0) – \(layout.siteName)" } ?? layout.siteName
         stylesheet = layout.stylesheet
@@ -42,8 +45,26 @@ struct LayoutView {
         csrf = layout.csrfToken
         helpPath = layout.helpPath
         theme = layout.theme
-        headerHTML = header
+        logoPath = layout.logoPath
+        current = CurrentSection(layout.section)
         self.notice = notice
         self.moderationWaiting = moderationWaiting
+    }
+}
+
+/// Which tab of the navigation is the current page's, for its `aria-current`.
+struct CurrentSection {
+    let resets: Bool
+    let calendar: Bool
+    let community: Bool
+    let account: Bool
+    let staff: Bool
+
+    init(_ section: LayoutContext.Section?) {
+        resets = section == .resets
+        calendar = section == .calendar
+        community = section == .community
+        account = section == .account
+        staff = section == .staff
     }
 }

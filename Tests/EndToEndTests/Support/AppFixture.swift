@@ -74,7 +74,7 @@ final class RunningApp {
                                              hasher: Self.fastHasher, logger: logger)
         let clock = self.clock
         environment = AppEnvironment(
-            configuration: configuration, database: loaded.database, renderer: loaded.renderer,
+            configuration: configuration, database: loaded.database,
             staticFiles: try publicFolder.map { try StaticFileStore(directory: $0) } ?? loaded.staticFiles, logger: logger,
             hasher: Self.fastHasher, hashingPool: hashingPool, passwordPolicy: loaded.passwordPolicy,
             library: loaded.library, safetyPhrases: loaded.safetyPhrases, distortions: loaded.distortions,
