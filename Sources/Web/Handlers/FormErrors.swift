@@ -19,16 +19,6 @@ struct FormErrors {
     }
 
     var summary: [Item] { items.map { Item(field: $0.field, message: $0.message) } }
-
-    /// Template values: `errors` (the summary list), `hasErrors` and `error_<field>` for each field.
-    var templateValues: [String: Any] {
-        var values: [String: Any] = [
-            "hasErrors": !items.isEmpty,
-            "errors": items.map { ["field": $0.field, "message": $0.message] },
-        ]
-        for item in items where values["error_" + item.field] == nil { values["error_" + item.field] = item.message }
-        return values
-    }
 }
 
 /// Short confirmations shown after a redirect, chosen by a fixed key so a link cannot put words on the page.

@@ -70,3 +70,16 @@ struct ReferenceRenderer {
         "subscriptionResume": Paths.subscriptionResume,
     ]
 }
+
+extension FormErrors {
+    /// The values the pages' forms had before the views were compiled: `errors` (the summary list), `hasErrors` and
+    /// `error_<field>` for each field.
+    var templateValues: [String: Any] {
+        var values: [String: Any] = [
+            "hasErrors": !items.isEmpty,
+            "errors": items.map { ["field": $0.field, "message": $0.message] },
+        ]
+        for item in items where values["error_" + item.field] == nil { values["error_" + item.field] = item.message }
+        return values
+    }
+}
