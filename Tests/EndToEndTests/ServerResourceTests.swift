@@ -105,8 +105,9 @@ struct ServerResourceTests {
         let deadline = Date().addingTimeInterval(5)
         while running.server.connectionCount < 500, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         #expect(running.server.connectionCount == 500)
-        // Other suites run alongside and start threads of their own, so allow a little, never one per connection.
-        #expect(Self.threadCount() < before + 50)
+        // Other suites run alongside and start threads of their own (an app's waiting pool alone is 64), so allow for
+        // them, but never anything like one per connection.
+        #expect(Self.threadCount() < before + 250)
     }
 
     @Test func shutdownFinishesRequestsInFlightThenStops() throws {

@@ -73,10 +73,6 @@ enum Notice {
         "signed-out-for-safety": "For your account’s safety you’ve been signed out after several wrong passwords. Please log in again.",
     ]
 
-    static func values(_ context: RequestContext) -> [String: Any] {
-        message(context).map { ["notice": $0] } ?? [:]
-    }
-
     /// The confirmation the page's `?notice=` names, if it names one.
     static func message(_ context: RequestContext) -> String? {
         guard let key = try? context.query()["notice"] else { return nil }
