@@ -13,7 +13,7 @@ import Synchronization
 /// Reads, parsing, writes and timeouts all happen here without blocking; handlers that may block run on
 /// the worker pool and their responses come back through `completions` and a wake-up eventfd.
 final class EventLoop: @unchecked Sendable {
-    private struct Completion {
+    struct Completion {
         let connection: Connection
         let response: Response
         let isHead: Bool
@@ -23,25 +23,25 @@ final class EventLoop: @unchecked Sendable {
         let requestNumber: Int
     }
 
-    private let shared: ServerShared
-    private let epollFD: Int32
-    private let wakeFD: Int32
-    private var listenerFD: Int32
-    private var connections: [Int32: Connection] = [:]
-    private let completions = Mutex<[Completion]>([])
-    private let readBuffer: UnsafeMutableRawBufferPointer
-    private let events: UnsafeMutablePointer<epoll_event>
-    private let eventCapacity: Int32 = 256
-    private var dateText = ""
-    private var dateSecond = -1
-    private var lastSweep = 0.0
-    private var shutdownDeadline: Double?
+    let shared: ServerShared
+    let epollFD: Int32
+    let wakeFD: Int32
+    var listenerFD: Int32
+    var connections: [Int32: Connection] = [:]
+    let completions = Mutex<[Completion]>([])
+    let readBuffer: UnsafeMutableRawBufferPointer
+    let events: UnsafeMutablePointer<epoll_event>
+    let eventCapacity: Int32 = 256
+    var dateText = ""
+    var dateSecond = -1
+    var lastSweep = 0.0
+    var shutdownDeadline: Double?
     /// Set while accepting is paused because file descriptors ran out.
-    private var acceptsPausedUntil: Double?
-    private var idle = IdleConnections()
+    var acceptsPausedUntil: Double?
+    var idle = IdleConnections()
 
-    private static let readable = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
-    private static let writable = EPOLLOUT.rawValue
+    static let readable = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
+    static let writable = EPOLLOUT.rawValue
 
     init(listenerFD: Int32, shared: ServerShared) throws(ServerError) {
         self.shared = shared
@@ -109,7 +109,7 @@ final class EventLoop: @unchecked Sendable {
 
     // MARK: Accepting
 
-    private func acceptConnections(now: Double) {
+    func acceptConnections(now: Double) {
         for _ in 0..<128 {
             let fd: Int32, peer: String
             switch Socket.accept(listenerFD) {
@@ -144,10 +144,10 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    private func markIdle(_ connection: Connection) { idle.add(connection) }
+    func markIdle(_ connection: Connection) { idle.add(connection) }
 
     /// Closes this loop's longest-idle connection; false when none is idle.
-    private func shedOldestIdle() -> Bool {
+    func shedOldestIdle() -> Bool {
         guard let oldest = idle.takeOldest() else { return false }
         closeConnection(oldest)
         return true
@@ -155,21 +155,21 @@ final class EventLoop: @unchecked Sendable {
 
     /// With no descriptor left, the listener stays readable and accepting fails at once: waiting on it would
     /// spin. This loop stops watching it for a moment; connections closing in the meantime free descriptors.
-    private func pauseAccepting(now: Double) {
+    func pauseAccepting(now: Double) {
         guard acceptsPausedUntil == nil, listenerFD >= 0 else { return }
         shared.noteDescriptorsExhausted()
         epoll_ctl(epollFD, EPOLL_CTL_DEL, listenerFD, nil)
         acceptsPausedUntil = now + 0.25
     }
 
-    private func resumeAccepting() {
+    func resumeAccepting() {
         acceptsPausedUntil = nil
         guard listenerFD >= 0, shutdownDeadline == nil else { return }
         register(listenerFD, events: EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue)
     }
 
     /// Over the connection cap: a short 503 written best-effort, then closed, without keeping any state.
-    private func refuseOverCapacity(_ fd: Int32) {
+    func refuseOverCapacity(_ fd: Int32) {
         var response = shared.responder.errorResponse(for: .serviceUnavailable)
         response.headers.set("Retry-After", "5")
         let head = ResponseEncoder.head(for: response, version: .http1_1, isHead: false, keepAlive: false, date: dateText)
@@ -180,7 +180,7 @@ final class EventLoop: @unchecked Sendable {
 
     // MARK: Reading and dispatching
 
-    private func handleReadable(_ connection: Connection, now: Double) {
+    func handleReadable(_ connection: Connection, now: Double) {
         // The cap is checked before reading, so what a connection holds never exceeds it.
         let allowance = connection.phase == .lingering
             ? readBuffer.count : min(readBuffer.count, connection.readAllowance(configuration: shared.configuration))
@@ -214,14 +214,14 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Reads only while the connection may take more bytes (see `Connection.readAllowance`).
-    private func refreshReadInterest(_ connection: Connection) {
+    func refreshReadInterest(_ connection: Connection) {
         guard !connection.isClosed, connection.phase != .lingering else { return }
         let wanted = !connection.peerClosed && !connection.closeAfterWrite
             && connection.readAllowance(configuration: shared.configuration) > 0
         setInterest(connection, wanted ? connection.interest | Self.readable : connection.interest & ~Self.readable)
     }
 
-    private func peerClosed(_ connection: Connection) {
+    func peerClosed(_ connection: Connection) {
         connection.peerClosed = true
         if connection.phase == .processing || connection.hasPendingOutput {
             // Answer what was asked, then close; stop polling for a read that will never come.
@@ -233,7 +233,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Parses and answers requests one at a time until one goes to a worker or more bytes are needed.
-    private func processRequests(_ connection: Connection, now: Double) {
+    func processRequests(_ connection: Connection, now: Double) {
         defer { refreshReadInterest(connection) }
         while !connection.isClosed, connection.phase != .processing, connection.phase != .lingering, !connection.closeAfterWrite {
             // A client that pipelines but does not read its answers gets no more answered until it does.
@@ -302,7 +302,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Called on a worker thread.
-    private func complete(_ completion: Completion) {
+    func complete(_ completion: Completion) {
         let wasEmpty = completions.withLock { queue in
             queue.append(completion)
             return queue.count == 1
@@ -310,7 +310,7 @@ final class EventLoop: @unchecked Sendable {
         if wasEmpty { wake() }
     }
 
-    private func drainCompletions(now: Double) {
+    func drainCompletions(now: Double) {
         let ready = completions.withLock { queue in
             let taken = queue
             queue.removeAll(keepingCapacity: true)
@@ -327,168 +327,14 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Queues a response, logs it and starts writing it.
-    private func finish(_ connection: Connection, response: Response, isHead: Bool, keepAlive: Bool,
-                        version: HTTPVersion, now: Double) {
-        let keepAlive = keepAlive && !connection.closeAfterWrite && !connection.peerClosed && !shared.isShuttingDown
-        var response = response
-        if let current = connection.current { response.headers.set("X-Request-Id", current.requestID) }
-        let head = ResponseEncoder.head(for: response, version: version, isHead: isHead, keepAlive: keepAlive, date: dateText)
-        connection.enqueue(head)
-        let sendsBody = !isHead && response.status.allowsBody
-        if sendsBody { connection.enqueue(response.body) }
-        if let current = connection.current {
-            shared.responder.didRespond(CompletedRequest(method: current.method, route: response.route, status: response.status.code,
-                                                         seconds: max(0, now - current.startedAt)))
-            if shared.accessLog.isEnabled {
-                let bytes = head.count + (sendsBody ? response.body.count : 0)
-                shared.accessLog.record(AccessLog.Line(requestID: current.requestID, method: current.method, route: response.route ?? "-",
-                                                       status: response.status.code, bytes: bytes,
-                                                       milliseconds: Int((now - current.startedAt) * 1000)))
-            }
-        }
-        connection.current = nil
-        connection.phase = .idle
-        connection.requestStartedAt = now
-        if !keepAlive { connection.closeAfterWrite = true }
-        flush(connection, now: now)
-        if !connection.isClosed, !connection.closeAfterWrite, connection.decoder.isMidRequest {
-            connection.phase = .reading
-        } else if !connection.isClosed, !connection.closeAfterWrite {
-            markIdle(connection)
-        }
-    }
-
-    // MARK: Writing
-
-    private func flush(_ connection: Connection, now: Double) {
-        while !connection.outbound.isEmpty {
-            let written = writeSome(connection)
-            if written < 0 {
-                if errno == EAGAIN || errno == EWOULDBLOCK {
-                    setInterest(connection, connection.interest | Self.writable)
-                    return
-                }
-                if errno == EINTR { continue }
-                closeConnection(connection)
-                return
-            }
-            connection.lastProgressAt = now
-            connection.consume(written)
-            resumeIfDrained(connection, now: now)
-        }
-        if connection.interest & Self.writable != 0 {
-            setInterest(connection, connection.interest & ~Self.writable)
-        }
-        if connection.closeAfterWrite { closeAfterQueuedOutput(connection, now: now) }
-    }
-
-    /// Once a paused connection's unsent output falls under the cap, its pipelined requests are answered again.
-    private func resumeIfDrained(_ connection: Connection, now: Double) {
-        guard connection.waitingForOutputToDrain, connection.mayProcessMore(configuration: shared.configuration) else { return }
-        connection.waitingForOutputToDrain = false
-        if connection.phase != .processing { processRequests(connection, now: now) }
-    }
-
-    private func busyResponse() -> Response {
-        var response = shared.responder.errorResponse(for: .serviceUnavailable)
-        response.headers.set("Retry-After", "5")
-        return response
-    }
-
-    private func writeSome(_ connection: Connection) -> Int {
-        let first = connection.outbound[0]
-        let offset = connection.outboundOffset
-        if connection.outbound.count == 1 {
-            return first.withUnsafeBytes { bytes in
-                send(connection.fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-            }
-        }
-        let second = connection.outbound[1]
-        return first.withUnsafeBytes { a in
-            second.withUnsafeBytes { b in
-                var vectors = [
-                    iovec(iov_base: UnsafeMutableRawPointer(mutating: a.baseAddress! + offset), iov_len: a.count - offset),
-                    iovec(iov_base: UnsafeMutableRawPointer(mutating: b.baseAddress!), iov_len: b.count),
-                ]
-                var message = msghdr()
-                return vectors.withUnsafeMutableBufferPointer { pointer in
-                    message.msg_iov = pointer.baseAddress
-                    message.msg_iovlen = 2
-                    return sendmsg(connection.fd, &message, Int32(MSG_NOSIGNAL))
-                }
-            }
-        }
-    }
-
-    /// Shuts our side once the answer is out, then lingers briefly so the client reads it before the close;
-    /// closing with unread bytes would send a reset that can destroy the answer in flight.
-    private func closeAfterQueuedOutput(_ connection: Connection, now: Double) {
-        guard !connection.isClosed else { return }
-        if connection.hasPendingOutput {
-            connection.closeAfterWrite = true
-            return
-        }
-        if connection.peerClosed {
-            closeConnection(connection)
-            return
-        }
-        shutdown(connection.fd, Int32(SHUT_WR))
-        connection.phase = .lingering
-        connection.lastProgressAt = now
-        setInterest(connection, Self.readable)
-    }
-
-    // MARK: Timeouts and shutdown
-
-    private func sweep(now: Double) {
-        let pastDeadline = shutdownDeadline.map { now > $0 } ?? false
-        for connection in Array(connections.values) {
-            if pastDeadline {
-                closeConnection(connection)
-                continue
-            }
-            if shutdownDeadline != nil, connection.phase == .idle, !connection.hasPendingOutput {
-                closeConnection(connection)
-                continue
-            }
-            switch connection.expiry(now: now, configuration: shared.configuration) {
-            case nil:
-                break
-            case .slowRequest:
-                connection.current = ("-", shared.nextRequestID(), connection.requestStartedAt)
-                finish(connection, response: shared.responder.errorResponse(for: .requestTimeout), isHead: false,
-                       keepAlive: false, version: .http1_1, now: now)
-            case .handlerTooSlow:
-                // The worker cannot be stopped, but the client is told now; its late answer is dropped.
-                connection.requestNumber += 1
-                finish(connection, response: busyResponse(), isHead: false, keepAlive: false, version: .http1_1, now: now)
-            case .idle, .stalledWriter, .lingerOver:
-                closeConnection(connection)
-            }
-        }
-    }
-
-    private func beginShutdown(now: Double) {
-        shutdownDeadline = now + shared.configuration.shutdownGracePeriod
-        if listenerFD >= 0 {
-            // The listener is shared; the server closes it once every loop has let go.
-            if acceptsPausedUntil == nil { epoll_ctl(epollFD, EPOLL_CTL_DEL, listenerFD, nil) }
-            acceptsPausedUntil = nil
-            listenerFD = -1
-        }
-    }
-
-    // MARK: epoll bookkeeping
-
-    private func register(_ fd: Int32, events: UInt32) {
+    func register(_ fd: Int32, events: UInt32) {
         var event = epoll_event()
         event.events = events
         event.data.fd = fd
         epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event)
     }
 
-    private func setInterest(_ connection: Connection, _ interest: UInt32) {
+    func setInterest(_ connection: Connection, _ interest: UInt32) {
         guard interest != connection.interest, !connection.isClosed else { return }
         var event = epoll_event()
         event.events = interest
@@ -497,7 +343,7 @@ final class EventLoop: @unchecked Sendable {
         connection.interest = interest
     }
 
-    private func closeConnection(_ connection: Connection) {
+    func closeConnection(_ connection: Connection) {
         guard !connection.isClosed else { return }
         connection.isClosed = true
         connections[connection.fd] = nil
@@ -509,7 +355,7 @@ final class EventLoop: @unchecked Sendable {
         if acceptsPausedUntil != nil { resumeAccepting() }
     }
 
-    private func refreshDate() {
+    func refreshDate() {
         let second = HTTPDate.now()
         if second != dateSecond {
             dateSecond = second
