@@ -46,11 +46,11 @@ enum SwiftWriter {
     }
 
     /// `.` is the innermost value; `a.b` looks `a` up through the scopes, then `b` on what it found. Links
-    /// (`paths.home`) and icons (`icons.calendar`) are the site's constants, named directly so a wrong one does not
+    /// (`paths.home`, printed by the `Route` case of that name) and icons (`icons.calendar`) are the site's constants, named directly so a wrong one does not
     /// compile.
     private static func expression(_ name: String, _ depth: Int) -> String {
         let parts = name.split(separator: ".")
-        if parts.count == 2, parts[0] == "paths" { return "Paths.\(identifier(parts[1]))" }
+        if parts.count == 2, parts[0] == "paths" { return "Route.\(identifier(parts[1])).path" }
         if parts.count == 2, parts[0] == "icons" { return "Icon.\(identifier(parts[1])).trusted" }
         return name == "." ? "s\(depth).viewTop" : "s\(depth)." + parts.map(identifier).joined(separator: ".")
     }

@@ -86,12 +86,12 @@ public struct AppEnvironment: Sendable {
         billing.subscriptionClock(logger: logger, throttles: throttles, sessionIdleLimit: configuration.sessionIdleLimit,
                                   sessionAbsoluteLimit: configuration.sessionAbsoluteLimit, mailer: mailer,
                                   mailLifetime: configuration.passwordResetLifetime, reminders: overdueReminders,
-                                  digestPage: { [configuration] tenant in configuration.absoluteURL(Paths.digest, for: tenant) })
+                                  digestPage: { [configuration] tenant in configuration.absoluteURL(Route.digest.path, for: tenant) })
     }
 
     var overdueReminders: OverdueReminders {
         let configuration = configuration
-        return OverdueReminders(database: database, mailer: mailer, moderationPage: { configuration.absoluteURL(Paths.moderation, for: $0) },
+        return OverdueReminders(database: database, mailer: mailer, moderationPage: { configuration.absoluteURL(Route.moderation.path, for: $0) },
                                 logger: logger)
     }
 
@@ -99,11 +99,11 @@ public struct AppEnvironment: Sendable {
     var mailedLinks: MailedLinks {
         let configuration = configuration
         return MailedLinks(
-            signUpConfirmation: { configuration.absoluteURL(Paths.signUpConfirm + "?token=" + $1, for: $0) },
-            signIn: { configuration.absoluteURL(Paths.logInLink + "?token=" + $1, for: $0) },
-            passwordReset: { configuration.absoluteURL(Paths.passwordReset + "?token=" + $1, for: $0) },
-            logInPage: { configuration.absoluteURL(Paths.logIn, for: $0) },
-            forgottenPasswordPage: { configuration.absoluteURL(Paths.passwordForgot, for: $0) })
+            signUpConfirmation: { configuration.absoluteURL(Route.signUpConfirm.path + "?token=" + $1, for: $0) },
+            signIn: { configuration.absoluteURL(Route.logInLink.path + "?token=" + $1, for: $0) },
+            passwordReset: { configuration.absoluteURL(Route.passwordReset.path + "?token=" + $1, for: $0) },
+            logInPage: { configuration.absoluteURL(Route.logIn.path, for: $0) },
+            forgottenPasswordPage: { configuration.absoluteURL(Route.passwordForgot.path, for: $0) })
     }
 
     var accountServices: AccountServices {
@@ -125,7 +125,7 @@ public struct AppEnvironment: Sendable {
     var singleSignOn: SingleSignOn {
         let configuration = configuration
         return SingleSignOn(services: accountServices, relyingParty: relyingParty, vault: vault, outbound: outboundCalls,
-                            callbackURL: { configuration.absoluteURL(Paths.signOnCallback, for: $0) })
+                            callbackURL: { configuration.absoluteURL(Route.signOnCallback.path, for: $0) })
     }
     var singleSignOnSettings: SingleSignOnSettings {
         SingleSignOnSettings(database: database, relyingParty: relyingParty, vault: vault, logger: logger, outbound: outboundCalls, clock: clock)

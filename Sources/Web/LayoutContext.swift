@@ -23,27 +23,11 @@ struct LayoutContext: Sendable {
     /// The navigation's parts.
     enum Section: String, Sendable {
         case resets, calendar, community, account, staff
-
-        init?(path: String) {
-            if path == Paths.home || path.hasPrefix("/emotions/") || path.hasPrefix("/resets/") || path.hasPrefix("/runs/") {
-                self = .resets
-            } else if path.hasPrefix(Paths.calendar) {
-                self = .calendar
-            } else if path.hasPrefix(Paths.community) {
-                self = .community
-            } else if path.hasPrefix(Paths.account) || path == Paths.paywall || path.hasPrefix("/checkout/") {
-                self = .account
-            } else if path.hasPrefix("/admin") {
-                self = .staff
-            } else {
-                return nil
-            }
-        }
     }
 
     init(context: RequestContext?, staticFiles: StaticFileStore) {
         siteName = context?.scope.tenant.name ?? "Resett"
-        logoPath = context?.scope.tenant.settings.logoSHA.map { Paths.logo + "?v=" + $0.prefix(16) }
+        logoPath = context?.scope.tenant.settings.logoSHA.map { Route.logo.path + "?v=" + $0.prefix(16) }
         signedIn = context?.scope.account != nil
         canModerate = context?.scope.account?.role.canModerate ?? false
         isAdmin = context?.scope.account?.role == .admin
@@ -53,8 +37,8 @@ struct LayoutContext: Sendable {
         theme = chosen == .system ? nil : chosen.rawValue
         script = staticFiles.url(for: "/js/app.js")
         favicon = staticFiles.url(for: "/img/favicon.svg")
-        let here = context.map { String($0.request.path) } ?? Paths.home
-        helpPath = here.hasPrefix(Paths.help) || !Paths.isSafeReturn(here) ? Paths.help : Paths.help(Paths.help, from: here)
-        section = Section(path: here)
+        let here = context.map { String($0.request.path) } ?? Route.home.path
+        helpPath = here.hasPrefix(Route.help.path) || !ReturnPath.isSafe(here) ? Route.help.path : Route.help(.help, from: here)
+        section = context?.route?.kind.section
     }
 }

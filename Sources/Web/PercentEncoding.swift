@@ -36,12 +36,19 @@ enum PercentEncoding {
     }
 
     /// Encodes everything but unreserved characters and `/` (for a path carried in a query value).
-    static func encode(_ text: String) -> String {
+    static func encode(_ text: String) -> String { encode(text, keepingSlash: true) }
+
+    /// Encodes everything but unreserved characters, `/` too: one path segment, whatever the text.
+    static func encodeSegment(_ text: String) -> String { encode(text, keepingSlash: false) }
+
+    private static func encode(_ text: String, keepingSlash: Bool) -> String {
         var out = ""
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(UnicodeScalar(byte))
+            case UInt8(ascii: "/") where keepingSlash:
                 out.unicodeScalars.append(UnicodeScalar(byte))
             default:
                 out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)

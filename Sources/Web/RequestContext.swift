@@ -3,34 +3,22 @@ import Foundation
 import HTTPServer
 import UseCases
 
-/// One request as a handler sees it: the request, its path parameters, whose request it is (the scope)
-/// and the CSRF token its forms must carry.
+/// One request as a handler sees it: the request, the route it named (its values typed: the handler takes them as
+/// arguments from `Route.respond`), whose request it is (the scope) and the CSRF token its forms must carry.
 public struct RequestContext: Sendable {
     public let request: Request
-    public let parameters: [String: String]
+    /// Nil only for a context made for rendering outside a route (tests, the signed-out page after deleting an account).
+    let route: Route?
     public let scope: Scope
     public let session: SessionRecord?
     public let csrfToken: String
 
-    public init(request: Request, parameters: [String: String] = [:], scope: Scope, session: SessionRecord? = nil,
-                csrfToken: String = "") {
+    init(request: Request, route: Route? = nil, scope: Scope, session: SessionRecord? = nil, csrfToken: String = "") {
         self.request = request
-        self.parameters = parameters
+        self.route = route
         self.scope = scope
         self.session = session
         self.csrfToken = csrfToken
-    }
-
-    public func parameter(_ name: String) throws(WebError) -> String {
-        guard let value = parameters[name] else { throw .notFound }
-        return value
-    }
-
-    /// A path parameter that names a row: it must have an id's form, or the page does not exist (404).
-    /// Whether the row exists, and is this person's to see, is the use case's to check next.
-    public func id<Entity>(_ name: String, _ type: Entity.Type = Entity.self) throws(WebError) -> EntityID<Entity> {
-        guard let text = parameters[name], let id = EntityID<Entity>(text) else { throw .notFound }
-        return id
     }
 
     /// The address rate limits key on: the peer's, or, when the peer is a trusted proxy, the nearest
@@ -63,24 +51,4 @@ public struct RequestContext: Sendable {
     }
 
     public var cookies: RequestCookies { RequestCookies(headers: request.headers) }
-
-    /// The signed-in account, or a redirect to log in that comes back here.
-    public func requireAccount() throws(WebError) -> Account {
-        try member().account
-    }
-
-    /// The signed-in member's scope for staff pages: signed out, such pages do not exist (404), so nobody learns
-    /// where they are.
-    public func staffMember() throws(WebError) -> MemberScope {
-        guard let member = scope.member else { throw .notFound }
-        return member
-    }
-
-    /// The signed-in member's scope, or a redirect to log in that comes back here.
-    public func member() throws(WebError) -> MemberScope {
-        guard let member = scope.member else {
-            throw .signInRequired(returnTo: request.method == "GET" ? String(request.target) : "/")
-        }
-        return member
-    }
 }

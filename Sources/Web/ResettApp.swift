@@ -10,36 +10,22 @@ import UseCases
 /// turned into a page.
 public final class ResettApp: HTTPResponder {
     let environment: AppEnvironment
-    private let router: Router
     private let errorPages: ErrorPages
     private let gate: Gate
 
     public init(environment: AppEnvironment) {
         self.environment = environment
-        self.router = Routes.make(environment)
         self.errorPages = ErrorPages(layout: environment.layout(for: nil))
         self.gate = environment.gate
     }
 
+    /// Files are answered from memory on the event loop, never worth a hop to a worker; every route says where it is
+    /// answered (`Route.Kind.placement`); anything else is an error page, rendered by a worker.
     public func placement(for request: Request) -> ResponsePlacement {
-        // Anything that may wait for a password hash or on an identity provider waits on the waiting pool, never on a
-        // page worker: a morning's log-ins or a provider that hangs cannot slow anyone's pages.
-        if request.method == "POST", Self.waitingPaths.contains(String(request.path)) || request.path.hasPrefix(Self.signOnPrefix) {
-            return .waiting
-        }
-        if request.path == Paths.signOnCallback { return .waiting }
-        guard request.method == "GET" || request.method == "HEAD" else { return .workerPool }
-        // Files are answered from memory; never worth a hop to a worker.
-        if environment.staticFiles.contains(path: request.path) { return .eventLoop }
-        // The health check must answer while every worker is busy: a load balancer would otherwise take a
-        // slow node for a dead one, or a dead one for a slow one.
-        return request.path == Paths.health || request.path == Paths.ready ? .priority : .workerPool
+        if request.method == "GET" || request.method == "HEAD", environment.staticFiles.contains(path: request.path) { return .eventLoop }
+        guard case .found(let route)? = try? Route.parse(method: request.method, path: request.path) else { return .workerPool }
+        return route.kind.placement
     }
-
-    /// Forms that check or set a password, and the pages that talk to an identity provider.
-    static let waitingPaths: Set<String> = [Paths.logIn, Paths.signUp, Paths.passwordReset, Paths.accountPassword, Paths.accountEmail,
-                                            Paths.accountDelete, Paths.adminSignOn]
-    static let signOnPrefix = "/login/sso/"
 
     public func respond(to request: Request) -> Response {
         var matched: String?
@@ -65,21 +51,17 @@ public final class ResettApp: HTTPResponder {
             file.route = "/static"
             return file
         }
-        // The health check is for operators and load balancers, whatever the host; it must not need the
-        // database to find a tenant before it can say whether the database works.
-        if request.path == Paths.health, request.method == "GET" || request.method == "HEAD" {
-            var response = HealthHandler.check(environment)
-            response.route = Paths.health
-            return response
+        let match: Route.Match
+        do {
+            match = try Route.parse(method: request.method, path: request.path)
+        } catch {
+            return response(for: error, context: nil)
         }
-        if request.path == Paths.ready, request.method == "GET" || request.method == "HEAD" {
-            var response = HealthHandler.ready(environment)
-            response.route = Paths.ready
-            return response
-        }
-        if request.path == Paths.metrics, request.method == "GET" {
-            var response = MetricsHandler.scrape(request, environment)
-            response.route = Paths.metrics
+        // The health checks and metrics are for operators and load balancers, whatever the host; they must not need
+        // the database to find a tenant before they can say whether the database works.
+        if case .found(let route) = match, route.kind.access == .operator {
+            var response = route.answerForOperators(request, environment) ?? errorPages.response(for: .notFound)
+            response.route = route.kind.pattern
             return response
         }
         var context: RequestContext?
@@ -101,33 +83,30 @@ public final class ResettApp: HTTPResponder {
                 newCSRFCookie = cookie
             }
 
-            switch try router.match(method: request.method, path: request.path) {
-            case .found(let handler, let parameters, let pattern):
-                matched = pattern
-                let current = RequestContext(request: request, parameters: parameters, scope: scope, session: session,
-                                             csrfToken: csrfToken)
+            switch match {
+            case .found(let route):
+                matched = route.kind.pattern
+                let current = RequestContext(request: request, route: route, scope: scope, session: session, csrfToken: csrfToken)
                 context = current
-                // Payment webhooks come from the provider, not a browser: their signature is their proof. SCIM requests
-                // come from an identity provider with a bearer token, which is theirs (a browser never sends one).
-                // Only POST changes anything through a form; PUT, PATCH and DELETE exist only under /scim.
-                if request.method == "POST", request.path != Paths.paymentWebhooks, !request.path.hasPrefix(Paths.scim + "/") {
+                let access = route.kind.access
+                if request.method == "POST", access.checksFormToken {
                     // A fresh anonymous token cannot match anything sent: that POST came without our cookie.
                     try CSRFProtection.verify(request, form: (try? current.form()) ?? FormData(),
                                               expected: newCSRFCookie == nil ? csrfToken : "")
                 }
-                var response = try handler(current)
+                var response = try route.respond(current, environment, member: try access.admit(current))
                 if let newCSRFCookie, request.method == "GET" { response.setCookie(newCSRFCookie) }
-                response.route = pattern
+                response.route = route.kind.pattern
                 return response
             case .methodNotAllowed(let allowed):
-                if request.path.hasPrefix(Paths.scim + "/") {
+                if request.path.hasPrefix(Route.scimRoot + "/") {
                     var response = SCIMHandler.unknown(.methodNotAllowed)
                     response.headers.set("Allow", allowed.joined(separator: ", "))
                     return response
                 }
                 throw WebError.methodNotAllowed(allowed: allowed)
             case .notFound:
-                if request.path.hasPrefix(Paths.scim + "/") { return SCIMHandler.unknown(.notFound) }
+                if request.path.hasPrefix(Route.scimRoot + "/") { return SCIMHandler.unknown(.notFound) }
                 throw WebError.notFound
             }
         } catch let error as WebError {
@@ -150,7 +129,7 @@ public final class ResettApp: HTTPResponder {
     private func response(for error: WebError, context: RequestContext?) -> Response {
         switch error {
         case .signInRequired(let returnTo):
-            return Response.redirect(to: Paths.logIn + "?next=" + PercentEncoding.encode(returnTo))
+            return Response.redirect(to: Route.logIn.path + "?next=" + PercentEncoding.encode(returnTo))
         case .methodNotAllowed(let allowed):
             var response = errorPages.response(for: error.status)
             response.headers.set("Allow", allowed.joined(separator: ", "))

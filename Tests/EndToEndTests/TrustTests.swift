@@ -61,9 +61,9 @@ struct TrustTests {
 
     @Test func onlySafePathsAreReturnedToAfterLogin() {
         for bad in ["/\t/evil.example", "//evil.example", "/\\evil.example", "https://evil.example", "/ /x", "/\n", "", "evil"] {
-            #expect(Paths.safeReturn(bad) == "/", "\(bad)")
+            #expect(ReturnPath.safe(bad) == "/", "\(bad)")
         }
-        for good in ["/account", "/calendar?month=2026-11", "/resets/stressed-tense-release"] { #expect(Paths.safeReturn(good) == good) }
+        for good in ["/account", "/calendar?month=2026-11", "/resets/stressed-tense-release"] { #expect(ReturnPath.safe(good) == good) }
     }
 
     @Test func anIdInAURLMustHaveTheFormAndExistBeforeAFormIsRendered() throws {

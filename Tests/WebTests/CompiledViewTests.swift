@@ -169,9 +169,9 @@ struct CompiledViewTests {
 
     @Test func helpPages() throws {
         let from = "/calendar"
-        let links: [String: Any] = ["nowPath": Paths.help(Paths.helpNow, from: from), "talkPath": Paths.help(Paths.helpTalk, from: from),
-                                    "breathePath": Paths.help(Paths.helpBreathe, from: from), "groundPath": Paths.help(Paths.helpGround, from: from),
-                                    "safePath": Paths.help(Paths.helpSafe, from: from)]
+        let links: [String: Any] = ["nowPath": Route.help(.helpNow, from: from), "talkPath": Route.help(.helpTalk, from: from),
+                                    "breathePath": Route.help(.helpBreathe, from: from), "groundPath": Route.help(.helpGround, from: from),
+                                    "safePath": Route.help(.helpSafe, from: from)]
         try same(HelpNowPage(from: from), title: "What would help right now?", old: links)
         try same(HelpBreathePage(from: from), title: "Breathe for two minutes", old: links)
         try same(HelpGroundPage(from: from), title: "A grounding reset", old: links)

@@ -49,47 +49,6 @@ struct FormAndCookieTests {
     }
 }
 
-@Suite("Router")
-struct RouterTests {
-    func router() -> Router {
-        var router = Router()
-        router.get("/") { _ in .text("home") }
-        router.get("/resets/:id") { context in .text("reset \(try context.parameter("id"))") }
-        router.post("/resets/:id/start") { context in .text("start \(try context.parameter("id"))") }
-        router.get("/calendar/year") { _ in .text("year") }
-        router.get("/calendar/:day") { _ in .text("day") }
-        return router
-    }
-
-    func run(_ method: String, _ path: String) throws -> String? {
-        guard case .found(let handler, let parameters, _) = try router().match(method: method, path: path[...]) else { return nil }
-        let response = try handler(RequestContext(request: Request(method: method, target: path), parameters: parameters, scope: testScope))
-        return String(decoding: response.body, as: UTF8.self)
-    }
-
-    @Test func matchesLiteralsAndParameters() throws {
-        #expect(try run("GET", "/") == "home")
-        #expect(try run("GET", "/resets/stressed-tense-release") == "reset stressed-tense-release")
-        #expect(try run("POST", "/resets/x/start") == "start x")
-        #expect(try run("GET", "/calendar/year") == "year")
-        #expect(try run("HEAD", "/resets/a") == "reset a")
-    }
-
-    @Test func decodesEachSegmentOnItsOwn() throws {
-        #expect(try run("GET", "/resets/a%2Fb") == "reset a/b")
-        #expect(throws: WebError.self) { try router().match(method: "GET", path: "/resets/%zz"[...]) }
-    }
-
-    @Test func unknownPathsAndWrongMethods() throws {
-        guard case .notFound = try router().match(method: "GET", path: "/nowhere"[...]) else { Issue.record("expected 404"); return }
-        guard case .notFound = try router().match(method: "GET", path: "/resets/"[...]) else { Issue.record("expected 404"); return }
-        guard case .methodNotAllowed(let allowed) = try router().match(method: "DELETE", path: "/resets/a"[...]) else {
-            Issue.record("expected 405"); return
-        }
-        #expect(allowed == ["GET", "HEAD"])
-    }
-}
-
 let testScope = Scope(tenant: Tenant(id: String(repeating: "0", count: 32), slug: "default", name: "Resett"), account: nil)
 
 @Suite("Whole numbers from clients")

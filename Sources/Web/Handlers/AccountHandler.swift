@@ -29,31 +29,30 @@ enum AccountPage: String, Sendable {
 
 /// `/account` and its pages: email, time zone, password, theme, export and deletion.
 enum AccountHandler {
-    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try page(.hub, context, environment, account: try context.member().account, errors: FormErrors())
+    static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        try page(.hub, context, environment, account: member.account, errors: FormErrors())
     }
 
-    static func profile(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try page(.profile, context, environment, account: try context.member().account, errors: FormErrors())
+    static func profile(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        try page(.profile, context, environment, account: member.account, errors: FormErrors())
     }
 
-    static func security(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try page(.security, context, environment, account: try context.member().account, errors: FormErrors())
+    static func security(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        try page(.security, context, environment, account: member.account, errors: FormErrors())
     }
 
-    static func appearance(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try page(.appearance, context, environment, account: try context.member().account, errors: FormErrors())
+    static func appearance(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        try page(.appearance, context, environment, account: member.account, errors: FormErrors())
     }
 
-    static func data(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try page(.data, context, environment, account: try context.member().account, errors: FormErrors())
+    static func data(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        try page(.data, context, environment, account: member.account, errors: FormErrors())
     }
 
     /// After too many wrong passwords the session is over: sign out, and say why on the login page.
-    static let endedSession = Paths.logIn + "?notice=signed-out-for-safety"
+    static let endedSession = Route.logIn.path + "?notice=signed-out-for-safety"
 
-    static func changePassword(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func changePassword(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let form = try context.form()
         let new = form["new_password"] ?? ""
         var errors = FormErrors()
@@ -64,7 +63,7 @@ enum AccountHandler {
         switch try environment.accountSettings.changePassword(member, current: form["current_password"] ?? "", new: new,
                                                               session: context.session) {
         case .confirmed:
-            return .redirect(to: Paths.accountSecurity + "?notice=password-changed")
+            return .redirect(to: Route.accountSecurity.path + "?notice=password-changed")
         case .sessionEnded:
             return LogInHandler.signedOut(to: endedSession, environment)
         case .wrong:
@@ -73,8 +72,7 @@ enum AccountHandler {
         }
     }
 
-    static func changeEmail(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func changeEmail(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let form = try context.form()
         let typed = String((form["email"] ?? "").prefix(320))
         var errors = FormErrors()
@@ -84,7 +82,7 @@ enum AccountHandler {
         }
         switch try environment.accountSettings.changeEmail(member, to: email, password: form["password"] ?? "", session: context.session) {
         case .changed:
-            return .redirect(to: Paths.accountProfile + "?notice=email-changed")
+            return .redirect(to: Route.accountProfile.path + "?notice=email-changed")
         case .password(.sessionEnded):
             return LogInHandler.signedOut(to: endedSession, environment)
         case .password:
@@ -96,17 +94,15 @@ enum AccountHandler {
     }
 
     /// Light, dark or the device's choice; applied by the server in the page itself, so there is no flash.
-    static func changeTheme(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func changeTheme(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         guard let theme = Theme(rawValue: try context.form()["theme"] ?? "") else {
             throw WebError.badRequest("Choose light, dark or the same as your device.")
         }
         try environment.accountSettings.setTheme(member, theme)
-        return .redirect(to: Paths.accountAppearance + "?notice=theme-saved")
+        return .redirect(to: Route.accountAppearance.path + "?notice=theme-saved")
     }
 
-    static func changeTimeZone(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func changeTimeZone(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let timeZone = try context.form()["time_zone"] ?? ""
         guard TimeZoneName.isValid(timeZone) else {
             var errors = FormErrors()
@@ -114,12 +110,11 @@ enum AccountHandler {
             return try page(.profile, context, environment, account: member.account, errors: errors, status: .unprocessableContent)
         }
         try environment.accountSettings.setTimeZone(member, timeZone)
-        return .redirect(to: Paths.accountProfile + "?notice=time-zone-saved")
+        return .redirect(to: Route.accountProfile.path + "?notice=time-zone-saved")
     }
 
     /// Everything stored about the person, as one JSON document.
-    static func export(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func export(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         var export = try environment.accountSettings.export(member)
         export.checkIns = try environment.checkIns.exportParts(member)
         export.reflections = try environment.reflections.exportParts(member, detector: environment.distortions)
@@ -135,8 +130,7 @@ enum AccountHandler {
 
     /// Erases the person and everything personal. It asks for the password so a borrowed device cannot do it;
     /// the person chooses whether their community posts go too or stay without an author.
-    static func delete(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func delete(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let form = try context.form()
         switch try environment.accountSettings.delete(member, password: form["password"] ?? "", erasePosts: form["posts"] != "keep",
                                                       session: context.session) {
@@ -147,7 +141,7 @@ enum AccountHandler {
             errors.add("delete_password", "That isn’t your password, so nothing has been deleted.")
             return try page(.data, context, environment, account: member.account, errors: errors, status: .unprocessableContent)
         case .confirmed:
-            let signedOut = RequestContext(request: context.request, scope: context.scope.signedOut, csrfToken: context.csrfToken)
+            let signedOut = RequestContext(request: context.request, route: context.route, scope: context.scope.signedOut, csrfToken: context.csrfToken)
             var response = try environment.render(AccountDeletedPage(), title: "Account deleted", context: signedOut)
             response.setCookie(environment.authentication.signedOutCookie)
             return response

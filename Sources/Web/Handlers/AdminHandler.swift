@@ -7,32 +7,28 @@ import UseCases
 /// pages do not exist (404).
 enum AdminHandler {
     /// `/admin`: the team's tools in one list, so they are never buried in a person's own account pages.
-    static func index(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
+    static func index(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         guard member.account.role.canModerate else { throw WebError.notFound }
         return try environment.render(TeamToolsPage(isAdmin: member.account.role == .admin), title: "Team tools", context: context)
     }
 
-    static func members(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
+    static func members(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let members = try environment.administration.members(member).map { listed in
             MembersPage.Member(id: listed.account.id, email: listed.account.email, joined: SubscriptionHandler.date(listed.joinedAt, member.account),
-                               rolePath: Paths.memberRole(AccountID(stored: listed.account.id)),
+                               rolePath: Route.memberRole(AccountID(stored: listed.account.id)).path,
                                roles: Role.allCases.map { .init(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == listed.account.role) })
         }
         return try environment.render(MembersPage(members: members), title: "Members", context: context)
     }
 
-    static func setRole(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
-        let id = try context.id("id", AccountEntity.self)
+    static func setRole(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: AccountID) throws -> Response {
         guard let role = Role(rawValue: try context.form()["role"] ?? "") else { throw WebError.badRequest("Choose member, moderator or admin.") }
         try environment.administration.changeRole(member, of: id, to: role)
-        return .redirect(to: Paths.members + "?notice=role-saved")
+        return .redirect(to: Route.members.path + "?notice=role-saved")
     }
 
-    static func settings(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let admin = try environment.administration.requireAdmin(try context.staffMember())
+    static func settings(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        let admin = try environment.administration.requireAdmin(member)
         let tenant = try environment.administration.settings(admin)
         let s = tenant.settings
         let fields = SettingsPage.Fields(
@@ -44,8 +40,8 @@ enum AdminHandler {
                                 errors: FormErrors())
     }
 
-    static func saveSettings(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let admin = try environment.administration.requireAdmin(try context.staffMember())
+    static func saveSettings(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        let admin = try environment.administration.requireAdmin(member)
         let form = try context.form()
         var errors = FormErrors()
         func text(_ name: String) -> String { String((form[name] ?? "").prefix(2000)).trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -87,12 +83,11 @@ enum AdminHandler {
         change.escalationContact = escalation
         change.atRiskResponseMinutes = minutes ?? nil
         try environment.administration.saveSettings(admin, change)
-        return .redirect(to: Paths.settings + "?notice=settings-saved")
+        return .redirect(to: Route.settings.path + "?notice=settings-saved")
     }
 
     /// Renames topics and adds one; a new topic's slug is its name in lower-case letters.
-    static func saveTopics(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
+    static func saveTopics(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let form = try context.form()
         var names: [String: String] = [:]
         for topic in try environment.administration.topics(member) {
@@ -110,7 +105,7 @@ enum AdminHandler {
             new = CommunityTopic(slug: slug, name: newName)
         }
         try environment.administration.saveTopics(member, names: names, adding: new)
-        return .redirect(to: Paths.settings + "?notice=settings-saved")
+        return .redirect(to: Route.settings.path + "?notice=settings-saved")
     }
 
     /// "1.99" or "2" → 199 or 200; nil for anything else.

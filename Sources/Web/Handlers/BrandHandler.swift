@@ -34,17 +34,16 @@ enum BrandHandler {
     }
 
     /// `/admin/logo`: an admin uploads a PNG (up to 60 KB, 2000 px a side) or removes it. SVG is refused (see PNGImage).
-    static func logoPage(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try logoForm(context, environment, member: try context.staffMember(), errors: FormErrors())
+    static func logoPage(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        try logoForm(context, environment, member: member, errors: FormErrors())
     }
 
-    static func saveLogo(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
+    static func saveLogo(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         // Parsed once: the upload's fields and file, or the plain form of "Remove the logo".
         let multipart = try context.multipartForm()
         if try (multipart?.fields ?? context.form())["remove"] != nil {
             try environment.administration.setLogo(member, png: nil)
-            return .redirect(to: Paths.adminLogo + "?notice=logo-removed")
+            return .redirect(to: Route.adminLogo.path + "?notice=logo-removed")
         }
         var errors = FormErrors()
         guard let file = multipart?.files.first(where: { $0.name == "logo" }), !file.bytes.isEmpty else {
@@ -63,13 +62,13 @@ enum BrandHandler {
             }
             return try logoForm(context, environment, member: member, errors: errors, status: .unprocessableContent)
         }
-        return .redirect(to: Paths.adminLogo + "?notice=logo-saved")
+        return .redirect(to: Route.adminLogo.path + "?notice=logo-saved")
     }
 
     private static func logoForm(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope, errors: FormErrors,
                                  status: HTTPStatus = .ok) throws -> Response {
         guard member.account.role == .admin else { throw WebError.notFound }
-        let page = LogoPage(logoPath: member.tenant.settings.logoSHA.map { Paths.logo + "?v=" + $0.prefix(16) }, errors: errors)
+        let page = LogoPage(logoPath: member.tenant.settings.logoSHA.map { Route.logo.path + "?v=" + $0.prefix(16) }, errors: errors)
         return try environment.render(page, title: "Logo", errors: errors, context: context, status: status)
     }
 

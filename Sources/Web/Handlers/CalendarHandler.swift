@@ -6,8 +6,7 @@ import UseCases
 /// The mood calendar: a month, a day, a year, a 30-day trend and the CSV export. Only the signed-in
 /// person's runs in this tenant; days are their local days.
 enum CalendarHandler {
-    static func month(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func month(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let account = member.account
         let today = Day.of(environment.clock(), in: account.timeZone)
         var year = today.year, month = today.month
@@ -20,7 +19,7 @@ enum CalendarHandler {
             month = m
         }
         // There is nothing to see in a month that hasn't happened yet.
-        if (year, month) > (today.year, today.month) { return .redirect(to: Paths.calendar) }
+        if (year, month) > (today.year, today.month) { return .redirect(to: Route.calendar.path) }
         guard let first = Day(year: year, month: month, day: 1),
               let last = Day(year: year, month: month, day: Day.daysIn(year: year, month: month))
         else { throw WebError.badRequest("Months look like 2026-11.") }
@@ -52,7 +51,7 @@ enum CalendarHandler {
             // Each day with resets or a check-in links to its page, with its count and its words.
             let checkIn = colours.checkIn(day), runs = summary?.runs ?? 0
             return CalendarCell(blank: false, filteredOut: false, tint: colours.tint(day, summary), today: day == today,
-                                path: runs > 0 || checkIn != nil ? Paths.calendarDay(day) : nil, number: day.day, runs: runs > 0 ? runs : nil,
+                                path: runs > 0 || checkIn != nil ? Route.calendarDay(day).path : nil, number: day.day, runs: runs > 0 ? runs : nil,
                                 label: CalendarCell.label(day, summary, checkIn: checkIn, today: today))
         }
         let runs = summaries.reduce(0) { $0 + $1.runs }
@@ -67,18 +66,16 @@ enum CalendarHandler {
             weeks: weeks, runs: runs, activeDays: summaries.count,
             averageMood: rated > 0 ? MoodNumber.text(Double(total) / Double(rated)) : nil,
             longestStreak: longest == 1 ? "1 day" : "\(longest) days",
-            previousPath: Paths.calendarMonth(year: previous.year, month: previous.month),
+            previousPath: Route.calendarMonth(year: previous.year, month: previous.month),
             previousName: "\(Day.monthNames[previous.month - 1]) \(previous.year)",
-            nextPath: isCurrent ? nil : Paths.calendarMonth(year: next.year, month: next.month),
+            nextPath: isCurrent ? nil : Route.calendarMonth(year: next.year, month: next.month),
             nextName: isCurrent ? nil : "\(Day.monthNames[next.month - 1]) \(next.year)",
-            yearPath: Paths.calendarYear(year), isCurrent: isCurrent, colours: colours,
-            coloursReturnTo: Paths.calendarMonth(year: year, month: month),
+            yearPath: Route.calendarYear(year), isCurrent: isCurrent, colours: colours,
+            coloursReturnTo: Route.calendarMonth(year: year, month: month),
             trend: TrendChart(span.filter { $0.day >= trendStart && $0.day <= today }, start: trendStart))
     }
 
-    static func day(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
-        guard let day = Day(try context.parameter("day")) else { throw WebError.notFound }
+    static func day(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ day: Day) throws -> Response {
         let names = try environment.resetChoices.names(context.scope.tenant)
         let runs = try environment.moodHistory.runs(member, on: day).map { run in
             let name = names[run.resetID] ?? run.resetID
@@ -87,7 +84,7 @@ enum CalendarHandler {
                 outcome: run.outcome == .completed ? "Completed" : run.outcome == .finishedEarly ? "Finished early" : "Not finished",
                 mood: run.mood, face: run.mood.map { TrustedHTML(markup: MoodView.face($0)) }, moodBefore: run.moodBefore,
                 duration: run.durationSeconds.map { DurationWords.of(seconds: $0) },
-                againPath: try environment.resetChoices.reset(context.scope, id: run.resetID) != nil ? Paths.reset(run.resetID) : nil)
+                againPath: try environment.resetChoices.reset(context.scope, id: run.resetID) != nil ? Route.reset(run.resetID).path : nil)
         }
         let today = Day.of(environment.clock(), in: member.account.timeZone)
         var checkIn: CalendarDayPage.CheckInPart?
@@ -96,17 +93,16 @@ enum CalendarHandler {
             let reflection = try environment.reflections.reflection(member, on: day)
             checkIn = .init(checkInRating: found.rating.label, checkInNote: found.note.isEmpty ? nil : found.note,
                             checkInTags: found.tags.isEmpty ? nil : found.tags.map(\.label).joined(separator: ", "),
-                            changePath: day == today ? Paths.checkIn : nil, reflectPath: ReflectionHandler.path(day, member, environment),
+                            changePath: day == today ? Route.checkIn.path : nil, reflectPath: ReflectionHandler.path(day, member, environment),
                             reflectLabel: reflection == nil ? (day == today ? "Reflect on today" : "Reflect on this day")
                                 : reflection?.isComplete == true ? "See your reflection" : "Carry on reflecting")
         }
-        let page = CalendarDayPage(dayName: day.longText, monthPath: Paths.calendarMonth(year: day.year, month: day.month),
+        let page = CalendarDayPage(dayName: day.longText, monthPath: Route.calendarMonth(year: day.year, month: day.month),
                                    monthName: "\(Day.monthNames[day.month - 1]) \(day.year)", isToday: day == today, runs: runs, checkIn: checkIn)
         return try environment.render(page, title: "\(day.longText) – Calendar", context: context)
     }
 
-    static func year(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func year(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let account = member.account
         let today = Day.of(environment.clock(), in: account.timeZone)
         var year = today.year
@@ -115,7 +111,7 @@ enum CalendarHandler {
             else { throw WebError.badRequest("Years look like 2026.") }
             year = y
         }
-        if year > today.year { return .redirect(to: Paths.calendarYear(today.year)) }
+        if year > today.year { return .redirect(to: Route.calendarYear(today.year)) }
         guard let first = Day(year: year, month: 1, day: 1), let last = Day(year: year, month: 12, day: 31) else { throw WebError.notFound }
         // Only one weekday, if asked ("only Mondays"), to see a pattern across the weeks.
         var weekday: Int?
@@ -133,13 +129,13 @@ enum CalendarHandler {
             let colours = DayColours(checkIns: try environment.checkIns.ratings(member, from: first, through: last),
                                      followCheckIns: account.calendarFollowsCheckIns)
             let months = (1...(year == today.year ? today.month : 12)).map { month in
-                YearMonths.Month(name: Day.monthNames[month - 1], path: Paths.calendarMonth(year: year, month: month),
+                YearMonths.Month(name: Day.monthNames[month - 1], path: Route.calendarMonth(year: year, month: month),
                                  weeks: CalendarWeek.rows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday),
                                                           summaries) { day, summary in
                     // Filtered to one weekday: the others keep their place in the grid, empty. Each past day links to its page.
                     if let weekday, day.weekdayFromMonday != weekday { return .filtered }
                     return CalendarCell(blank: false, filteredOut: false, tint: colours.tint(day, summary), today: day == today,
-                                        path: day <= today ? Paths.calendarDay(day) : nil, number: day.day, runs: nil,
+                                        path: day <= today ? Route.calendarDay(day).path : nil, number: day.day, runs: nil,
                                         label: CalendarCell.label(day, summary, checkIn: colours.checkIn(day), today: today))
                 })
             }
@@ -147,20 +143,19 @@ enum CalendarHandler {
         }
         let colours = DayColours(checkIns: [:], followCheckIns: account.calendarFollowsCheckIns)
         let links = ([nil] + Day.weekdayNames.indices.map { Optional($0) }).map { index in
-            CalendarYearPage.WeekdayLink(path: Paths.calendarYear(year) + (index.map { "&weekday=" + Day.weekdayNames[$0].lowercased() } ?? ""),
+            CalendarYearPage.WeekdayLink(path: Route.calendarYear(year) + (index.map { "&weekday=" + Day.weekdayNames[$0].lowercased() } ?? ""),
                                          name: index.map { Day.weekdayNames[$0] + "s" } ?? "Every day", current: index == weekday)
         }
         // No link to a year that hasn't happened.
-        let page = CalendarYearPage(year: year, monthsHTML: grid.months, runs: grid.runs, previousPath: Paths.calendarYear(year - 1),
-                                    previousYear: year - 1, nextPath: year < today.year ? Paths.calendarYear(year + 1) : nil,
+        let page = CalendarYearPage(year: year, monthsHTML: grid.months, runs: grid.runs, previousPath: Route.calendarYear(year - 1),
+                                    previousYear: year - 1, nextPath: year < today.year ? Route.calendarYear(year + 1) : nil,
                                     nextYear: year < today.year ? year + 1 : nil, weekdayLinks: links, colours: colours,
-                                    coloursReturnTo: Paths.calendarYear(year))
+                                    coloursReturnTo: Route.calendarYear(year))
         return try environment.render(page, title: "\(year) – Calendar", context: context)
     }
 
     /// What the calendar's colours follow: resets (their moods) or check-ins; back to the page the choice was made on.
-    static func setColours(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func setColours(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let form = try context.form()
         guard let choice = form["colours"], choice == "resets" || choice == "check-ins" else {
             throw WebError.badRequest("Choose resets or check-ins.")
@@ -170,20 +165,18 @@ enum CalendarHandler {
         let back = form["return_to"].flatMap { path in
             path.wholeMatch(of: /\/calendar(\?month=[0-9]{4}-[0-9]{2}|\/year\?year=[0-9]{4})?/) != nil ? path : nil
         }
-        return .redirect(to: back ?? Paths.calendar)
+        return .redirect(to: back ?? Route.calendar.path)
     }
 
-    static func setWeekStart(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func setWeekStart(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let choice = try context.form()["week_starts_on"]
         guard choice == "monday" || choice == "sunday" else { throw WebError.badRequest("Choose Monday or Sunday.") }
         try environment.accountSettings.setWeekStart(member, sunday: choice == "sunday")
-        return .redirect(to: Paths.accountAppearance + "?notice=week-start-saved")
+        return .redirect(to: Route.accountAppearance.path + "?notice=week-start-saved")
     }
 
     /// One row per run: local date and time, emotion, reset id and name, completed, mood before and after, duration.
-    static func exportCSV(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func exportCSV(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         var rows = [["date", "time", "emotion", "reset_id", "reset_name", "completed", "mood_before", "mood_after", "duration_seconds"]]
         let names = try environment.resetChoices.names(context.scope.tenant)
         for run in try environment.moodHistory.allRuns(member) {

@@ -4,8 +4,7 @@ import UseCases
 
 /// GET/POST /check-in: today's five-point check-in, with an optional note and tags; changeable all day.
 enum CheckInHandler {
-    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let today = try environment.checkIns.todays(member)
         var offer: CheckInPage.ReflectOffer?
         if let today {
@@ -15,13 +14,12 @@ enum CheckInHandler {
             offer = .init(reflectName: kind.name, reflectSteps: "\(kind.questionCount) questions, a few minutes",
                           reflectLabel: reflection == nil ? "Reflect on today" : reflection?.isComplete == true ? "See your reflection" : "Carry on reflecting")
         }
-        return try page(context, environment, rating: today?.rating, note: today?.note ?? "", tags: Set(today?.tags ?? []),
+        return try page(context, environment, member: member, rating: today?.rating, note: today?.note ?? "", tags: Set(today?.tags ?? []),
                         saved: today != nil, errors: FormErrors(), offer: offer,
                         wordsUnreadable: today?.wordsUnreadable == true ? CheckIn.unreadableWords : nil)
     }
 
-    static func save(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func save(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let form = try context.form()
         let rating = form["rating"].flatMap { WholeNumber.parse($0, in: 1...5) }.flatMap(CheckInRating.init(rawValue:))
         let note = form["note"] ?? ""
@@ -35,21 +33,21 @@ enum CheckInHandler {
         if let rating, errors.isEmpty {
             do {
                 _ = try environment.checkIns.save(member, rating: rating, note: note, tags: Array(tags))
-                return .redirect(to: Paths.checkIn + "?notice=checked-in")
+                return .redirect(to: Route.checkIn.path + "?notice=checked-in")
             } catch CheckIns.Problem.noteTooLong {
                 errors.add("note", "Please keep it to \(CheckIn.noteLimit) characters or fewer.")
             } catch CheckIns.Problem.wordsCannotBeKept {
                 errors.add("note", "This service can’t keep notes or tags safely yet, so only your rating can be saved. Please clear them and try again.")
             }
         }
-        return try page(context, environment, rating: rating, note: String(note.prefix(CheckIn.noteLimit * 2)), tags: tags,
+        return try page(context, environment, member: member, rating: rating, note: String(note.prefix(CheckIn.noteLimit * 2)), tags: tags,
                         saved: false, errors: errors, status: .unprocessableContent)
     }
 
-    private static func page(_ context: RequestContext, _ environment: AppEnvironment, rating: CheckInRating?, note: String,
+    private static func page(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope, rating: CheckInRating?, note: String,
                              tags: Set<CheckInTag>, saved: Bool, errors: FormErrors, status: HTTPStatus = .ok,
                              offer: CheckInPage.ReflectOffer? = nil, wordsUnreadable: String? = nil) throws -> Response {
-        let list = try environment.checkIns.tagList(try context.member())
+        let list = try environment.checkIns.tagList(member)
         let page = CheckInPage(
             saved: saved,
             ratings: CheckInRating.allCases.reversed().map { FormChoice(value: String($0.rawValue), label: $0.label, checked: $0 == rating) },
@@ -63,8 +61,7 @@ enum CheckInHandler {
 
     /// Every check-in as a spreadsheet: date, rating (1–5 and its word), note, tags (by name, "; " between, since a
     /// tenant's tag may have spaces). Opened for its owner only.
-    static func exportCSV(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func exportCSV(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         var rows = [["date", "rating", "rating_word", "note", "tags"]]
         for part in try environment.checkIns.exportParts(member) {
             rows.append([part.day, String(part.rating), part.ratingWord, part.note, part.tags.joined(separator: "; ")])

@@ -5,12 +5,11 @@ import UseCases
 /// /admin/check-in-tags: an admin adds tags of the organisation's own to the check-in ("Commute", "Night shift")
 /// beside the standard eight, and removes them. For anyone but admins the page does not exist.
 enum CheckInTagsHandler {
-    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try page(context, environment, member: try context.staffMember(), typed: "", errors: FormErrors())
+    static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        try page(context, environment, member: member, typed: "", errors: FormErrors())
     }
 
-    static func add(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
+    static func add(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let label = String((try context.form()["label"] ?? "").prefix(CheckInTag.labelLimit * 4))
         do {
             try environment.checkIns.addTag(member, label: label)
@@ -19,13 +18,12 @@ enum CheckInTagsHandler {
             errors.add("label", reason)
             return try page(context, environment, member: member, typed: label, errors: errors, status: .unprocessableContent)
         }
-        return .redirect(to: Paths.checkInTags + "?notice=tags-saved")
+        return .redirect(to: Route.checkInTags.path + "?notice=tags-saved")
     }
 
-    static func remove(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
-        try environment.checkIns.retireTag(member, id: try context.id("id", CheckInTagEntity.self))
-        return .redirect(to: Paths.checkInTags + "?notice=tags-saved")
+    static func remove(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: CheckInTagID) throws -> Response {
+        try environment.checkIns.retireTag(member, id: id)
+        return .redirect(to: Route.checkInTags.path + "?notice=tags-saved")
     }
 
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope, typed: String,
@@ -33,7 +31,7 @@ enum CheckInTagsHandler {
         guard member.account.role == .admin else { throw WebError.notFound }
         let own = try environment.checkIns.tenantTags(member).filter { !$0.isRetired }
         let page = CheckInTagsPage(standard: CheckInTag.standard.map(\.label).joined(separator: ", "),
-                                   tags: own.map { .init(label: $0.label, removePath: Paths.checkInTagRemove(CheckInTagID(stored: $0.value))) },
+                                   tags: own.map { .init(label: $0.label, removePath: Route.checkInTagRemove(CheckInTagID(stored: $0.value)).path) },
                                    label: typed, labelLimit: CheckInTag.labelLimit, tenantLimit: CheckInTag.tenantLimit, errors: errors)
         return try environment.render(page, title: "Check-in tags", errors: errors, context: context,
                                           status: status)

@@ -7,12 +7,12 @@ import UseCases
 enum CommunityHandler {
     static let pageSize = 20
 
-    static func feed(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try feedPage(context, environment, member: try context.member(), typed: (topic: "", body: ""), errors: FormErrors())
+    static func feed(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        try feedPage(context, environment, member: member, typed: (topic: "", body: ""), errors: FormErrors())
     }
 
-    static func post(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try environment.community.admit(try context.member())
+    static func post(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        let member = try environment.community.admit(member)
         let form = try context.form()
         let topic = form["topic"] ?? ""
         let body = (form["body"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -23,10 +23,10 @@ enum CommunityHandler {
         if errors.isEmpty {
             switch try environment.community.post(member, topic: topic, body: body) {
             case .published:
-                return .redirect(to: Paths.community + "?notice=posted")
+                return .redirect(to: Route.community.path + "?notice=posted")
             case .heldForSafety:
                 let page = PostHeldPage(crisisContacts: try environment.safeguarding.contacts(context.scope),
-                                        breathePath: Paths.help(Paths.helpBreathe, from: Paths.community))
+                                        breathePath: Route.help(.helpBreathe, from: Route.community.path))
                 return try environment.render(page, title: "Thank you for telling us", context: context)
             case .heldForReview:
                 return try environment.render(PostInReviewPage(), title: "Thank you for sharing", context: context)
@@ -42,31 +42,26 @@ enum CommunityHandler {
         return try feedPage(context, environment, member: member, typed: (topic, body), errors: errors, status: .unprocessableContent)
     }
 
-    static func deleteOwn(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try environment.community.deleteOwn(try context.member(), post: try context.id("id", PostEntity.self))
-        return .redirect(to: Paths.community + "?notice=post-deleted")
+    static func deleteOwn(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: PostID) throws -> Response {
+        try environment.community.deleteOwn(member, post: id)
+        return .redirect(to: Route.community.path + "?notice=post-deleted")
     }
 
-    static func react(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
-        let id = try context.id("id", PostEntity.self)
+    static func react(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: PostID) throws -> Response {
         guard let kind = ReactionKind(rawValue: try context.form()["kind"] ?? "") else {
             throw WebError.badRequest("Choose one of the four reactions.")
         }
         try environment.community.react(member, post: id, kind: kind)
-        return .redirect(to: Paths.community + "#post-\(id)")
+        return .redirect(to: Route.community.path + "#post-\(id)")
     }
 
     /// Only a post this member can see and report has a report form; anything else does not exist.
-    static func showReport(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let id = try context.id("id", PostEntity.self)
-        try environment.community.requireReportable(try context.member(), post: id)
+    static func showReport(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: PostID) throws -> Response {
+        try environment.community.requireReportable(member, post: id)
         return try reportPage(context, environment, postID: id, errors: FormErrors(), note: "")
     }
 
-    static func report(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
-        let id = try context.id("id", PostEntity.self)
+    static func report(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: PostID) throws -> Response {
         try environment.community.requireReportable(member, post: id)
         let form = try context.form()
         let note = (form["note"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -79,7 +74,7 @@ enum CommunityHandler {
             return try reportPage(context, environment, postID: id, errors: errors, note: note, status: .unprocessableContent)
         }
         try environment.community.report(member, post: id, reason: reason, note: note.isEmpty ? nil : note)
-        return .redirect(to: Paths.community + "?notice=reported")
+        return .redirect(to: Route.community.path + "?notice=reported")
     }
 
     // MARK: Pages
@@ -113,12 +108,12 @@ enum CommunityHandler {
         let page = FeedPage(
             messages: try TeamMessages.unseen(context, environment), crisisContacts: try environment.safeguarding.contacts(context.scope),
             topics: kept.topics.map { FeedPage.TopicOption(slug: $0.slug, name: $0.name, selected: $0.slug == selected) },
-            topicLinks: kept.topics.map { FeedPage.TopicLink(path: Paths.communityTopic($0.slug), name: $0.name, current: $0.slug == topic) },
-            allPath: Paths.community, allCurrent: topic == nil,
+            topicLinks: kept.topics.map { FeedPage.TopicLink(path: Route.communityTopic($0.slug), name: $0.name, current: $0.slug == topic) },
+            allPath: Route.community.path, allCurrent: topic == nil,
             posts: kept.posts.map { FeedPage.Post($0, topicName: names[$0.topic] ?? $0.topic, now: now) },
             isEmpty: kept.isEmpty, body: typed.body, safetyPhrases: SafeguardingViews.phraseList(environment.safetyPhrases.phrases),
             restriction: kept.restriction.map { restrictionText($0.until, member.account) + " Reason: " + $0.reason },
-            olderPath: kept.olderCursor.map { Paths.community + "?" + (topic.map { "topic=\(PercentEncoding.encode($0))&" } ?? "") + "before=\($0)" },
+            olderPath: kept.olderCursor.map { Route.community.path + "?" + (topic.map { "topic=\(PercentEncoding.encode($0))&" } ?? "") + "before=\($0)" },
             errors: errors)
         return try environment.render(page, title: "Community", errors: errors, context: context, status: status)
     }
@@ -148,7 +143,7 @@ enum CommunityHandler {
 
     private static func reportPage(_ context: RequestContext, _ environment: AppEnvironment, postID: PostID, errors: FormErrors,
                                    note: String, status: HTTPStatus = .ok) throws -> Response {
-        let page = ReportPostPage(reportPath: Paths.postReports(postID), note: note,
+        let page = ReportPostPage(reportPath: Route.postReports(postID).path, note: note,
                                   reasons: ReportReason.allCases.map { FormChoice(value: $0.rawValue, label: $0.label, checked: false) },
                                   errors: errors)
         return try environment.render(page, title: "Report a post", errors: errors, context: context, status: status)

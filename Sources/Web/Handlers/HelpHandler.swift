@@ -33,11 +33,11 @@ enum HelpHandler {
 
     /// "I'm safe for now": back to the page the person came from (a path on this site only), or home.
     static func safe(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        .redirect(to: Paths.safeReturn(try context.query()["from"]))
+        .redirect(to: ReturnPath.safe(try context.query()["from"]))
     }
 
     /// Where the person came from, which travels with them through the flow (a path on this site, or home).
     static func from(_ context: RequestContext) throws -> String {
-        Paths.safeReturn(try context.query()["from"])
+        ReturnPath.safe(try context.query()["from"])
     }
 }

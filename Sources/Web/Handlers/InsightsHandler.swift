@@ -4,8 +4,7 @@ import UseCases
 
 /// GET /insights: what the person's own data shows, each finding in words with its numbers, or "not enough yet".
 enum InsightsHandler {
-    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let names = try environment.resetChoices.names(context.scope.tenant)
         let insights = try environment.checkIns.insights(member, runs: try environment.moodHistory.allRuns(member), resetNames: names)
         let sections = insights.sections.enumerated().map { index, section in

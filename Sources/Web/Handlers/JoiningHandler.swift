@@ -7,15 +7,13 @@ import UseCases
 /// invitation links: made (the link is shown once, on the page that answers the form), listed and withdrawn. For anyone
 /// but admins these do not exist.
 enum JoiningHandler {
-    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
+    static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let policy = try environment.joining.policy(member)
         return try page(context, environment, member: member, rule: policy.rule, domains: policy.domains.joined(separator: "\n"),
                         errors: FormErrors())
     }
 
-    static func savePolicy(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
+    static func savePolicy(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let form = try context.form()
         let domainsText = String((form["domains"] ?? "").prefix(3000))
         var errors = FormErrors()
@@ -29,11 +27,10 @@ enum JoiningHandler {
             errors.add("domains", reason)
             return try page(context, environment, member: member, rule: rule, domains: domainsText, errors: errors, status: .unprocessableContent)
         }
-        return .redirect(to: Paths.joining + "?notice=joining-saved")
+        return .redirect(to: Route.joining.path + "?notice=joining-saved")
     }
 
-    static func createInvitation(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
+    static func createInvitation(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let form = try context.form()
         let label = String((form["label"] ?? "").prefix(200))
         let uses = form["uses"].flatMap { WholeNumber.parse($0, in: Joining.invitationUses) }
@@ -47,7 +44,7 @@ enum JoiningHandler {
             do {
                 let token = try environment.joining.createInvitation(member, label: label, uses: uses, days: days)
                 // Built from configuration, never from the request's Host.
-                created = environment.configuration.absoluteURL(Paths.signUp + "?invitation=" + token, for: member.tenant)
+                created = environment.configuration.absoluteURL(Route.signUp.path + "?invitation=" + token, for: member.tenant)
             } catch UseCaseError.conflict(let reason) {
                 errors.add("label", reason)
             }
@@ -58,8 +55,7 @@ enum JoiningHandler {
                         status: errors.isEmpty ? .ok : .unprocessableContent)
     }
 
-    static func createProvisioningToken(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
+    static func createProvisioningToken(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let label = String((try context.form()["token_label"] ?? "").prefix(200))
         let policy = try environment.joining.policy(member)
         var errors = FormErrors()
@@ -74,14 +70,14 @@ enum JoiningHandler {
                         status: errors.isEmpty ? .ok : .unprocessableContent)
     }
 
-    static func revokeProvisioningToken(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try environment.provisioning.revokeToken(try context.staffMember(), id: try context.id("id", ProvisioningTokenEntity.self))
-        return .redirect(to: Paths.joining + "?notice=token-revoked")
+    static func revokeProvisioningToken(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: ProvisioningTokenID) throws -> Response {
+        try environment.provisioning.revokeToken(member, id: id)
+        return .redirect(to: Route.joining.path + "?notice=token-revoked")
     }
 
-    static func withdraw(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try environment.joining.revokeInvitation(try context.staffMember(), id: try context.id("id", InvitationEntity.self))
-        return .redirect(to: Paths.joining + "?notice=invitation-withdrawn")
+    static func withdraw(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: InvitationID) throws -> Response {
+        try environment.joining.revokeInvitation(member, id: id)
+        return .redirect(to: Route.joining.path + "?notice=invitation-withdrawn")
     }
 
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope, rule: SignUpPolicy.Rule?,
@@ -106,17 +102,17 @@ enum JoiningHandler {
             return JoiningPage.Invitation(
                 label: invitation.label, state: state,
                 uses: invitation.maxUses == 1 ? (invitation.uses == 1 ? "Used" : "For one person") : "\(invitation.uses) of \(invitation.maxUses) used",
-                canWithdraw: invitation.isLive(now: now), withdrawPath: Paths.invitationRevoke(InvitationID(stored: invitation.id)))
+                canWithdraw: invitation.isLive(now: now), withdrawPath: Route.invitationRevoke(InvitationID(stored: invitation.id)).path)
         }
         // Provisioning (SCIM): where the identity provider connects, and its tokens.
         let tokens = try environment.provisioning.tokens(member).map { token in
             JoiningPage.Token(label: token.label,
                               used: token.lastUsedAt.map { "last used \(Day.of($0, in: member.account.timeZone).longText)" } ?? "not used yet",
-                              revokePath: Paths.provisioningTokenRevoke(ProvisioningTokenID(stored: token.id)))
+                              revokePath: Route.provisioningTokenRevoke(ProvisioningTokenID(stored: token.id)).path)
         }
         let page = JoiningPage(rules: rules.map { .init(value: $0.0.rawValue, label: $0.1, hint: $0.2, checked: $0.0 == rule) }, domains: domains,
                                label: typed["label"] ?? "", uses: typed["uses"] ?? "1", days: typed["days"] ?? "14", invitations: invitations,
-                               created: created, scimBase: environment.configuration.absoluteURL(Paths.scim, for: member.tenant),
+                               created: created, scimBase: environment.configuration.absoluteURL(Route.scimRoot, for: member.tenant),
                                tokenLabel: typed["token_label"] ?? "", tokens: tokens, createdToken: createdToken, errors: errors)
         return try environment.render(page, title: "Who may join", errors: errors, context: context, status: status)
     }

@@ -7,15 +7,15 @@ enum LogInHandler {
     static let mismatch = "That email and password don’t match an account here. Please check them and try again."
 
     static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        if context.scope.account != nil { return .redirect(to: Paths.home) }
-        let next = Paths.safeReturn(try context.query()["next"])
+        if context.scope.account != nil { return .redirect(to: Route.home.path) }
+        let next = ReturnPath.safe(try context.query()["next"])
         return try page(context, environment, email: "", next: next, errors: FormErrors())
     }
 
     static func submit(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         let form = try context.form()
         let typedEmail = String((form["email"] ?? "").prefix(320))
-        let next = Paths.safeReturn(form["next"])
+        let next = ReturnPath.safe(form["next"])
         switch try environment.logIns.logIn(context.scope, email: typedEmail, password: form["password"] ?? "",
                                             clientAddress: context.clientAddress(trustedProxies: environment.configuration.trustedProxies)) {
         case .signedIn(let account):
@@ -36,7 +36,7 @@ enum LogInHandler {
     static func showLink(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         try EmailedLink.page(context, environment, title: "Finish logging in",
                              explanation: "Thank you for checking your email. One more tap and you’re in.",
-                             action: Paths.logInLink, button: "Log in") { token in
+                             action: Route.logInLink.path, button: "Log in") { token in
             try environment.logIns.isLinkLive(context.scope, token: token)
         }
     }
@@ -45,7 +45,7 @@ enum LogInHandler {
         guard let account = try environment.logIns.useLink(context.scope, token: try context.form()["token"] ?? "") else {
             return try linkExpired(context, environment)
         }
-        return try signedIn(account, goingTo: Paths.home, context, environment)
+        return try signedIn(account, goingTo: Route.home.path, context, environment)
     }
 
     /// A new session (and cookie) for `account`, then on to where the person was going.
@@ -62,7 +62,7 @@ enum LogInHandler {
 
     static func logOut(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         if let session = context.session { try environment.gate.endSession(context.scope, session) }
-        return signedOut(to: Paths.home, environment)
+        return signedOut(to: Route.home.path, environment)
     }
 
     static func signedOut(to location: String, _ environment: AppEnvironment) -> Response {

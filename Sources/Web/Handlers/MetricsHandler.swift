@@ -35,7 +35,7 @@ public struct MetricsResponder: HTTPResponder {
     public init(environment: AppEnvironment) { self.environment = environment }
 
     public func respond(to request: Request) -> Response {
-        guard request.path == Paths.metrics, request.method == "GET" || request.method == "HEAD" else { return .text("Not found\n", status: .notFound) }
+        guard request.path == Route.metrics.path, request.method == "GET" || request.method == "HEAD" else { return .text("Not found\n", status: .notFound) }
         return MetricsHandler.exposition(environment)
     }
 }

@@ -12,8 +12,8 @@ enum ModerationHandler {
     /// The sections' names in `?show=`.
     static let sectionNames: [AppDatabase.QueueSection: String] = [.atRisk: "at-risk", .reported: "reported", .others: "others"]
 
-    static func queue(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try environment.moderation.admit(try context.staffMember())
+    static func queue(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        let member = try environment.moderation.admit(member)
         // Oldest first, ten at a time per section: a moderator works from the top, and a queue of hundreds stays a
         // page that opens at once. "Show all" opens one section in full.
         let shown = try context.query()["show"]
@@ -41,7 +41,7 @@ enum ModerationHandler {
         func more(_ section: AppDatabase.QueueSection) -> ModerationQueuePage.More? {
             let count = view.counts[section.rawValue]
             guard section != whole, count > Self.sectionPageSize, let name = Self.sectionNames[section] else { return nil }
-            return .init(path: Paths.moderation + "?show=" + name, count: count)
+            return .init(path: Route.moderation.path + "?show=" + name, count: count)
         }
         let page = ModerationQueuePage(
             atRiskItems: view.atRisk.map { $0.at(now) }, reportedItems: view.reported.map { $0.at(now) }, otherItems: view.others.map { $0.at(now) },
@@ -51,7 +51,7 @@ enum ModerationHandler {
             restrictions: view.restrictions.map {
                 .init(who: Moderation.pseudonym($0.accountID, tenant: tenant),
                       until: $0.until.map { SubscriptionHandler.date($0, member.account) } ?? "until lifted", reason: $0.reason,
-                      liftPath: Paths.liftRestriction(RestrictionID(stored: $0.id)))
+                      liftPath: Route.liftRestriction(RestrictionID(stored: $0.id)).path)
             })
         return try environment.render(page, title: "Moderation", context: context)
     }
@@ -83,9 +83,8 @@ enum ModerationHandler {
     }
 
     /// One post with everything a moderator can do for it and its author.
-    static func post(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
-        let found = try environment.safeguarding.post(member, try context.id("id", PostEntity.self))
+    static func post(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: PostID) throws -> Response {
+        let found = try environment.safeguarding.post(member, id)
         let tenant = member.tenant
         let item = found.item
         func notes(_ list: [ModeratorNote]) -> [ModerationPostPage.Note] {
@@ -114,14 +113,12 @@ enum ModerationHandler {
     }
 
     /// approve and hide act at once (both can be undone); delete and restrict first ask.
-    static func act(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
-        let post = try context.id("id", PostEntity.self)
-        guard let action = ModerationRoute(rawValue: try context.parameter("action")) else { throw WebError.notFound }
+    static func act(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: PostID, _ action: ModerationAction) throws -> Response {
+        let post = id
         let form = try context.form()
         let note = String((form["note"] ?? "").prefix(2000)).trimmingCharacters(in: .whitespacesAndNewlines)
         let moderation = environment.moderation, safeguarding = environment.safeguarding
-        let back = Paths.moderationPost(post)
+        let back = Route.moderationPost(post).path
         switch action {
         case .approve:
             try moderation.approve(member, post: post, note: note)
@@ -154,14 +151,13 @@ enum ModerationHandler {
             try safeguarding.assign(member, post: post, toMe: action == .assign)
             return .redirect(to: back + "?notice=" + (action == .assign ? "assigned" : "unassigned"))
         }
-        return .redirect(to: Paths.moderation + "?notice=moderated")
+        return .redirect(to: Route.moderation.path + "?notice=moderated")
     }
 
-    static func lift(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
-        try environment.moderation.lift(member, restriction: try context.id("id", RestrictionEntity.self),
+    static func lift(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: RestrictionID) throws -> Response {
+        try environment.moderation.lift(member, restriction: id,
                                         note: try context.form()["note"] ?? "")
-        return .redirect(to: Paths.moderation + "?notice=moderated")
+        return .redirect(to: Route.moderation.path + "?notice=moderated")
     }
 
     // MARK: The audit log
@@ -181,8 +177,7 @@ enum ModerationHandler {
         return (filter, typed)
     }
 
-    static func auditLog(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
+    static func auditLog(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let choices = try environment.moderation.auditChoices(member)
         let (filter, typed) = try auditFilter(context, member, choices: choices, limit: 51)
         let found = try environment.moderation.audit(member, filter: filter)
@@ -192,17 +187,16 @@ enum ModerationHandler {
                            when: when($0.createdAt, member.account))
         }
         let filterQuery = typed.sorted { $0.key < $1.key }.map { $0.key + "=" + PercentEncoding.encode($0.value) }.joined(separator: "&")
-        let older = found.count > 50 ? page.last.map { Paths.audit + "?" + (filterQuery.isEmpty ? "" : filterQuery + "&") + "before=\($0.id)" } : nil
+        let older = found.count > 50 ? page.last.map { Route.audit.path + "?" + (filterQuery.isEmpty ? "" : filterQuery + "&") + "before=\($0.id)" } : nil
         let view = AuditPage(lines: lines, from: typed["from"] ?? "", to: typed["to"] ?? "",
                              actions: choices.actions.map { .init(value: $0, selected: $0 == typed["action"]) },
                              moderators: choices.moderators.map { .init(value: $0, selected: $0 == typed["moderator"]) },
-                             csvPath: Paths.auditCSV + (filterQuery.isEmpty ? "" : "?" + filterQuery), olderPath: older)
+                             csvPath: Route.auditCSV.path + (filterQuery.isEmpty ? "" : "?" + filterQuery), olderPath: older)
         return try environment.render(view, title: "Moderation audit", context: context)
     }
 
     /// The same lines as CSV, for the organisation's records (every line the filters match).
-    static func auditCSV(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
+    static func auditCSV(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let choices = try environment.moderation.auditChoices(member)
         var (filter, _) = try auditFilter(context, member, choices: choices, limit: 100_000)
         filter.before = nil
@@ -218,8 +212,8 @@ enum ModerationHandler {
     }
 
     private static func confirm(_ context: RequestContext, _ environment: AppEnvironment, post: PostID,
-                                action: ModerationRoute) throws -> Response {
-        try environment.render(ModerationConfirmPage(actionPath: Paths.moderate(post, action), isDelete: action == .delete),
+                                action: ModerationAction) throws -> Response {
+        try environment.render(ModerationConfirmPage(actionPath: Route.moderate(post, action).path, isDelete: action == .delete),
                                title: action == .delete ? "Delete this post?" : "Restrict this member?", context: context)
     }
 

@@ -6,18 +6,17 @@ import UseCases
 /// /admin/insights: the organisation's aggregate report, and the same as a spreadsheet. A hidden figure is shown as
 /// such on the page and left empty in the CSV. For anyone but admins these do not exist.
 enum OrganisationInsightsHandler {
-    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try page(context, environment, member: try context.staffMember(), typed: nil, errors: FormErrors())
+    static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        try page(context, environment, member: member, typed: nil, errors: FormErrors())
     }
 
-    static func setGroupSize(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
+    static func setGroupSize(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let text = String((try context.form()["size"] ?? "").prefix(20)).trimmingCharacters(in: .whitespaces)
         var errors = FormErrors()
         if let size = WholeNumber.parse(text, in: GroupSize.floor...GroupSize.ceiling) {
             do {
                 try environment.organisationInsights.setMinimumGroupSize(member, to: size)
-                return .redirect(to: Paths.organisationInsights + "?notice=group-size-saved")
+                return .redirect(to: Route.organisationInsights.path + "?notice=group-size-saved")
             } catch UseCaseError.conflict(let reason) {
                 errors.add("size", reason)
             }
@@ -27,8 +26,8 @@ enum OrganisationInsightsHandler {
         return try page(context, environment, member: member, typed: text, errors: errors, status: .unprocessableContent)
     }
 
-    static func csv(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let report = try environment.organisationInsights.report(try context.staffMember())
+    static func csv(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        let report = try environment.organisationInsights.report(member)
         func cell(_ value: Int?) -> String { value.map(String.init) ?? "" }
         func cell(_ value: Double?) -> String { value.map { Digits.oneDecimalOrWhole($0) } ?? "" }
         var rows = [["section", "group", "measure", "value"]]

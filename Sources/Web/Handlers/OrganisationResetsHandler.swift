@@ -6,33 +6,29 @@ import UseCases
 /// them in the real player, publish, unpublish, reorder and delete drafts. The list of them is on /admin/resets. For
 /// anyone but the tenant's admins none of these pages exist (404), and another tenant's reset id finds nothing.
 enum OrganisationResetsHandler {
-    static func new(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try admin(context)
+    static func new(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let blank = ResetDraft.Step(title: "", lines: "")
         return try editor(context, environment, member: member, draft: ResetDraft(steps: [blank, blank, blank]), saved: nil)
     }
 
-    static func create(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try admin(context)
+    static func create(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let (draft, addStep) = try typedDraft(context)
         if addStep { return try editor(context, environment, member: member, draft: withBlankStep(draft), saved: nil) }
         do {
             let id = try environment.organisationResets.add(member, draft)
-            return .redirect(to: Paths.ownReset(id) + "?notice=reset-written")
+            return .redirect(to: Route.ownReset(id).path + "?notice=reset-written")
         } catch let problems as ResetDraftProblems {
             return try editor(context, environment, member: member, draft: draft, saved: nil, problems: problems.items)
         }
     }
 
-    static func edit(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try admin(context)
-        let saved = try environment.organisationResets.reset(member, id: try context.id("id", OrganisationResetEntity.self))
+    static func edit(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: OrganisationResetID) throws -> Response {
+        let saved = try environment.organisationResets.reset(member, id: id)
         return try editor(context, environment, member: member, draft: withBlankStep(ResetDraft(saved.reset)), saved: saved)
     }
 
-    static func update(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try admin(context)
-        let saved = try environment.organisationResets.reset(member, id: try context.id("id", OrganisationResetEntity.self))
+    static func update(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: OrganisationResetID) throws -> Response {
+        let saved = try environment.organisationResets.reset(member, id: id)
         let (draft, addStep) = try typedDraft(context)
         if addStep { return try editor(context, environment, member: member, draft: withBlankStep(draft), saved: saved) }
         do {
@@ -40,56 +36,43 @@ enum OrganisationResetsHandler {
         } catch let problems as ResetDraftProblems {
             return try editor(context, environment, member: member, draft: draft, saved: saved, problems: problems.items)
         }
-        return .redirect(to: Paths.ownReset(saved.id) + "?notice=reset-saved")
+        return .redirect(to: Route.ownReset(saved.id).path + "?notice=reset-saved")
     }
 
     /// Publish, unpublish, move up or down, delete a draft, or leave the preview.
-    static func act(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try admin(context)
-        let id = try context.id("id", OrganisationResetEntity.self)
+    static func act(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: OrganisationResetID, _ action: OwnResetAction) throws -> Response {
         let resets = environment.organisationResets
-        switch try context.parameter("action") {
-        case "publish":
+        switch action {
+        case .publish:
             try resets.setPublished(member, id: id, published: true)
-            return .redirect(to: Paths.ownReset(id) + "?notice=reset-published")
-        case "unpublish":
+            return .redirect(to: Route.ownReset(id).path + "?notice=reset-published")
+        case .unpublish:
             try resets.setPublished(member, id: id, published: false)
-            return .redirect(to: Paths.ownReset(id) + "?notice=reset-unpublished")
-        case "up", "down":
-            try resets.move(member, id: id, earlier: try context.parameter("action") == "up")
-            return .redirect(to: Paths.adminResets + "?notice=resets-ordered#own-resets")
-        case "delete":
+            return .redirect(to: Route.ownReset(id).path + "?notice=reset-unpublished")
+        case .up, .down:
+            try resets.move(member, id: id, earlier: action == .up)
+            return .redirect(to: Route.adminResets.path + "?notice=resets-ordered#own-resets")
+        case .delete:
             try resets.delete(member, id: id)
-            return .redirect(to: Paths.adminResets + "?notice=reset-deleted")
-        case "preview-done":
+            return .redirect(to: Route.adminResets.path + "?notice=reset-deleted")
+        case .previewDone:
             _ = try resets.reset(member, id: id)
-            return .redirect(to: Paths.ownReset(id))
-        default:
-            throw WebError.notFound
+            return .redirect(to: Route.ownReset(id).path)
         }
     }
 
     /// The reset in the player exactly as members will see it, drafts too; nothing is recorded and nothing counts
     /// towards a day's free resets.
-    static func preview(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try admin(context)
-        let saved = try environment.organisationResets.reset(member, id: try context.id("id", OrganisationResetEntity.self))
-        guard let number = WholeNumber.parse(try context.parameter("step"), in: 1...saved.reset.steps.count) else {
-            throw WebError.notFound
-        }
+    static func preview(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: OrganisationResetID, _ step: Int) throws -> Response {
+        let saved = try environment.organisationResets.reset(member, id: id)
+        guard (1...saved.reset.steps.count).contains(step) else { throw WebError.notFound }
         let note = saved.isPublished ? "Preview of a published reset: nothing is recorded."
             : "Preview: members can’t see this reset until you publish it. Nothing is recorded."
-        return try RunHandler.stepPage(context, environment, reset: saved.reset, number: number,
-                                       finishPath: Paths.ownResetAction(saved.id, "preview-done"),
-                                       preview: (note, Paths.ownReset(saved.id))) {
-            Paths.ownResetPreview(saved.id, $0)
+        return try RunHandler.stepPage(context, environment, reset: saved.reset, number: step,
+                                       finishPath: Route.ownResetAction(saved.id, .previewDone).path,
+                                       preview: (note, Route.ownReset(saved.id).path)) {
+            Route.ownResetPreview(saved.id, $0).path
         }
-    }
-
-    private static func admin(_ context: RequestContext) throws -> MemberScope {
-        let member = try context.staffMember()
-        guard member.account.role == .admin else { throw WebError.notFound }
-        return member
     }
 
     /// The form as typed, each field bounded (well past its limit, so the check can say how long it is and the page
@@ -130,14 +113,14 @@ enum OrganisationResetsHandler {
                 .init(number: index + 1, title: step.title, lines: step.lines, titleError: messages["step-\(index + 1)-title"],
                       linesError: messages["step-\(index + 1)-lines"])
             },
-            formPath: saved.map { Paths.ownReset($0.id) } ?? Paths.ownResets,
+            formPath: saved.map { Route.ownReset($0.id).path } ?? Route.ownResets.path,
             saved: saved.map { saved in
                 .init(savedName: saved.reset.name,
                       status: saved.isPublished ? "Published: your members can see it."
                           : saved.wasEverPublished ? "Unpublished: members no longer see it." : "Draft: only admins can see it.",
-                      isPublished: saved.isPublished, previewPath: Paths.ownResetPreview(saved.id, 1),
-                      publishPath: Paths.ownResetAction(saved.id, saved.isPublished ? "unpublish" : "publish"),
-                      deletePath: saved.wasEverPublished ? nil : Paths.ownResetAction(saved.id, "delete"))
+                      isPublished: saved.isPublished, previewPath: Route.ownResetPreview(saved.id, 1).path,
+                      publishPath: Route.ownResetAction(saved.id, saved.isPublished ? .unpublish : .publish).path,
+                      deletePath: saved.wasEverPublished ? nil : Route.ownResetAction(saved.id, .delete).path)
             },
             errors: errors)
         return try environment.render(page, title: title, errors: errors, context: context, status: problems.isEmpty ? .ok : .unprocessableContent)

@@ -40,7 +40,7 @@ enum PasswordResetHandler {
         guard try environment.passwordResets.reset(context.scope, token: token, newPassword: password) else {
             return try expired(context, environment)
         }
-        return LogInHandler.signedOut(to: Paths.logIn + "?notice=password-reset", environment)
+        return LogInHandler.signedOut(to: Route.logIn.path + "?notice=password-reset", environment)
     }
 
     private static func expired(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {

@@ -6,12 +6,11 @@ import UseCases
 /// from that day's page), one step a page. GET shows the step the person is on (or an earlier one with ?step=); POST
 /// answers the step it names and moves on. Leaving at any point keeps what was written.
 enum ReflectionHandler {
-    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let query = try context.query()
         let day = try self.day(query["day"], member, environment)
         // A reflection follows the day's check-in.
-        guard let kind = try environment.reflections.kind(member, on: day) else { return .redirect(to: Paths.checkIn) }
+        guard let kind = try environment.reflections.kind(member, on: day) else { return .redirect(to: Route.checkIn.path) }
         let reflection = try current(member, environment, kind, day)
         let requested = try query["step"].map { text -> Int in
             guard let step = WholeNumber.parse(text, in: 1...reflection.stepCount), step <= reflection.step else {
@@ -20,16 +19,15 @@ enum ReflectionHandler {
             return step
         }
         let step = requested ?? (reflection.isComplete ? reflection.stepCount + 1 : reflection.step)
-        return try page(context, environment, reflection, step: step, errors: FormErrors(), typed: nil)
+        return try page(context, environment, member, reflection, step: step, errors: FormErrors(), typed: nil)
     }
 
-    static func save(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func save(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let form = try context.form()
         let reflections = environment.reflections
         let day = try self.day(form["day"], member, environment)
         guard let kind = try reflections.reflection(member, on: day)?.kind ?? reflections.kind(member, on: day) else {
-            return .redirect(to: Paths.checkIn)
+            return .redirect(to: Route.checkIn.path)
         }
         let here = path(day, member, environment)
         guard let step = form["step"].flatMap({ WholeNumber.parse($0, in: 1...(kind.questionCount + 2)) }) else {
@@ -40,7 +38,7 @@ enum ReflectionHandler {
             if step == 1 || step == kind.questionCount + 2 {
                 guard let intensity = form["intensity"].flatMap({ WholeNumber.parse($0, in: 0...10) }) else {
                     errors.add("intensity", "Choose a number from 0 to 10.")
-                    return try page(context, environment, try current(member, environment, kind, day), step: step, errors: errors, typed: nil,
+                    return try page(context, environment, member, try current(member, environment, kind, day), step: step, errors: errors, typed: nil,
                                     status: .unprocessableContent)
                 }
                 if step == 1 {
@@ -52,7 +50,7 @@ enum ReflectionHandler {
                 let answer = form["answer"] ?? ""
                 guard answer.count <= Reflection.answerLimit else {
                     errors.add("answer", "Please keep it to \(Reflection.answerLimit) characters or fewer.")
-                    return try page(context, environment, try current(member, environment, kind, day), step: step, errors: errors,
+                    return try page(context, environment, member, try current(member, environment, kind, day), step: step, errors: errors,
                                     typed: String(answer.prefix(Reflection.answerLimit * 2)), status: .unprocessableContent)
                 }
                 _ = try reflections.answer(member, on: day, question: step - 1, text: answer)
@@ -62,7 +60,7 @@ enum ReflectionHandler {
             return .redirect(to: here)
         } catch Reflections.Problem.wordsCannotBeKept {
             errors.add("answer", "This service can’t keep written answers safely yet. You can leave this blank and carry on.")
-            return try page(context, environment, try current(member, environment, kind, day), step: step, errors: errors,
+            return try page(context, environment, member, try current(member, environment, kind, day), step: step, errors: errors,
                             typed: form["answer"], status: .unprocessableContent)
         }
         return .redirect(to: here)
@@ -79,7 +77,7 @@ enum ReflectionHandler {
 
     /// Where the reflection on `day` lives: plain /reflection for today, so today's links stay as they were.
     static func path(_ day: Day, _ member: MemberScope, _ environment: AppEnvironment) -> String {
-        day == environment.checkIns.today(member) ? Paths.reflection : Paths.reflection + "?day=\(day)"
+        day == environment.checkIns.today(member) ? Route.reflection.path : Route.reflection.path + "?day=\(day)"
     }
 
     private static func current(_ member: MemberScope, _ environment: AppEnvironment, _ kind: ReflectionKind, _ day: Day) throws -> Reflection {
@@ -88,20 +86,19 @@ enum ReflectionHandler {
     }
 
     /// Step `step` of the reflection (one past the last is the summary), with `typed` kept after a refused answer.
-    private static func page(_ context: RequestContext, _ environment: AppEnvironment, _ reflection: Reflection, step: Int,
+    private static func page(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ reflection: Reflection, step: Int,
                              errors: FormErrors, typed: String?, status: HTTPStatus = .ok) throws -> Response {
         let detector = environment.distortions
         let stepCount = reflection.stepCount
-        let member = try context.member()
         let today = environment.checkIns.today(member)
         let here = path(reflection.day, member, environment)
-        var leavePath = Paths.home, leaveLabel = step > stepCount ? "Back home" : "Leave for now (it’s kept)"
+        var leavePath = Route.home.path, leaveLabel = step > stepCount ? "Back home" : "Leave for now (it’s kept)"
         var dayName: String?, dayValue: String?
         if reflection.day != today {
             // An earlier day's reflection says which day it is, and leads back to that day's page.
             dayValue = reflection.day.description
             dayName = reflection.day.longText
-            leavePath = Paths.calendarDay(reflection.day)
+            leavePath = Route.calendarDay(reflection.day).path
             if step > stepCount { leaveLabel = "Back to \(reflection.day.longText)" }
         }
         let previousPath = step > 1 && step <= stepCount ? here + (reflection.day == today ? "?" : "&") + "step=\(step - 1)" : nil

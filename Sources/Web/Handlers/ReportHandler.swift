@@ -24,8 +24,7 @@ enum ReportHandler {
     /// The longest span one report covers.
     static let longestSpan = 366
 
-    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let query = try context.query()
         let today = environment.checkIns.today(member)
         let showing = query["show"] == "1"

@@ -11,7 +11,7 @@ enum ResetsHandler {
             allowance = AllowanceLine(today.allowance)
             unfinished = today.unfinished.prefix(3).map { run, reset in
                 HomePage.Unfinished(name: reset.name, step: min(run.stepsReached, reset.steps.count), count: reset.steps.count,
-                                    path: Paths.runStep(run.typedID, min(max(1, run.stepsReached), reset.steps.count)))
+                                    path: Route.runStep(run.typedID, min(max(1, run.stepsReached), reset.steps.count)).path)
             }
         }
         let page = HomePage(messages: try TeamMessages.unseen(context, environment), emotions: environment.emotionCards,
@@ -19,11 +19,11 @@ enum ResetsHandler {
         return try environment.render(page, title: nil, context: context)
     }
 
-    static func list(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        guard let emotion = environment.library.emotion(id: try context.parameter("emotion")) else { throw WebError.notFound }
+    static func list(_ context: RequestContext, _ environment: AppEnvironment, _ emotion: String) throws -> Response {
+        guard let emotion = environment.library.emotion(id: emotion) else { throw WebError.notFound }
         let organisation = context.scope.tenant.name
         let resets = try environment.resetChoices.resets(context.scope, for: emotion.id).map { reset in
-            ResetListPage.Card(path: Paths.reset(reset.id), name: reset.name, duration: duration(reset.durationSeconds),
+            ResetListPage.Card(path: Route.reset(reset.id).path, name: reset.name, duration: duration(reset.durationSeconds),
                                fromOrganisation: ResetChoices.isOrganisations(reset) ? organisation : nil, description: reset.description,
                                scienceBenefit: reset.scienceBenefit)
         }
@@ -33,10 +33,10 @@ enum ResetsHandler {
         return try environment.render(page, title: "\(emotion.label) resets", context: context)
     }
 
-    static func intro(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        guard let reset = try environment.resetChoices.reset(context.scope, id: try context.parameter("id")),
+    static func intro(_ context: RequestContext, _ environment: AppEnvironment, _ id: String) throws -> Response {
+        guard let reset = try environment.resetChoices.reset(context.scope, id: id),
               let emotion = environment.library.emotion(id: reset.emotion) else { throw WebError.notFound }
-        let here = Paths.reset(reset.id)
+        let here = Route.reset(reset.id).path
         var allowance = AllowanceLine.unlimited, resumeStep: Int?, askMoodBefore = false, blocked = false
         if let member = context.scope.member {
             let today = try environment.runs.today(member)
@@ -53,9 +53,9 @@ enum ResetsHandler {
         }
         let page = ResetIntroPage(
             name: reset.name, description: reset.description, scienceBenefit: reset.scienceBenefit, duration: duration(reset.durationSeconds),
-            stepCount: reset.steps.count, emotion: emotion.id, emotionLabel: emotion.label, emotionPath: Paths.emotion(emotion.id),
-            icon: TrustedHTML(markup: Icon(rawValue: emotion.id)?.svg ?? ""), startPath: Paths.resetStart(reset.id),
-            signUpPath: Paths.signUp + "?next=" + PercentEncoding.encode(here), logInPath: Paths.logIn + "?next=" + PercentEncoding.encode(here),
+            stepCount: reset.steps.count, emotion: emotion.id, emotionLabel: emotion.label, emotionPath: Route.emotion(emotion.id).path,
+            icon: TrustedHTML(markup: Icon(rawValue: emotion.id)?.svg ?? ""), startPath: Route.resetStart(reset.id).path,
+            signUpPath: Route.signUp.path + "?next=" + PercentEncoding.encode(here), logInPath: Route.logIn.path + "?next=" + PercentEncoding.encode(here),
             safetyNote: reset.safetyNote, allowanceLine: allowance, resumeStep: resumeStep, askMoodBefore: askMoodBefore, blocked: blocked,
             moodChoices: context.scope.member == nil ? [] : MoodChoice.scale(name: "mood_before"))
         return try environment.render(page, title: reset.name, context: context)
@@ -63,10 +63,10 @@ enum ResetsHandler {
 
     /// Creates a run and goes to its first step, or carries on with today's unfinished run of the same reset.
     /// Signed out, the visitor is sent to log in and back here.
-    static func start(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        guard let reset = try environment.resetChoices.reset(context.scope, id: try context.parameter("id")) else { throw WebError.notFound }
+    static func start(_ context: RequestContext, _ environment: AppEnvironment, _ id: String) throws -> Response {
+        guard let reset = try environment.resetChoices.reset(context.scope, id: id) else { throw WebError.notFound }
         guard let member = context.scope.member else {
-            return .redirect(to: Paths.logIn + "?next=" + PercentEncoding.encode(Paths.reset(reset.id)))
+            return .redirect(to: Route.logIn.path + "?next=" + PercentEncoding.encode(Route.reset(reset.id).path))
         }
         var moodBefore: Int?
         if let typed = try context.form()["mood_before"], !typed.isEmpty {
@@ -77,9 +77,9 @@ enum ResetsHandler {
         }
         // The daily free-reset limit is decided inside the start's transaction, never from what the browser says.
         switch try environment.runs.start(member, reset: reset, moodBefore: moodBefore) {
-        case .started(let run): return .redirect(to: Paths.runStep(run, 1))
-        case .resumed(let run, let step): return .redirect(to: Paths.runStep(run, step))
-        case .limitReached: return .redirect(to: Paths.paywall)
+        case .started(let run): return .redirect(to: Route.runStep(run, 1).path)
+        case .resumed(let run, let step): return .redirect(to: Route.runStep(run, step).path)
+        case .limitReached: return .redirect(to: Route.paywall.path)
         }
     }
 

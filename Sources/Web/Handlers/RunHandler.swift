@@ -5,24 +5,16 @@ import UseCases
 /// Playing a run: its steps, finishing it, the mood rating and what comes after.
 /// A run belongs to one person in one tenant; for anyone else it does not exist (404).
 enum RunHandler {
-    private static func load(_ context: RequestContext, _ environment: AppEnvironment) throws -> (MemberScope, Run, Reset) {
-        let member = try context.member()
-        let (run, reset) = try environment.runs.run(member, try context.id("run", RunEntity.self))
-        return (member, run, reset)
-    }
-
-    static func step(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let (member, run, reset) = try load(context, environment)
-        let text = try context.parameter("step")
-        guard let number = WholeNumber.parse(text, in: 1...reset.steps.count) else {
-            throw WebError.notFound
-        }
-        if run.isFinished { return .redirect(to: run.mood == nil ? Paths.runMood(run.typedID) : Paths.runResult(run.typedID)) }
+    static func step(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ run: RunID, _ step: Int) throws -> Response {
+        let (run, reset) = try environment.runs.run(member, run)
+        guard (1...reset.steps.count).contains(step) else { throw WebError.notFound }
+        let number = step
+        if run.isFinished { return .redirect(to: run.mood == nil ? Route.runMood(run.typedID).path : Route.runResult(run.typedID).path) }
         // Going past the first step is when a run starts to use a free reset; with none left, the paywall says so.
         // (A step already reached needs no write: going back and forth costs nothing.)
-        if number > run.stepsReached, !(try environment.runs.reach(member, run, step: number)) { return .redirect(to: Paths.paywall) }
-        return try stepPage(context, environment, reset: reset, number: number, finishPath: Paths.runFinish(run.typedID)) {
-            Paths.runStep(run.typedID, $0)
+        if number > run.stepsReached, !(try environment.runs.reach(member, run, step: number)) { return .redirect(to: Route.paywall.path) }
+        return try stepPage(context, environment, reset: reset, number: number, finishPath: Route.runFinish(run.typedID).path) {
+            Route.runStep(run.typedID, $0).path
         }
     }
 
@@ -43,21 +35,21 @@ enum RunHandler {
     }
 
     /// "Complete reset" (from the last step) or "Finish early" (from any other). A second press changes nothing.
-    static func finish(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let (member, run, _) = try load(context, environment)
+    static func finish(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ run: RunID) throws -> Response {
+        let (run, _) = try environment.runs.run(member, run)
         try environment.runs.finish(member, run, completed: try context.form()["outcome"] == RunOutcome.completed.rawValue)
-        return .redirect(to: run.mood == nil ? Paths.runMood(run.typedID) : Paths.runResult(run.typedID))
+        return .redirect(to: run.mood == nil ? Route.runMood(run.typedID).path : Route.runResult(run.typedID).path)
     }
 
-    static func showMood(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let (_, run, _) = try load(context, environment)
-        guard run.isFinished else { return .redirect(to: Paths.runStep(run.typedID, run.stepsReached)) }
-        if run.mood != nil { return .redirect(to: Paths.runResult(run.typedID)) }
+    static func showMood(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ run: RunID) throws -> Response {
+        let (run, _) = try environment.runs.run(member, run)
+        guard run.isFinished else { return .redirect(to: Route.runStep(run.typedID, run.stepsReached).path) }
+        if run.mood != nil { return .redirect(to: Route.runResult(run.typedID).path) }
         return try moodPage(context, environment, run: run, errors: FormErrors())
     }
 
-    static func rate(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let (member, run, _) = try load(context, environment)
+    static func rate(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ run: RunID) throws -> Response {
+        let (run, _) = try environment.runs.run(member, run)
         guard run.isFinished else { throw WebError.conflict("This reset hasn’t finished yet, so it can’t be rated.") }
         guard run.mood == nil else { throw WebError.conflict("You’ve already told us how you felt after this reset.") }
         guard let mood = WholeNumber.parse(try context.form()["mood"] ?? "", in: MoodScale.range) else {
@@ -66,12 +58,12 @@ enum RunHandler {
             return try moodPage(context, environment, run: run, errors: errors, status: .unprocessableContent)
         }
         try environment.runs.rate(member, run, mood: mood)
-        return .redirect(to: Paths.runResult(run.typedID))
+        return .redirect(to: Route.runResult(run.typedID).path)
     }
 
-    static func result(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let (_, run, reset) = try load(context, environment)
-        guard let mood = run.mood else { return .redirect(to: run.isFinished ? Paths.runMood(run.typedID) : Paths.runStep(run.typedID, 1)) }
+    static func result(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ run: RunID) throws -> Response {
+        let (run, reset) = try environment.runs.run(member, run)
+        guard let mood = run.mood else { return .redirect(to: run.isFinished ? Route.runMood(run.typedID).path : Route.runStep(run.typedID, 1).path) }
         let low = MoodScale.isLow(mood), veryLow = MoodScale.isVeryLow(mood)
         let change = run.moodBefore.map { before in before == mood ? "You felt \(mood) before and after." : "From \(before) to \(mood)." }
         var contacts: [CrisisContact] = [], breathePath: String?, groundPath: String?, mayTryAnother = false, allowance = AllowanceLine.unlimited
@@ -79,15 +71,15 @@ enum RunHandler {
             // Help a person can act on comes first; the paywall never does.
             contacts = try environment.safeguarding.contacts(context.scope)
             let from = try HelpHandler.from(context)
-            breathePath = Paths.help(Paths.helpBreathe, from: from)
-            groundPath = Paths.help(Paths.helpGround, from: from)
-            if case .remaining(0, _)? = try? environment.runs.allowance(context.member()) {} else { mayTryAnother = true }
+            breathePath = Route.help(.helpBreathe, from: from)
+            groundPath = Route.help(.helpGround, from: from)
+            if case .remaining(0, _)? = try? environment.runs.allowance(member) {} else { mayTryAnother = true }
         } else {
             allowance = try ResetsHandler.allowance(context, environment)
         }
         let page = RunResultPage(mood: mood, face: TrustedHTML(markup: MoodView.face(mood)), resetName: reset.name,
-                                 emotionPath: Paths.emotion(run.emotion), whatWasDone: whatWasDone(run, reset), change: change,
-                                 dayPath: Day(run.localDay).map(Paths.calendarDay) ?? Paths.calendar, low: low && !veryLow, veryLow: veryLow,
+                                 emotionPath: Route.emotion(run.emotion).path, whatWasDone: whatWasDone(run, reset), change: change,
+                                 dayPath: Day(run.localDay).map { Route.calendarDay($0).path } ?? Route.calendar.path, low: low && !veryLow, veryLow: veryLow,
                                  crisisContacts: contacts, breathePath: breathePath, groundPath: groundPath, mayTryAnother: mayTryAnother,
                                  allowanceLine: allowance)
         let title = veryLow ? "Thank you for telling us" : low ? "Try another reset?" : "Well done"
@@ -106,7 +98,7 @@ enum RunHandler {
 
     private static func moodPage(_ context: RequestContext, _ environment: AppEnvironment, run: Run, errors: FormErrors,
                                  status: HTTPStatus = .ok) throws -> Response {
-        let page = RateMoodPage(emotion: run.emotion, moodPath: Paths.runMood(run.typedID), moodChoices: MoodChoice.scale(name: "mood"),
+        let page = RateMoodPage(emotion: run.emotion, moodPath: Route.runMood(run.typedID).path, moodChoices: MoodChoice.scale(name: "mood"),
                                 errors: errors)
         return try environment.render(page, title: "How do you feel now?", errors: errors, context: context, status: status)
     }

@@ -48,9 +48,9 @@ enum SCIMHandler {
         answer(context, environment) { (.ok, list([userResourceType(context, environment)])) }
     }
 
-    static func resourceType(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+    static func resourceType(_ context: RequestContext, _ environment: AppEnvironment, _ id: String) -> Response {
         answer(context, environment) {
-            guard try context.parameter("id") == "User" else { throw Failure(status: .notFound, detail: "No such resource type.") }
+            guard id == "User" else { throw Failure(status: .notFound, detail: "No such resource type.") }
             return (.ok, userResourceType(context, environment))
         }
     }
@@ -82,9 +82,9 @@ enum SCIMHandler {
         answer(context, environment) { (.ok, list([userSchemaDefinition(context, environment)])) }
     }
 
-    static func schema(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+    static func schema(_ context: RequestContext, _ environment: AppEnvironment, _ id: String) -> Response {
         answer(context, environment) {
-            guard try context.parameter("id") == userSchema else { throw Failure(status: .notFound, detail: "No such schema.") }
+            guard id == userSchema else { throw Failure(status: .notFound, detail: "No such schema.") }
             return (.ok, userSchemaDefinition(context, environment))
         }
     }
@@ -170,11 +170,11 @@ enum SCIMHandler {
         }
     }
 
-    static func getUser(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+    static func getUser(_ context: RequestContext, _ environment: AppEnvironment, _ id: String) -> Response {
         answer(context, environment) {
             let query = try context.query()
             let projection = Projection(attributes: query["attributes"], excluded: query["excludedAttributes"])
-            return (.ok, projection.apply(resource(try environment.provisioning.user(context.scope, id: try context.parameter("id")), context, environment)))
+            return (.ok, projection.apply(resource(try environment.provisioning.user(context.scope, id: id), context, environment)))
         }
     }
 
@@ -187,10 +187,10 @@ enum SCIMHandler {
         }
     }
 
-    static func replaceUser(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+    static func replaceUser(_ context: RequestContext, _ environment: AppEnvironment, _ id: String) -> Response {
         answer(context, environment) {
             let body = try object(context)
-            var user = try environment.provisioning.user(context.scope, id: try context.parameter("id"))
+            var user = try environment.provisioning.user(context.scope, id: id)
             user.externalID = try externalID(body)
             user.isActive = try active(body["active"]) ?? true
             let saved = try environment.provisioning.update(context.scope, user, userName: try userName(body), email: try email(body["emails"]))
@@ -198,19 +198,19 @@ enum SCIMHandler {
         }
     }
 
-    static func patchUser(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+    static func patchUser(_ context: RequestContext, _ environment: AppEnvironment, _ id: String) -> Response {
         answer(context, environment) {
             let body = try object(context)
-            let original = try environment.provisioning.user(context.scope, id: try context.parameter("id"))
+            let original = try environment.provisioning.user(context.scope, id: id)
             let change = try patched(original, by: body)
             let saved = try environment.provisioning.update(context.scope, change.user, userName: change.userName, email: change.email)
             return (.ok, resource(saved, context, environment))
         }
     }
 
-    static func deleteUser(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
+    static func deleteUser(_ context: RequestContext, _ environment: AppEnvironment, _ id: String) -> Response {
         answer(context, environment) {
-            try environment.provisioning.delete(context.scope, id: try context.parameter("id"))
+            try environment.provisioning.delete(context.scope, id: id)
             return (.noContent, nil)
         }
     }

@@ -5,15 +5,15 @@ import UseCases
 /// A person's messages from the moderation team, and the admin pages for crisis contacts and watched words (rules in
 /// `Safeguarding`; for anyone but admins the admin pages do not exist).
 enum SafeguardingHandler {
-    static func markSeen(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try environment.safeguarding.markSeen(try context.member(), message: try context.id("id", TeamMessageEntity.self))
-        return .redirect(to: Paths.home + "?notice=message-read")
+    static func markSeen(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: TeamMessageID) throws -> Response {
+        try environment.safeguarding.markSeen(member, message: id)
+        return .redirect(to: Route.home.path + "?notice=message-read")
     }
 
     // MARK: Crisis contacts
 
-    static func contacts(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try contactsPage(context, environment, member: try context.staffMember(), typed: .init(), errors: FormErrors())
+    static func contacts(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        try contactsPage(context, environment, member: member, typed: .init(), errors: FormErrors())
     }
 
     private static func contactsPage(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope,
@@ -32,8 +32,7 @@ enum SafeguardingHandler {
                              textNumber: text("text_number"), textMessage: text("text_message"), url: text("url"), hours: text("hours"))
     }
 
-    static func addContact(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
+    static func addContact(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let form = try context.form()
         let contact = contact(from: form, id: "")
         do {
@@ -47,15 +46,13 @@ enum SafeguardingHandler {
                                                       new_url: typed("url"), new_hours: typed("hours"))
             return try contactsPage(context, environment, member: member, typed: typed, errors: errors, status: .unprocessableContent)
         }
-        return .redirect(to: Paths.crisisContacts + "?notice=contact-saved")
+        return .redirect(to: Route.crisisContacts.path + "?notice=contact-saved")
     }
 
-    static func changeContact(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
-        let id = try context.id("id", CrisisContactEntity.self)
+    static func changeContact(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: CrisisContactID, _ action: CrisisContactAction) throws -> Response {
         let safeguarding = environment.safeguarding
-        switch try context.parameter("action") {
-        case "save":
+        switch action {
+        case .save:
             do {
                 try safeguarding.saveContact(member, contact(from: try context.form(), id: id.rawValue))
             } catch UseCaseError.conflict(let reason) {
@@ -63,30 +60,28 @@ enum SafeguardingHandler {
                 errors.add("contact_" + id.rawValue, reason)
                 return try contactsPage(context, environment, member: member, typed: .init(), errors: errors, status: .unprocessableContent)
             }
-        case "up", "down": try safeguarding.moveContact(member, id: id, up: try context.parameter("action") == "up")
-        case "remove": try safeguarding.deleteContact(member, id: id)
-        default: throw WebError.notFound
+        case .up, .down: try safeguarding.moveContact(member, id: id, up: action == .up)
+        case .remove: try safeguarding.deleteContact(member, id: id)
         }
-        return .redirect(to: Paths.crisisContacts + "?notice=contact-saved")
+        return .redirect(to: Route.crisisContacts.path + "?notice=contact-saved")
     }
 
     // MARK: Watched words
 
-    static func watchedWords(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try wordsPage(context, environment, member: try context.staffMember(), typed: "", errors: FormErrors())
+    static func watchedWords(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        try wordsPage(context, environment, member: member, typed: "", errors: FormErrors())
     }
 
     private static func wordsPage(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope, typed: String,
                                   errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         let words = try environment.safeguarding.watchedWords(member).map {
-            WatchedWordsPage.Word(phrase: $0.phrase, refuses: $0.action == .refuse, removePath: Paths.watchedWordRemove(WatchedWordID(stored: $0.id)))
+            WatchedWordsPage.Word(phrase: $0.phrase, refuses: $0.action == .refuse, removePath: Route.watchedWordRemove(WatchedWordID(stored: $0.id)).path)
         }
         return try environment.render(WatchedWordsPage(words: words, phrase: typed, errors: errors), title: "Watched words", errors: errors,
                                       context: context, status: status)
     }
 
-    static func addWatchedWord(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
+    static func addWatchedWord(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let form = try context.form()
         let phrase = String((form["phrase"] ?? "").prefix(200)).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let action = WatchedWord.Action(rawValue: form["action"] ?? "") else { throw WebError.badRequest("Choose hold or refuse.") }
@@ -97,11 +92,11 @@ enum SafeguardingHandler {
             errors.add("phrase", reason)
             return try wordsPage(context, environment, member: member, typed: phrase, errors: errors, status: .unprocessableContent)
         }
-        return .redirect(to: Paths.watchedWords + "?notice=words-saved")
+        return .redirect(to: Route.watchedWords.path + "?notice=words-saved")
     }
 
-    static func removeWatchedWord(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try environment.safeguarding.removeWatchedWord(try context.staffMember(), id: try context.id("id", WatchedWordEntity.self))
-        return .redirect(to: Paths.watchedWords + "?notice=words-saved")
+    static func removeWatchedWord(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: WatchedWordID) throws -> Response {
+        try environment.safeguarding.removeWatchedWord(member, id: id)
+        return .redirect(to: Route.watchedWords.path + "?notice=words-saved")
     }
 }

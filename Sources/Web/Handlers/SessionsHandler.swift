@@ -5,28 +5,25 @@ import UseCases
 
 /// `/account/sessions`: the person's signed-in devices, each with a way to sign it out.
 enum SessionsHandler {
-    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let now = environment.clock()
         let sessions = try environment.accountSettings.sessions(member).map { session in
             SessionsPage.Device(device: session.device, lastUsed: approximateAge(now - session.lastSeenAt),
                                 isCurrent: session.id == context.session?.id,
-                                signOutPath: Paths.accountSessionDelete(SessionID(stored: session.id)))
+                                signOutPath: Route.accountSessionDelete(SessionID(stored: session.id)).path)
         }
         return try environment.render(SessionsPage(sessions: sessions), title: "Signed-in devices", context: context)
     }
 
-    static func signOut(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
-        let id = try context.id("id", SessionEntity.self)
+    static func signOut(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: SessionID) throws -> Response {
         try environment.accountSettings.signOut(member, session: id)
-        if id.rawValue == context.session?.id { return LogInHandler.signedOut(to: Paths.home, environment) }
-        return .redirect(to: Paths.accountSessions + "?notice=signed-out-device")
+        if id.rawValue == context.session?.id { return LogInHandler.signedOut(to: Route.home.path, environment) }
+        return .redirect(to: Route.accountSessions.path + "?notice=signed-out-device")
     }
 
-    static func signOutOthers(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try environment.accountSettings.signOutEverywhereElse(try context.member(), keeping: context.session)
-        return .redirect(to: Paths.accountSessions + "?notice=signed-out-others")
+    static func signOutOthers(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        try environment.accountSettings.signOutEverywhereElse(member, keeping: context.session)
+        return .redirect(to: Route.accountSessions.path + "?notice=signed-out-others")
     }
 
     /// "just now", "5 minutes ago", "3 hours ago", "2 days ago": approximate on purpose.

@@ -6,9 +6,9 @@ import UseCases
 /// without it), then a link by email that creates the account (rules in `SignUps`).
 enum SignUpHandler {
     static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        if context.scope.account != nil { return .redirect(to: Paths.home) }
+        if context.scope.account != nil { return .redirect(to: Route.home.path) }
         let query = try context.query()
-        let next = Paths.safeReturn(query["next"])
+        let next = ReturnPath.safe(query["next"])
         // With an invitation link: the form carries it. Without one, where joining is by invitation only, say so.
         var invitation: String?
         if try environment.signUps.requiresSingleSignOn(context.scope) {
@@ -39,7 +39,7 @@ enum SignUpHandler {
                 ? "You can sign up with an email address at \(policy.domains.joined(separator: ", ")), or with an invitation link from \(tenant.name)."
                 : "\(tenant.name) invites its people to Resett. If you should have an invitation, please ask the person who looks after wellbeing there.")
         }
-        let button = try SingleSignOnHandler.signOnButton(context, environment, next: Paths.home)
+        let button = try SingleSignOnHandler.signOnButton(context, environment, next: Route.home.path)
         var response = try environment.render(NotEligiblePage(heading: heading, reason: reason, signOn: button), title: heading,
                                               context: context, status: problem == .invitationEnded ? .gone : .forbidden)
         SingleSignOnHandler.allowForm(button, &response)
@@ -50,7 +50,7 @@ enum SignUpHandler {
         let form = try context.form()
         let typedEmail = String((form["email"] ?? "").prefix(320))
         let password = form["password"] ?? ""
-        let next = Paths.safeReturn(form["next"])
+        let next = ReturnPath.safe(form["next"])
         let invitation = form["invitation"].flatMap { $0.isEmpty ? nil : String($0.prefix(64)) }
         var timeZone = form["time_zone"] ?? ""
         if timeZone.isEmpty { timeZone = TimeZoneName.fallback }
@@ -88,7 +88,7 @@ enum SignUpHandler {
     static func showConfirm(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         try EmailedLink.page(context, environment, title: "Finish signing up",
                              explanation: "Thank you for confirming your email. One more tap and your account is ready.",
-                             action: Paths.signUpConfirm, button: "Create my account") { token in
+                             action: Route.signUpConfirm.path, button: "Create my account") { token in
             try environment.signUps.isLive(context.scope, token: token)
         }
     }
@@ -98,9 +98,9 @@ enum SignUpHandler {
         case .expired: return try LogInHandler.linkExpired(context, environment)
         case .notEligible: return try notEligible(context, environment, .notEligible)
         case .invitationEnded: return try notEligible(context, environment, .invitationEnded)
-        case .taken: return .redirect(to: Paths.logIn)
+        case .taken: return .redirect(to: Route.logIn.path)
         case .created(let account, let returnTo):
-            return try LogInHandler.signedIn(account, goingTo: Paths.safeReturn(returnTo), context, environment)
+            return try LogInHandler.signedIn(account, goingTo: ReturnPath.safe(returnTo), context, environment)
         }
     }
 

@@ -6,9 +6,9 @@ import UseCases
 /// page's button, with its CSRF token) sends the browser to the provider with a cookie holding the sign-in's state;
 /// the provider sends it back to `GET /login/sso/callback` (rules in `SingleSignOn`).
 enum SingleSignOnHandler {
-    static func start(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let next = Paths.safeReturn(try context.form()["next"])
-        let providerID = context.parameters["provider"] ?? ""
+    static func start(_ context: RequestContext, _ environment: AppEnvironment, _ provider: String) throws -> Response {
+        let next = ReturnPath.safe(try context.form()["next"])
+        let providerID = provider
         do {
             let start = try environment.singleSignOn.begin(context.scope, providerID: providerID, returnTo: next,
                                                            clientAddress: context.clientAddress(trustedProxies: environment.configuration.trustedProxies))
@@ -29,7 +29,7 @@ enum SingleSignOnHandler {
         do {
             let signedIn = try environment.singleSignOn.finish(context.scope, state: query["state"], code: query["code"], providerError: query["error"],
                                                                browserState: context.cookies.values[cookieName])
-            response = try LogInHandler.signedIn(signedIn.account, goingTo: Paths.safeReturn(signedIn.returnTo), context, environment)
+            response = try LogInHandler.signedIn(signedIn.account, goingTo: ReturnPath.safe(signedIn.returnTo), context, environment)
         } catch let refusal as SingleSignOnRefusal {
             response = try refused(refusal, context, environment)
         }
@@ -63,7 +63,7 @@ enum SingleSignOnHandler {
         case .inactive:
             ("Your account here has been turned off by \(organisation). If you think that’s a mistake, please ask them.", .forbidden)
         }
-        let button = try signOnButton(context, environment, next: Paths.home)
+        let button = try signOnButton(context, environment, next: Route.home.path)
         var response = try environment.render(SignOnRefusedPage(reason: reason, reference: refusal.reference, signOn: button),
                                               title: "We couldn’t sign you in", context: context, status: status)
         if refusal == .busy { response.headers.set("Retry-After", "30") }
@@ -74,7 +74,7 @@ enum SingleSignOnHandler {
     /// The organisation's "Continue with …" button (`partials/sign-on`), when it has single sign-on.
     static func signOnButton(_ context: RequestContext, _ environment: AppEnvironment, next: String) throws -> SignOnButton? {
         guard let offer = try environment.singleSignOn.offer(context.scope) else { return nil }
-        return SignOnButton(action: Paths.signOnStart(offer.providerID), displayName: offer.displayName, next: next,
+        return SignOnButton(action: Route.signOnStart(offer.providerID).path, displayName: offer.displayName, next: next,
                             required: offer.isRequired, origin: offer.authorizationOrigin)
     }
 

@@ -5,14 +5,12 @@ import UseCases
 /// /admin/single-sign-on: an organisation's OpenID Connect provider (issuer, client id and secret, allowed email
 /// domains, and whether members must use it). Admins only; for anyone else it does not exist.
 enum SingleSignOnSettingsHandler {
-    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
+    static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let summary = try environment.singleSignOnSettings.summary(member)
         return try page(context, environment, summary: summary, typed: nil, errors: FormErrors())
     }
 
-    static func save(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.staffMember()
+    static func save(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let form = try context.form()
         let typed = SingleSignOnSettings.Form(
             displayName: String((form["display_name"] ?? "").prefix(200)), issuer: String((form["issuer"] ?? "").prefix(1000)),
@@ -27,19 +25,19 @@ enum SingleSignOnSettingsHandler {
             return try page(context, environment, summary: try environment.singleSignOnSettings.summary(member), typed: typed,
                             errors: errors, status: .unprocessableContent)
         }
-        return .redirect(to: Paths.adminSignOn + "?notice=sign-on-saved")
+        return .redirect(to: Route.adminSignOn.path + "?notice=sign-on-saved")
     }
 
-    static func remove(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try environment.singleSignOnSettings.remove(try context.staffMember())
-        return .redirect(to: Paths.adminSignOn + "?notice=sign-on-removed")
+    static func remove(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        try environment.singleSignOnSettings.remove(member)
+        return .redirect(to: Route.adminSignOn.path + "?notice=sign-on-removed")
     }
 
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, summary: SingleSignOnSettings.Summary?,
                              typed: SingleSignOnSettings.Form?, errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         let tenant = context.scope.tenant
         let page = SingleSignOnSettingsPage(
-            callbackURL: environment.configuration.absoluteURL(Paths.signOnCallback, for: tenant),
+            callbackURL: environment.configuration.absoluteURL(Route.signOnCallback.path, for: tenant),
             displayName: typed?.displayName ?? summary?.displayName ?? tenant.name, issuer: typed?.issuer ?? summary?.issuer ?? "",
             clientID: typed?.clientID ?? summary?.clientID ?? "",
             domains: typed?.domains.joined(separator: "\n") ?? summary?.allowedDomains.joined(separator: "\n") ?? "",

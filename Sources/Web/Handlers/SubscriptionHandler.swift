@@ -11,7 +11,7 @@ enum SubscriptionHandler {
         if let member = context.scope.member {
             // Someone with unlimited resets already has nothing to buy here: their subscription page says what they have.
             switch try environment.runs.allowance(member) {
-            case .unlimited: return .redirect(to: Paths.subscription)
+            case .unlimited: return .redirect(to: Route.subscription.path)
             case .remaining(let left, _): usedUp = left == 0
             }
         }
@@ -19,8 +19,7 @@ enum SubscriptionHandler {
                                       title: usedUp ? "Today’s free resets are used" : "Unlimited resets", context: context)
     }
 
-    static func show(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
+    static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let account = member.account
         let overview = try environment.billing.overview(member)
         let subscription = overview.subscription
@@ -54,23 +53,20 @@ enum SubscriptionHandler {
         return try environment.render(page, title: "Your subscription", context: context)
     }
 
-    static func checkout(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        guard let id = try environment.billing.startCheckout(try context.member()) else { return .redirect(to: Paths.subscription) }
-        return .redirect(to: Paths.testCheckout(id))
+    static func checkout(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        guard let id = try environment.billing.startCheckout(member) else { return .redirect(to: Route.subscription.path) }
+        return .redirect(to: Route.testCheckout(id).path)
     }
 
-    static func showTestCheckout(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let id = try context.id("id", CheckoutEntity.self)
-        guard let amount = try environment.billing.openCheckout(try context.member(), id) else { throw WebError.notFound }
+    static func showTestCheckout(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: CheckoutID) throws -> Response {
+        guard let amount = try environment.billing.openCheckout(member, id) else { throw WebError.notFound }
         return try checkoutPage(context, environment, id: id, amount: amount, errors: FormErrors())
     }
 
-    static func payTestCheckout(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
-        let id = try context.id("id", CheckoutEntity.self)
+    static func payTestCheckout(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: CheckoutID) throws -> Response {
         guard let amount = try environment.billing.openCheckout(member, id) else {
             // Paid or being paid already (a second click lands here): the subscription page says how it went.
-            return .redirect(to: Paths.subscription)
+            return .redirect(to: Route.subscription.path)
         }
         let form = try context.form()
         var errors = FormErrors()
@@ -92,27 +88,26 @@ enum SubscriptionHandler {
                                     typedCard: String((form["card_number"] ?? "").prefix(40)), typedExpiry: expiry)
         }
         switch try environment.billing.pay(member, id, card: card) {
-        case .alreadyClaimed: return .redirect(to: Paths.subscription)
-        case .declined: return .redirect(to: Paths.subscription + "?notice=card-declined")
-        case .paid: return .redirect(to: Paths.subscription + "?notice=subscribed")
+        case .alreadyClaimed: return .redirect(to: Route.subscription.path)
+        case .declined: return .redirect(to: Route.subscription.path + "?notice=card-declined")
+        case .paid: return .redirect(to: Route.subscription.path + "?notice=subscribed")
         }
     }
 
-    static func confirmCancel(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        let member = try context.member()
-        guard let subscription = try environment.billing.cancellable(member) else { return .redirect(to: Paths.subscription) }
+    static func confirmCancel(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        guard let subscription = try environment.billing.cancellable(member) else { return .redirect(to: Route.subscription.path) }
         return try environment.render(CancelSubscriptionPage(endDate: date(subscription.currentPeriodEnd, member.account)),
                                       title: "Cancel your subscription", context: context)
     }
 
-    static func cancel(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        _ = try environment.billing.cancel(try context.member())
-        return .redirect(to: Paths.subscription + "?notice=cancelled")
+    static func cancel(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        _ = try environment.billing.cancel(member)
+        return .redirect(to: Route.subscription.path + "?notice=cancelled")
     }
 
-    static func resume(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        try environment.billing.resume(try context.member())
-        return .redirect(to: Paths.subscription + "?notice=resumed")
+    static func resume(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        try environment.billing.resume(member)
+        return .redirect(to: Route.subscription.path + "?notice=resumed")
     }
 
     /// `POST /webhooks/payments`: 200 for an applied or replayed event, 400 for anything not trusted.
@@ -129,7 +124,7 @@ enum SubscriptionHandler {
     private static func checkoutPage(_ context: RequestContext, _ environment: AppEnvironment, id: CheckoutID, amount: Money,
                                      errors: FormErrors, status: HTTPStatus = .ok, typedCard: String? = nil,
                                      typedExpiry: String? = nil) throws -> Response {
-        let page = TestCheckoutPage(amount: amount.formatted, payPath: Paths.testCheckout(id), typedCard: typedCard, typedExpiry: typedExpiry,
+        let page = TestCheckoutPage(amount: amount.formatted, payPath: Route.testCheckout(id).path, typedCard: typedCard, typedExpiry: typedExpiry,
                                     errors: errors)
         return try environment.render(page, title: "Test checkout", errors: errors, context: context, status: status)
     }

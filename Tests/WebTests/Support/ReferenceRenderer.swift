@@ -54,20 +54,20 @@ struct ReferenceRenderer {
         return values
     }
 
-    /// The links templates name as `{{paths.name}}`, as `Paths.forTemplates` listed them.
+    /// The links templates name as `{{paths.name}}`, as `Route.forTemplates.path` listed them.
     static let paths: [String: String] = [
-        "home": Paths.home, "help": Paths.help, "helpNow": Paths.helpNow, "checkIn": Paths.checkIn, "calendarColours": Paths.calendarColours, "reflection": Paths.reflection, "insights": Paths.insights, "accountReport": Paths.accountReport, "digest": Paths.digest, "digestIntention": Paths.digestIntention, "digestEmail": Paths.digestEmail, "brand": Paths.brand, "adminLogo": Paths.adminLogo, "adminResets": Paths.adminResets, "ownResets": Paths.ownResets, "ownResetNew": Paths.ownResetNew, "accountTheme": Paths.accountTheme, "signUp": Paths.signUp, "logIn": Paths.logIn, "adminSignOn": Paths.adminSignOn, "adminSignOnRemove": Paths.adminSignOnRemove, "logOut": Paths.logOut, "account": Paths.account,
-        "accountProfile": Paths.accountProfile, "accountSecurity": Paths.accountSecurity, "accountAppearance": Paths.accountAppearance,
-        "accountData": Paths.accountData, "staff": Paths.staff,
-        "accountPassword": Paths.accountPassword, "accountTimeZone": Paths.accountTimeZone, "accountEmail": Paths.accountEmail, "accountExport": Paths.accountExport,
-        "accountDelete": Paths.accountDelete, "accountSessions": Paths.accountSessions,
-        "accountSessionsSignOutOthers": Paths.accountSessionsSignOutOthers, "passwordForgot": Paths.passwordForgot,
-        "passwordReset": Paths.passwordReset, "paywall": Paths.paywall, "calendar": Paths.calendar, "accountExportCSV": Paths.accountExportCSV, "accountCheckInsCSV": Paths.accountCheckInsCSV,
-        "accountWeekStart": Paths.accountWeekStart, "community": Paths.community,
-        "communityPosts": Paths.communityPosts, "moderation": Paths.moderation, "audit": Paths.audit, "auditCSV": Paths.auditCSV,
-        "crisisContacts": Paths.crisisContacts, "watchedWords": Paths.watchedWords, "checkInTags": Paths.checkInTags, "organisationInsights": Paths.organisationInsights, "joining": Paths.joining, "provisioningTokens": Paths.provisioningTokens, "joiningInvitations": Paths.joiningInvitations, "organisationInsightsCSV": Paths.organisationInsightsCSV, "groupSize": Paths.groupSize, "helpBreathe": Paths.helpBreathe, "helpTalk": Paths.helpTalk, "members": Paths.members, "settings": Paths.settings, "topics": Paths.topics, "subscription": Paths.subscription,
-        "subscriptionCheckout": Paths.subscriptionCheckout, "subscriptionCancel": Paths.subscriptionCancel,
-        "subscriptionResume": Paths.subscriptionResume,
+        "home": Route.home.path, "help": Route.help.path, "helpNow": Route.helpNow.path, "checkIn": Route.checkIn.path, "calendarColours": Route.calendarColours.path, "reflection": Route.reflection.path, "insights": Route.insights.path, "accountReport": Route.accountReport.path, "digest": Route.digest.path, "digestIntention": Route.digestIntention.path, "digestEmail": Route.digestEmail.path, "brand": Route.brand.path, "adminLogo": Route.adminLogo.path, "adminResets": Route.adminResets.path, "ownResets": Route.ownResets.path, "ownResetNew": Route.ownResetNew.path, "accountTheme": Route.accountTheme.path, "signUp": Route.signUp.path, "logIn": Route.logIn.path, "adminSignOn": Route.adminSignOn.path, "adminSignOnRemove": Route.adminSignOnRemove.path, "logOut": Route.logOut.path, "account": Route.account.path,
+        "accountProfile": Route.accountProfile.path, "accountSecurity": Route.accountSecurity.path, "accountAppearance": Route.accountAppearance.path,
+        "accountData": Route.accountData.path, "staff": Route.staff.path,
+        "accountPassword": Route.accountPassword.path, "accountTimeZone": Route.accountTimeZone.path, "accountEmail": Route.accountEmail.path, "accountExport": Route.accountExport.path,
+        "accountDelete": Route.accountDelete.path, "accountSessions": Route.accountSessions.path,
+        "accountSessionsSignOutOthers": Route.accountSessionsSignOutOthers.path, "passwordForgot": Route.passwordForgot.path,
+        "passwordReset": Route.passwordReset.path, "paywall": Route.paywall.path, "calendar": Route.calendar.path, "accountExportCSV": Route.accountExportCSV.path, "accountCheckInsCSV": Route.accountCheckInsCSV.path,
+        "accountWeekStart": Route.accountWeekStart.path, "community": Route.community.path,
+        "communityPosts": Route.communityPosts.path, "moderation": Route.moderation.path, "audit": Route.audit.path, "auditCSV": Route.auditCSV.path,
+        "crisisContacts": Route.crisisContacts.path, "watchedWords": Route.watchedWords.path, "checkInTags": Route.checkInTags.path, "organisationInsights": Route.organisationInsights.path, "joining": Route.joining.path, "provisioningTokens": Route.provisioningTokens.path, "joiningInvitations": Route.joiningInvitations.path, "organisationInsightsCSV": Route.organisationInsightsCSV.path, "groupSize": Route.groupSize.path, "helpBreathe": Route.helpBreathe.path, "helpTalk": Route.helpTalk.path, "members": Route.members.path, "settings": Route.settings.path, "topics": Route.topics.path, "subscription": Route.subscription.path,
+        "subscriptionCheckout": Route.subscriptionCheckout.path, "subscriptionCancel": Route.subscriptionCancel.path,
+        "subscriptionResume": Route.subscriptionResume.path,
     ]
 }
 

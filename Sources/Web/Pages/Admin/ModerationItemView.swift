@@ -54,17 +54,17 @@ struct ModerationItemView: Sendable {
         canRestrict = item.authorID != nil
         createdAt = item.createdAt
         overdueAfter = Moderation.overdueAfter(item, tenant: tenant)
-        openPath = Paths.moderationPost(post)
-        approvePath = Paths.moderate(post, .approve)
-        hidePath = Paths.moderate(post, .hide)
-        deletePath = Paths.moderate(post, .delete)
-        restrictPath = Paths.moderate(post, .restrict)
-        reachOutPath = Paths.moderate(post, .reachOut)
-        escalatePath = Paths.moderate(post, .escalate)
-        notePath = Paths.moderate(post, .note)
-        authorNotePath = Paths.moderate(post, .authorNote)
-        assignPath = Paths.moderate(post, .assign)
-        unassignPath = Paths.moderate(post, .unassign)
+        openPath = Route.moderationPost(post).path
+        approvePath = Route.moderate(post, .approve).path
+        hidePath = Route.moderate(post, .hide).path
+        deletePath = Route.moderate(post, .delete).path
+        restrictPath = Route.moderate(post, .restrict).path
+        reachOutPath = Route.moderate(post, .reachOut).path
+        escalatePath = Route.moderate(post, .escalate).path
+        notePath = Route.moderate(post, .note).path
+        authorNotePath = Route.moderate(post, .authorNote).path
+        assignPath = Route.moderate(post, .assign).path
+        unassignPath = Route.moderate(post, .unassign).path
     }
 
     /// The item as of `now`: how long it has waited, and whether longer than it should.

@@ -25,8 +25,8 @@ struct CrisisContactsPage: FormPage {
                 let id = CrisisContactID(stored: contact.id)
                 return Row(id: contact.id, name: contact.name, purpose: contact.purpose, phoneValue: contact.phone ?? "",
                            textNumberValue: contact.textNumber ?? "", textMessageValue: contact.textMessage ?? "", urlValue: contact.url ?? "",
-                           hoursValue: contact.hours ?? "", savePath: Paths.crisisContact(id, "save"), upPath: Paths.crisisContact(id, "up"),
-                           downPath: Paths.crisisContact(id, "down"), removePath: Paths.crisisContact(id, "remove"), canMoveUp: index > 0,
+                           hoursValue: contact.hours ?? "", savePath: Route.crisisContact(id, .save).path, upPath: Route.crisisContact(id, .up).path,
+                           downPath: Route.crisisContact(id, .down).path, removePath: Route.crisisContact(id, .remove).path, canMoveUp: index > 0,
                            canMoveDown: index < contacts.count - 1)
             }
         }

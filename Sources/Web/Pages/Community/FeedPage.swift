@@ -35,14 +35,14 @@ struct FeedPage: FormPage {
             isMine = post.isMine
             waiting = post.status != .visible
             body = post.body
-            reactionsPath = post.status == .visible ? Paths.postReactions(post.typedID) : nil
+            reactionsPath = post.status == .visible ? Route.postReactions(post.typedID).path : nil
             reactions = post.status != .visible ? [] : ReactionKind.allCases.map { kind in
                 let count = post.reactions[kind] ?? 0
                 return Reaction(kind: kind.rawValue, emoji: kind.emoji, label: kind.label, pressed: post.myReaction == kind,
                                 count: count > 0 ? count : nil)
             }
-            deletePath = post.isMine ? Paths.postDelete(post.typedID) : nil
-            reportPath = post.isMine ? nil : Paths.postReport(post.typedID)
+            deletePath = post.isMine ? Route.postDelete(post.typedID).path : nil
+            reportPath = post.isMine ? nil : Route.postReport(post.typedID).path
         }
     }
 

@@ -4,16 +4,16 @@ import Domain
 
 /// A page of the help flow: where the person came from travels with them, so "I'm safe for now" takes them back.
 protocol HelpFlowPage: CompiledView {
-    /// A path on this site (`Paths.safeReturn`).
+    /// A path on this site (`Route.safeReturn.path`).
     var from: String { get }
 }
 
 extension HelpFlowPage {
-    var nowPath: String { Paths.help(Paths.helpNow, from: from) }
-    var talkPath: String { Paths.help(Paths.helpTalk, from: from) }
-    var breathePath: String { Paths.help(Paths.helpBreathe, from: from) }
-    var groundPath: String { Paths.help(Paths.helpGround, from: from) }
-    var safePath: String { Paths.help(Paths.helpSafe, from: from) }
+    var nowPath: String { Route.help(.helpNow, from: from) }
+    var talkPath: String { Route.help(.helpTalk, from: from) }
+    var breathePath: String { Route.help(.helpBreathe, from: from) }
+    var groundPath: String { Route.help(.helpGround, from: from) }
+    var safePath: String { Route.help(.helpSafe, from: from) }
 }
 
 /// `help/index`: a breathing moment first, with any message from the moderation team.

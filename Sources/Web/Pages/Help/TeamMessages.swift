@@ -21,7 +21,7 @@ struct TeamMessages {
         let messages = try environment.safeguarding.unseenMessages(member)
         guard !messages.isEmpty else { return .none }
         return TeamMessages(teamMessages: messages.map {
-            Message(id: $0.id, body: $0.body, seenPath: Paths.teamMessageSeen(TeamMessageID(stored: $0.id)))
+            Message(id: $0.id, body: $0.body, seenPath: Route.teamMessageSeen(TeamMessageID(stored: $0.id)).path)
         }, crisisContacts: try environment.safeguarding.contacts(context.scope))
     }
 }

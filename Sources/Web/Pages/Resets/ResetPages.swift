@@ -40,7 +40,7 @@ struct EmotionCard {
 
     static func all(_ library: ResetLibrary) -> [EmotionCard] {
         library.emotions.map { emotion in
-            EmotionCard(id: emotion.id, label: emotion.label, description: emotion.description, path: Paths.emotion(emotion.id),
+            EmotionCard(id: emotion.id, label: emotion.label, description: emotion.description, path: Route.emotion(emotion.id).path,
                         icon: TrustedHTML(markup: Icon(rawValue: emotion.id)?.svg ?? ""))
         }
     }

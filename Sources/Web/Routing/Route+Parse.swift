@@ -1,0 +1,73 @@
+import HTTPServer
+
+extension Route {
+    /// What a request's method and path name.
+    enum Match: Equatable {
+        case found(Route)
+        /// The path names something, but not by this method (405, with the methods that would do).
+        case methodNotAllowed(allowed: [String])
+        case notFound
+    }
+
+    /// The highest step number a URL may carry; a reset's own length bounds it further in its handler.
+    static let maximumStep = 999
+
+    /// Reads a request's method and path. Segments are percent-decoded one by one after splitting, so `%2F` inside
+    /// an id stays inside it; the first row of the table whose pattern and values fit wins, so a literal
+    /// (`/calendar/year`) is tried before the parameter beside it (`/calendar/:day`).
+    static func parse(method: String, path: Substring) throws(WebError) -> Match {
+        guard path.first == "/" else { throw .badRequest("The path must start with /.") }
+        var parts: [String] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            parts.append(try PercentEncoding.decode(part, plusIsSpace: false))
+        }
+        let wanted = method == "HEAD" ? "GET" : method
+        var allowed: Set<String> = []
+        for row in table[parts.first ?? ""] ?? [] {
+            guard let values = row.bind(parts), let route = Route(row.kind, values) else { continue }
+            if row.kind.method == wanted { return .found(route) }
+            allowed.insert(row.kind.method)
+            if row.kind.method == "GET" { allowed.insert("HEAD") }
+        }
+        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed.sorted())
+    }
+
+    /// One kind's pattern, split into segments once.
+    struct Row: Sendable {
+        enum Segment: Sendable, Equatable {
+            case literal(String)
+            case value
+        }
+
+        let kind: Kind
+        let segments: [Segment]
+
+        init(_ kind: Kind) {
+            self.kind = kind
+            segments = kind.pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
+                $0.hasPrefix(":") ? .value : .literal(String($0))
+            }
+        }
+
+        /// The path's values, in order, when its parts fit this pattern; a value is never empty.
+        func bind(_ parts: [String]) -> [String]? {
+            guard segments.count == parts.count else { return nil }
+            var values: [String] = []
+            for (segment, part) in zip(segments, parts) {
+                switch segment {
+                case .literal(let literal): guard literal == part else { return nil }
+                case .value:
+                    guard !part.isEmpty else { return nil }
+                    values.append(part)
+                }
+            }
+            return values
+        }
+    }
+
+    /// The table's rows by their first segment, in the table's order: a request is tried against a handful, not all.
+    static let table: [String: [Row]] = Dictionary(grouping: Kind.allCases.map(Row.init)) { row in
+        if case .literal(let first)? = row.segments.first { return first }
+        return ""
+    }
+}

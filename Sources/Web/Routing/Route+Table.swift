@@ -1,0 +1,295 @@
+import HTTPServer
+
+extension Route {
+    /// The route table: one row per case of `Route`, with everything the app decides before a handler runs. Each
+    /// property is an exhaustive `switch`, so a new kind has no default to fall into.
+    enum Kind: String, CaseIterable, Sendable {
+        case home, emotion, reset, resetStart, runStep, runFinish, runMood, rateRun, runResult, help, helpNow,
+             helpTalk, helpBreathe, helpGround, helpSafe, teamMessageSeen, brand, logo, adminLogo, saveAdminLogo,
+             adminResets, adminReset, ownResetNew, ownResets, ownReset, updateOwnReset, ownResetAction,
+             ownResetPreview, health, ready, metrics, calendar, calendarYear, calendarDay, calendarColours, checkIn,
+             saveCheckIn, reflection, saveReflection, insights, digest, digestIntention, digestEmail, accountReport,
+             accountExportCSV, accountCheckInsCSV, accountWeekStart, community, communityPosts, postDelete,
+             postReactions, postReport, postReports, moderation, moderationPost, moderate, liftRestriction, audit,
+             auditCSV, crisisContacts, addCrisisContact, crisisContact, watchedWords, addWatchedWord,
+             watchedWordRemove, scimServiceProviderConfig, scimResourceTypes, scimSchemas, scimUsers, scimCreateUser,
+             scimSearchUsers, scimSearch, scimUser, scimReplaceUser, scimPatchUser, scimDeleteUser, scimResourceType,
+             scimSchema, joining, saveJoining, joiningInvitations, invitationRevoke, provisioningTokens,
+             provisioningTokenRevoke, organisationInsights, organisationInsightsCSV, groupSize, checkInTags,
+             addCheckInTag, checkInTagRemove, members, memberRole, settings, saveSettings, topics, paywall,
+             subscription, subscriptionCheckout, subscriptionCancel, cancelSubscription, subscriptionResume,
+             testCheckout, payTestCheckout, paymentWebhooks, signUp, submitSignUp, logIn, submitLogIn, logOut,
+             signOnCallback, signOnStart, adminSignOn, saveAdminSignOn, adminSignOnRemove, logInLink, useLogInLink,
+             signUpConfirm, confirmSignUp, passwordForgot, sendPasswordLink, passwordReset, resetPassword, account,
+             accountProfile, accountSecurity, accountAppearance, accountData, staff, accountPassword,
+             accountTimeZone, accountEmail, accountTheme, accountExport, accountDelete, accountSessions,
+             accountSessionsSignOutOthers, accountSessionDelete
+    }
+}
+
+extension Route.Kind {
+    /// The method the route answers; HEAD is answered by a GET route (the server drops the body).
+    var method: String {
+        switch self {
+        case .home, .emotion, .reset, .runStep, .runMood, .runResult, .help, .helpNow, .helpTalk, .helpBreathe,
+             .helpGround, .helpSafe, .brand, .logo, .adminLogo, .adminResets, .ownResetNew, .ownReset,
+             .ownResetPreview, .health, .ready, .metrics, .calendar, .calendarYear, .calendarDay, .checkIn,
+             .reflection, .insights, .digest, .accountReport, .accountExportCSV, .accountCheckInsCSV, .community,
+             .postReport, .moderation, .moderationPost, .audit, .auditCSV, .crisisContacts, .watchedWords,
+             .scimServiceProviderConfig, .scimResourceTypes, .scimSchemas, .scimUsers, .scimUser, .scimResourceType,
+             .scimSchema, .joining, .organisationInsights, .organisationInsightsCSV, .checkInTags, .members,
+             .settings, .paywall, .subscription, .subscriptionCancel, .testCheckout, .signUp, .logIn,
+             .signOnCallback, .adminSignOn, .logInLink, .signUpConfirm, .passwordForgot, .passwordReset, .account,
+             .accountProfile, .accountSecurity, .accountAppearance, .accountData, .staff, .accountExport,
+             .accountSessions: "GET"
+        case .resetStart, .runFinish, .rateRun, .teamMessageSeen, .saveAdminLogo, .adminReset, .ownResets,
+             .updateOwnReset, .ownResetAction, .calendarColours, .saveCheckIn, .saveReflection, .digestIntention,
+             .digestEmail, .accountWeekStart, .communityPosts, .postDelete, .postReactions, .postReports, .moderate,
+             .liftRestriction, .addCrisisContact, .crisisContact, .addWatchedWord, .watchedWordRemove,
+             .scimCreateUser, .scimSearchUsers, .scimSearch, .saveJoining, .joiningInvitations, .invitationRevoke,
+             .provisioningTokens, .provisioningTokenRevoke, .groupSize, .addCheckInTag, .checkInTagRemove,
+             .memberRole, .saveSettings, .topics, .subscriptionCheckout, .cancelSubscription, .subscriptionResume,
+             .payTestCheckout, .paymentWebhooks, .submitSignUp, .submitLogIn, .logOut, .signOnStart,
+             .saveAdminSignOn, .adminSignOnRemove, .useLogInLink, .confirmSignUp, .sendPasswordLink, .resetPassword,
+             .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDelete,
+             .accountSessionsSignOutOthers, .accountSessionDelete: "POST"
+        case .scimReplaceUser: "PUT"
+        case .scimPatchUser: "PATCH"
+        case .scimDeleteUser: "DELETE"
+        }
+    }
+
+    /// The path as a pattern (`/runs/:run/steps/:step`): how the route is matched, and its label in the metrics and logs.
+    var pattern: String {
+        switch self {
+        case .home: "/"
+        case .emotion: "/emotions/:emotion"
+        case .reset: "/resets/:id"
+        case .resetStart: "/resets/:id/start"
+        case .runStep: "/runs/:run/steps/:step"
+        case .runFinish: "/runs/:run/finish"
+        case .runMood: "/runs/:run/mood"
+        case .rateRun: "/runs/:run/mood"
+        case .runResult: "/runs/:run/result"
+        case .help: "/help"
+        case .helpNow: "/help/now"
+        case .helpTalk: "/help/talk"
+        case .helpBreathe: "/help/breathe"
+        case .helpGround: "/help/ground"
+        case .helpSafe: "/help/safe"
+        case .teamMessageSeen: "/messages/:id/seen"
+        case .brand: "/brand.css"
+        case .logo: "/brand/logo.png"
+        case .adminLogo: "/admin/logo"
+        case .saveAdminLogo: "/admin/logo"
+        case .adminResets: "/admin/resets"
+        case .adminReset: "/admin/resets/:id/:action"
+        case .ownResetNew: "/admin/own-resets/new"
+        case .ownResets: "/admin/own-resets"
+        case .ownReset: "/admin/own-resets/:id"
+        case .updateOwnReset: "/admin/own-resets/:id"
+        case .ownResetAction: "/admin/own-resets/:id/:action"
+        case .ownResetPreview: "/admin/own-resets/:id/preview/:step"
+        case .health: "/healthz"
+        case .ready: "/readyz"
+        case .metrics: "/metrics"
+        case .calendar: "/calendar"
+        case .calendarYear: "/calendar/year"
+        case .calendarDay: "/calendar/:day"
+        case .calendarColours: "/calendar/colours"
+        case .checkIn: "/check-in"
+        case .saveCheckIn: "/check-in"
+        case .reflection: "/reflection"
+        case .saveReflection: "/reflection"
+        case .insights: "/insights"
+        case .digest: "/insights/week"
+        case .digestIntention: "/insights/week/intention"
+        case .digestEmail: "/insights/week/email"
+        case .accountReport: "/account/report"
+        case .accountExportCSV: "/account/export.csv"
+        case .accountCheckInsCSV: "/account/check-ins.csv"
+        case .accountWeekStart: "/account/week-start"
+        case .community: "/community"
+        case .communityPosts: "/community/posts"
+        case .postDelete: "/community/posts/:id/delete"
+        case .postReactions: "/community/posts/:id/reactions"
+        case .postReport: "/community/posts/:id/report"
+        case .postReports: "/community/posts/:id/reports"
+        case .moderation: "/admin/moderation"
+        case .moderationPost: "/admin/moderation/posts/:id"
+        case .moderate: "/admin/moderation/posts/:id/:action"
+        case .liftRestriction: "/admin/moderation/restrictions/:id/lift"
+        case .audit: "/admin/audit"
+        case .auditCSV: "/admin/audit.csv"
+        case .crisisContacts: "/admin/crisis-contacts"
+        case .addCrisisContact: "/admin/crisis-contacts"
+        case .crisisContact: "/admin/crisis-contacts/:id/:action"
+        case .watchedWords: "/admin/watched-words"
+        case .addWatchedWord: "/admin/watched-words"
+        case .watchedWordRemove: "/admin/watched-words/:id/remove"
+        case .scimServiceProviderConfig: "/scim/v2/ServiceProviderConfig"
+        case .scimResourceTypes: "/scim/v2/ResourceTypes"
+        case .scimSchemas: "/scim/v2/Schemas"
+        case .scimUsers: "/scim/v2/Users"
+        case .scimCreateUser: "/scim/v2/Users"
+        case .scimSearchUsers: "/scim/v2/Users/.search"
+        case .scimSearch: "/scim/v2/.search"
+        case .scimUser: "/scim/v2/Users/:id"
+        case .scimReplaceUser: "/scim/v2/Users/:id"
+        case .scimPatchUser: "/scim/v2/Users/:id"
+        case .scimDeleteUser: "/scim/v2/Users/:id"
+        case .scimResourceType: "/scim/v2/ResourceTypes/:id"
+        case .scimSchema: "/scim/v2/Schemas/:id"
+        case .joining: "/admin/joining"
+        case .saveJoining: "/admin/joining"
+        case .joiningInvitations: "/admin/joining/invitations"
+        case .invitationRevoke: "/admin/joining/invitations/:id/withdraw"
+        case .provisioningTokens: "/admin/joining/scim-tokens"
+        case .provisioningTokenRevoke: "/admin/joining/scim-tokens/:id/revoke"
+        case .organisationInsights: "/admin/insights"
+        case .organisationInsightsCSV: "/admin/insights.csv"
+        case .groupSize: "/admin/insights/group-size"
+        case .checkInTags: "/admin/check-in-tags"
+        case .addCheckInTag: "/admin/check-in-tags"
+        case .checkInTagRemove: "/admin/check-in-tags/:id/remove"
+        case .members: "/admin/members"
+        case .memberRole: "/admin/members/:id/role"
+        case .settings: "/admin/settings"
+        case .saveSettings: "/admin/settings"
+        case .topics: "/admin/topics"
+        case .paywall: "/paywall"
+        case .subscription: "/account/subscription"
+        case .subscriptionCheckout: "/account/subscription/checkout"
+        case .subscriptionCancel: "/account/subscription/cancel"
+        case .cancelSubscription: "/account/subscription/cancel"
+        case .subscriptionResume: "/account/subscription/resume"
+        case .testCheckout: "/checkout/test/:id"
+        case .payTestCheckout: "/checkout/test/:id"
+        case .paymentWebhooks: "/webhooks/payments"
+        case .signUp: "/signup"
+        case .submitSignUp: "/signup"
+        case .logIn: "/login"
+        case .submitLogIn: "/login"
+        case .logOut: "/logout"
+        case .signOnCallback: "/login/sso/callback"
+        case .signOnStart: "/login/sso/:provider"
+        case .adminSignOn: "/admin/single-sign-on"
+        case .saveAdminSignOn: "/admin/single-sign-on"
+        case .adminSignOnRemove: "/admin/single-sign-on/remove"
+        case .logInLink: "/login/link"
+        case .useLogInLink: "/login/link"
+        case .signUpConfirm: "/signup/confirm"
+        case .confirmSignUp: "/signup/confirm"
+        case .passwordForgot: "/password/forgot"
+        case .sendPasswordLink: "/password/forgot"
+        case .passwordReset: "/password/reset"
+        case .resetPassword: "/password/reset"
+        case .account: "/account"
+        case .accountProfile: "/account/profile"
+        case .accountSecurity: "/account/security"
+        case .accountAppearance: "/account/appearance"
+        case .accountData: "/account/data"
+        case .staff: "/admin"
+        case .accountPassword: "/account/password"
+        case .accountTimeZone: "/account/time-zone"
+        case .accountEmail: "/account/email"
+        case .accountTheme: "/account/theme"
+        case .accountExport: "/account/export.json"
+        case .accountDelete: "/account/delete"
+        case .accountSessions: "/account/sessions"
+        case .accountSessionsSignOutOthers: "/account/sessions/others/delete"
+        case .accountSessionDelete: "/account/sessions/:id/delete"
+        }
+    }
+
+    /// Who may use the route; `Access.admit` checks it before the handler runs.
+    var access: Access {
+        switch self {
+        case .home, .emotion, .reset, .resetStart, .help, .helpNow, .helpTalk, .helpBreathe, .helpGround, .helpSafe,
+             .brand, .logo, .paywall, .signUp, .submitSignUp, .logIn, .submitLogIn, .logOut, .signOnCallback,
+             .signOnStart, .logInLink, .useLogInLink, .signUpConfirm, .confirmSignUp, .passwordForgot,
+             .sendPasswordLink, .passwordReset, .resetPassword: .anyone
+        case .runStep, .runFinish, .runMood, .rateRun, .runResult, .teamMessageSeen, .calendar, .calendarYear,
+             .calendarDay, .calendarColours, .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights,
+             .digest, .digestIntention, .digestEmail, .accountReport, .accountExportCSV, .accountCheckInsCSV,
+             .accountWeekStart, .community, .communityPosts, .postDelete, .postReactions, .postReport, .postReports,
+             .subscription, .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume,
+             .testCheckout, .payTestCheckout, .account, .accountProfile, .accountSecurity, .accountAppearance,
+             .accountData, .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountExport,
+             .accountDelete, .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete: .member
+        case .adminLogo, .saveAdminLogo, .adminResets, .adminReset, .ownResetNew, .ownResets, .ownReset,
+             .updateOwnReset, .ownResetAction, .ownResetPreview, .crisisContacts, .addCrisisContact, .crisisContact,
+             .watchedWords, .addWatchedWord, .watchedWordRemove, .joining, .saveJoining, .joiningInvitations,
+             .invitationRevoke, .provisioningTokens, .provisioningTokenRevoke, .organisationInsights,
+             .organisationInsightsCSV, .groupSize, .checkInTags, .addCheckInTag, .checkInTagRemove, .members,
+             .memberRole, .settings, .saveSettings, .topics, .adminSignOn, .saveAdminSignOn,
+             .adminSignOnRemove: .admin
+        case .health, .ready, .metrics: .operator
+        case .moderation, .moderationPost, .moderate, .liftRestriction, .audit, .auditCSV, .staff: .moderator
+        case .scimServiceProviderConfig, .scimResourceTypes, .scimSchemas, .scimUsers, .scimCreateUser,
+             .scimSearchUsers, .scimSearch, .scimUser, .scimReplaceUser, .scimPatchUser, .scimDeleteUser,
+             .scimResourceType, .scimSchema: .provisioningToken
+        case .paymentWebhooks: .paymentSignature
+        }
+    }
+
+    /// Where the server answers it. Anything that may wait for a password hash or on an identity provider waits on
+    /// the waiting pool, never on a page worker, so a morning's log-ins or a provider that hangs cannot slow anyone's
+    /// pages; the health checks must answer while every worker is busy, or a load balancer would take a slow node for
+    /// a dead one. (Static files never reach the table: they are answered on the event loop.)
+    var placement: ResponsePlacement {
+        switch self {
+        case .home, .emotion, .reset, .resetStart, .runStep, .runFinish, .runMood, .rateRun, .runResult, .help,
+             .helpNow, .helpTalk, .helpBreathe, .helpGround, .helpSafe, .teamMessageSeen, .brand, .logo, .adminLogo,
+             .saveAdminLogo, .adminResets, .adminReset, .ownResetNew, .ownResets, .ownReset, .updateOwnReset,
+             .ownResetAction, .ownResetPreview, .metrics, .calendar, .calendarYear, .calendarDay, .calendarColours,
+             .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights, .digest, .digestIntention,
+             .digestEmail, .accountReport, .accountExportCSV, .accountCheckInsCSV, .accountWeekStart, .community,
+             .communityPosts, .postDelete, .postReactions, .postReport, .postReports, .moderation, .moderationPost,
+             .moderate, .liftRestriction, .audit, .auditCSV, .crisisContacts, .addCrisisContact, .crisisContact,
+             .watchedWords, .addWatchedWord, .watchedWordRemove, .scimServiceProviderConfig, .scimResourceTypes,
+             .scimSchemas, .scimUsers, .scimCreateUser, .scimSearchUsers, .scimSearch, .scimUser, .scimReplaceUser,
+             .scimPatchUser, .scimDeleteUser, .scimResourceType, .scimSchema, .joining, .saveJoining,
+             .joiningInvitations, .invitationRevoke, .provisioningTokens, .provisioningTokenRevoke,
+             .organisationInsights, .organisationInsightsCSV, .groupSize, .checkInTags, .addCheckInTag,
+             .checkInTagRemove, .members, .memberRole, .settings, .saveSettings, .topics, .paywall, .subscription,
+             .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume, .testCheckout,
+             .payTestCheckout, .paymentWebhooks, .signUp, .logIn, .logOut, .adminSignOn, .adminSignOnRemove,
+             .logInLink, .useLogInLink, .signUpConfirm, .confirmSignUp, .passwordForgot, .sendPasswordLink,
+             .passwordReset, .account, .accountProfile, .accountSecurity, .accountAppearance, .accountData, .staff,
+             .accountTimeZone, .accountTheme, .accountExport, .accountSessions, .accountSessionsSignOutOthers,
+             .accountSessionDelete: .workerPool
+        case .health, .ready: .priority
+        case .submitSignUp, .submitLogIn, .signOnCallback, .signOnStart, .saveAdminSignOn, .resetPassword,
+             .accountPassword, .accountEmail, .accountDelete: .waiting
+        }
+    }
+
+    /// The part of the navigation the page belongs to, for its current-page mark.
+    var section: LayoutContext.Section? {
+        switch self {
+        case .home, .emotion, .reset, .resetStart, .runStep, .runFinish, .runMood, .rateRun, .runResult: .resets
+        case .help, .helpNow, .helpTalk, .helpBreathe, .helpGround, .helpSafe, .teamMessageSeen, .brand, .logo,
+             .health, .ready, .metrics, .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights, .digest,
+             .digestIntention, .digestEmail, .scimServiceProviderConfig, .scimResourceTypes, .scimSchemas,
+             .scimUsers, .scimCreateUser, .scimSearchUsers, .scimSearch, .scimUser, .scimReplaceUser, .scimPatchUser,
+             .scimDeleteUser, .scimResourceType, .scimSchema, .paymentWebhooks, .signUp, .submitSignUp, .logIn,
+             .submitLogIn, .logOut, .signOnCallback, .signOnStart, .logInLink, .useLogInLink, .signUpConfirm,
+             .confirmSignUp, .passwordForgot, .sendPasswordLink, .passwordReset, .resetPassword: nil
+        case .adminLogo, .saveAdminLogo, .adminResets, .adminReset, .ownResetNew, .ownResets, .ownReset,
+             .updateOwnReset, .ownResetAction, .ownResetPreview, .moderation, .moderationPost, .moderate,
+             .liftRestriction, .audit, .auditCSV, .crisisContacts, .addCrisisContact, .crisisContact, .watchedWords,
+             .addWatchedWord, .watchedWordRemove, .joining, .saveJoining, .joiningInvitations, .invitationRevoke,
+             .provisioningTokens, .provisioningTokenRevoke, .organisationInsights, .organisationInsightsCSV,
+             .groupSize, .checkInTags, .addCheckInTag, .checkInTagRemove, .members, .memberRole, .settings,
+             .saveSettings, .topics, .adminSignOn, .saveAdminSignOn, .adminSignOnRemove, .staff: .staff
+        case .calendar, .calendarYear, .calendarDay, .calendarColours: .calendar
+        case .accountReport, .accountExportCSV, .accountCheckInsCSV, .accountWeekStart, .paywall, .subscription,
+             .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume, .testCheckout,
+             .payTestCheckout, .account, .accountProfile, .accountSecurity, .accountAppearance, .accountData,
+             .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountExport, .accountDelete,
+             .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete: .account
+        case .community, .communityPosts, .postDelete, .postReactions, .postReport, .postReports: .community
+        }
+    }
+}

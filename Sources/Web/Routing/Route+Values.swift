@@ -1,0 +1,346 @@
+import Domain
+
+extension Route {
+    /// The route of `kind` with its path's parameters (percent-decoded, in order), or nil when one is not of its
+    /// type (an id not an id, a step not a number): such a URL names nothing, so it is not found.
+    init?(_ kind: Kind, _ values: [String]) {
+        switch kind {
+        case .home: self = .home
+        case .emotion: self = .emotion(values[0])
+        case .reset: self = .reset(values[0])
+        case .resetStart: self = .resetStart(values[0])
+        case .runStep:
+            guard let run = RunID(values[0]), let step = WholeNumber.parse(values[1], in: 1...Route.maximumStep) else { return nil }
+            self = .runStep(run, step)
+        case .runFinish:
+            guard let run = RunID(values[0]) else { return nil }
+            self = .runFinish(run)
+        case .runMood:
+            guard let run = RunID(values[0]) else { return nil }
+            self = .runMood(run)
+        case .rateRun:
+            guard let run = RunID(values[0]) else { return nil }
+            self = .rateRun(run)
+        case .runResult:
+            guard let run = RunID(values[0]) else { return nil }
+            self = .runResult(run)
+        case .help: self = .help
+        case .helpNow: self = .helpNow
+        case .helpTalk: self = .helpTalk
+        case .helpBreathe: self = .helpBreathe
+        case .helpGround: self = .helpGround
+        case .helpSafe: self = .helpSafe
+        case .teamMessageSeen:
+            guard let id = TeamMessageID(values[0]) else { return nil }
+            self = .teamMessageSeen(id)
+        case .brand: self = .brand
+        case .logo: self = .logo
+        case .adminLogo: self = .adminLogo
+        case .saveAdminLogo: self = .saveAdminLogo
+        case .adminResets: self = .adminResets
+        case .adminReset:
+            guard let action = ResetChoiceAction(rawValue: values[1]) else { return nil }
+            self = .adminReset(values[0], action)
+        case .ownResetNew: self = .ownResetNew
+        case .ownResets: self = .ownResets
+        case .ownReset:
+            guard let id = OrganisationResetID(values[0]) else { return nil }
+            self = .ownReset(id)
+        case .updateOwnReset:
+            guard let id = OrganisationResetID(values[0]) else { return nil }
+            self = .updateOwnReset(id)
+        case .ownResetAction:
+            guard let id = OrganisationResetID(values[0]), let action = OwnResetAction(rawValue: values[1]) else { return nil }
+            self = .ownResetAction(id, action)
+        case .ownResetPreview:
+            guard let id = OrganisationResetID(values[0]), let step = WholeNumber.parse(values[1], in: 1...Route.maximumStep) else { return nil }
+            self = .ownResetPreview(id, step)
+        case .health: self = .health
+        case .ready: self = .ready
+        case .metrics: self = .metrics
+        case .calendar: self = .calendar
+        case .calendarYear: self = .calendarYear
+        case .calendarDay:
+            guard let day = Day(values[0]) else { return nil }
+            self = .calendarDay(day)
+        case .calendarColours: self = .calendarColours
+        case .checkIn: self = .checkIn
+        case .saveCheckIn: self = .saveCheckIn
+        case .reflection: self = .reflection
+        case .saveReflection: self = .saveReflection
+        case .insights: self = .insights
+        case .digest: self = .digest
+        case .digestIntention: self = .digestIntention
+        case .digestEmail: self = .digestEmail
+        case .accountReport: self = .accountReport
+        case .accountExportCSV: self = .accountExportCSV
+        case .accountCheckInsCSV: self = .accountCheckInsCSV
+        case .accountWeekStart: self = .accountWeekStart
+        case .community: self = .community
+        case .communityPosts: self = .communityPosts
+        case .postDelete:
+            guard let id = PostID(values[0]) else { return nil }
+            self = .postDelete(id)
+        case .postReactions:
+            guard let id = PostID(values[0]) else { return nil }
+            self = .postReactions(id)
+        case .postReport:
+            guard let id = PostID(values[0]) else { return nil }
+            self = .postReport(id)
+        case .postReports:
+            guard let id = PostID(values[0]) else { return nil }
+            self = .postReports(id)
+        case .moderation: self = .moderation
+        case .moderationPost:
+            guard let id = PostID(values[0]) else { return nil }
+            self = .moderationPost(id)
+        case .moderate:
+            guard let id = PostID(values[0]), let action = ModerationAction(rawValue: values[1]) else { return nil }
+            self = .moderate(id, action)
+        case .liftRestriction:
+            guard let id = RestrictionID(values[0]) else { return nil }
+            self = .liftRestriction(id)
+        case .audit: self = .audit
+        case .auditCSV: self = .auditCSV
+        case .crisisContacts: self = .crisisContacts
+        case .addCrisisContact: self = .addCrisisContact
+        case .crisisContact:
+            guard let id = CrisisContactID(values[0]), let action = CrisisContactAction(rawValue: values[1]) else { return nil }
+            self = .crisisContact(id, action)
+        case .watchedWords: self = .watchedWords
+        case .addWatchedWord: self = .addWatchedWord
+        case .watchedWordRemove:
+            guard let id = WatchedWordID(values[0]) else { return nil }
+            self = .watchedWordRemove(id)
+        case .scimServiceProviderConfig: self = .scimServiceProviderConfig
+        case .scimResourceTypes: self = .scimResourceTypes
+        case .scimSchemas: self = .scimSchemas
+        case .scimUsers: self = .scimUsers
+        case .scimCreateUser: self = .scimCreateUser
+        case .scimSearchUsers: self = .scimSearchUsers
+        case .scimSearch: self = .scimSearch
+        case .scimUser: self = .scimUser(values[0])
+        case .scimReplaceUser: self = .scimReplaceUser(values[0])
+        case .scimPatchUser: self = .scimPatchUser(values[0])
+        case .scimDeleteUser: self = .scimDeleteUser(values[0])
+        case .scimResourceType: self = .scimResourceType(values[0])
+        case .scimSchema: self = .scimSchema(values[0])
+        case .joining: self = .joining
+        case .saveJoining: self = .saveJoining
+        case .joiningInvitations: self = .joiningInvitations
+        case .invitationRevoke:
+            guard let id = InvitationID(values[0]) else { return nil }
+            self = .invitationRevoke(id)
+        case .provisioningTokens: self = .provisioningTokens
+        case .provisioningTokenRevoke:
+            guard let id = ProvisioningTokenID(values[0]) else { return nil }
+            self = .provisioningTokenRevoke(id)
+        case .organisationInsights: self = .organisationInsights
+        case .organisationInsightsCSV: self = .organisationInsightsCSV
+        case .groupSize: self = .groupSize
+        case .checkInTags: self = .checkInTags
+        case .addCheckInTag: self = .addCheckInTag
+        case .checkInTagRemove:
+            guard let id = CheckInTagID(values[0]) else { return nil }
+            self = .checkInTagRemove(id)
+        case .members: self = .members
+        case .memberRole:
+            guard let id = AccountID(values[0]) else { return nil }
+            self = .memberRole(id)
+        case .settings: self = .settings
+        case .saveSettings: self = .saveSettings
+        case .topics: self = .topics
+        case .paywall: self = .paywall
+        case .subscription: self = .subscription
+        case .subscriptionCheckout: self = .subscriptionCheckout
+        case .subscriptionCancel: self = .subscriptionCancel
+        case .cancelSubscription: self = .cancelSubscription
+        case .subscriptionResume: self = .subscriptionResume
+        case .testCheckout:
+            guard let id = CheckoutID(values[0]) else { return nil }
+            self = .testCheckout(id)
+        case .payTestCheckout:
+            guard let id = CheckoutID(values[0]) else { return nil }
+            self = .payTestCheckout(id)
+        case .paymentWebhooks: self = .paymentWebhooks
+        case .signUp: self = .signUp
+        case .submitSignUp: self = .submitSignUp
+        case .logIn: self = .logIn
+        case .submitLogIn: self = .submitLogIn
+        case .logOut: self = .logOut
+        case .signOnCallback: self = .signOnCallback
+        case .signOnStart: self = .signOnStart(values[0])
+        case .adminSignOn: self = .adminSignOn
+        case .saveAdminSignOn: self = .saveAdminSignOn
+        case .adminSignOnRemove: self = .adminSignOnRemove
+        case .logInLink: self = .logInLink
+        case .useLogInLink: self = .useLogInLink
+        case .signUpConfirm: self = .signUpConfirm
+        case .confirmSignUp: self = .confirmSignUp
+        case .passwordForgot: self = .passwordForgot
+        case .sendPasswordLink: self = .sendPasswordLink
+        case .passwordReset: self = .passwordReset
+        case .resetPassword: self = .resetPassword
+        case .account: self = .account
+        case .accountProfile: self = .accountProfile
+        case .accountSecurity: self = .accountSecurity
+        case .accountAppearance: self = .accountAppearance
+        case .accountData: self = .accountData
+        case .staff: self = .staff
+        case .accountPassword: self = .accountPassword
+        case .accountTimeZone: self = .accountTimeZone
+        case .accountEmail: self = .accountEmail
+        case .accountTheme: self = .accountTheme
+        case .accountExport: self = .accountExport
+        case .accountDelete: self = .accountDelete
+        case .accountSessions: self = .accountSessions
+        case .accountSessionsSignOutOthers: self = .accountSessionsSignOutOthers
+        case .accountSessionDelete:
+            guard let id = SessionID(values[0]) else { return nil }
+            self = .accountSessionDelete(id)
+        }
+    }
+
+    /// This case's row in the route table.
+    var kind: Kind {
+        switch self {
+        case .home: .home
+        case .emotion: .emotion
+        case .reset: .reset
+        case .resetStart: .resetStart
+        case .runStep: .runStep
+        case .runFinish: .runFinish
+        case .runMood: .runMood
+        case .rateRun: .rateRun
+        case .runResult: .runResult
+        case .help: .help
+        case .helpNow: .helpNow
+        case .helpTalk: .helpTalk
+        case .helpBreathe: .helpBreathe
+        case .helpGround: .helpGround
+        case .helpSafe: .helpSafe
+        case .teamMessageSeen: .teamMessageSeen
+        case .brand: .brand
+        case .logo: .logo
+        case .adminLogo: .adminLogo
+        case .saveAdminLogo: .saveAdminLogo
+        case .adminResets: .adminResets
+        case .adminReset: .adminReset
+        case .ownResetNew: .ownResetNew
+        case .ownResets: .ownResets
+        case .ownReset: .ownReset
+        case .updateOwnReset: .updateOwnReset
+        case .ownResetAction: .ownResetAction
+        case .ownResetPreview: .ownResetPreview
+        case .health: .health
+        case .ready: .ready
+        case .metrics: .metrics
+        case .calendar: .calendar
+        case .calendarYear: .calendarYear
+        case .calendarDay: .calendarDay
+        case .calendarColours: .calendarColours
+        case .checkIn: .checkIn
+        case .saveCheckIn: .saveCheckIn
+        case .reflection: .reflection
+        case .saveReflection: .saveReflection
+        case .insights: .insights
+        case .digest: .digest
+        case .digestIntention: .digestIntention
+        case .digestEmail: .digestEmail
+        case .accountReport: .accountReport
+        case .accountExportCSV: .accountExportCSV
+        case .accountCheckInsCSV: .accountCheckInsCSV
+        case .accountWeekStart: .accountWeekStart
+        case .community: .community
+        case .communityPosts: .communityPosts
+        case .postDelete: .postDelete
+        case .postReactions: .postReactions
+        case .postReport: .postReport
+        case .postReports: .postReports
+        case .moderation: .moderation
+        case .moderationPost: .moderationPost
+        case .moderate: .moderate
+        case .liftRestriction: .liftRestriction
+        case .audit: .audit
+        case .auditCSV: .auditCSV
+        case .crisisContacts: .crisisContacts
+        case .addCrisisContact: .addCrisisContact
+        case .crisisContact: .crisisContact
+        case .watchedWords: .watchedWords
+        case .addWatchedWord: .addWatchedWord
+        case .watchedWordRemove: .watchedWordRemove
+        case .scimServiceProviderConfig: .scimServiceProviderConfig
+        case .scimResourceTypes: .scimResourceTypes
+        case .scimSchemas: .scimSchemas
+        case .scimUsers: .scimUsers
+        case .scimCreateUser: .scimCreateUser
+        case .scimSearchUsers: .scimSearchUsers
+        case .scimSearch: .scimSearch
+        case .scimUser: .scimUser
+        case .scimReplaceUser: .scimReplaceUser
+        case .scimPatchUser: .scimPatchUser
+        case .scimDeleteUser: .scimDeleteUser
+        case .scimResourceType: .scimResourceType
+        case .scimSchema: .scimSchema
+        case .joining: .joining
+        case .saveJoining: .saveJoining
+        case .joiningInvitations: .joiningInvitations
+        case .invitationRevoke: .invitationRevoke
+        case .provisioningTokens: .provisioningTokens
+        case .provisioningTokenRevoke: .provisioningTokenRevoke
+        case .organisationInsights: .organisationInsights
+        case .organisationInsightsCSV: .organisationInsightsCSV
+        case .groupSize: .groupSize
+        case .checkInTags: .checkInTags
+        case .addCheckInTag: .addCheckInTag
+        case .checkInTagRemove: .checkInTagRemove
+        case .members: .members
+        case .memberRole: .memberRole
+        case .settings: .settings
+        case .saveSettings: .saveSettings
+        case .topics: .topics
+        case .paywall: .paywall
+        case .subscription: .subscription
+        case .subscriptionCheckout: .subscriptionCheckout
+        case .subscriptionCancel: .subscriptionCancel
+        case .cancelSubscription: .cancelSubscription
+        case .subscriptionResume: .subscriptionResume
+        case .testCheckout: .testCheckout
+        case .payTestCheckout: .payTestCheckout
+        case .paymentWebhooks: .paymentWebhooks
+        case .signUp: .signUp
+        case .submitSignUp: .submitSignUp
+        case .logIn: .logIn
+        case .submitLogIn: .submitLogIn
+        case .logOut: .logOut
+        case .signOnCallback: .signOnCallback
+        case .signOnStart: .signOnStart
+        case .adminSignOn: .adminSignOn
+        case .saveAdminSignOn: .saveAdminSignOn
+        case .adminSignOnRemove: .adminSignOnRemove
+        case .logInLink: .logInLink
+        case .useLogInLink: .useLogInLink
+        case .signUpConfirm: .signUpConfirm
+        case .confirmSignUp: .confirmSignUp
+        case .passwordForgot: .passwordForgot
+        case .sendPasswordLink: .sendPasswordLink
+        case .passwordReset: .passwordReset
+        case .resetPassword: .resetPassword
+        case .account: .account
+        case .accountProfile: .accountProfile
+        case .accountSecurity: .accountSecurity
+        case .accountAppearance: .accountAppearance
+        case .accountData: .accountData
+        case .staff: .staff
+        case .accountPassword: .accountPassword
+        case .accountTimeZone: .accountTimeZone
+        case .accountEmail: .accountEmail
+        case .accountTheme: .accountTheme
+        case .accountExport: .accountExport
+        case .accountDelete: .accountDelete
+        case .accountSessions: .accountSessions
+        case .accountSessionsSignOutOthers: .accountSessionsSignOutOthers
+        case .accountSessionDelete: .accountSessionDelete
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// The actions a route's last segment can name. A URL naming any other is not found: the route does not parse.
+
+/// `/admin/resets/:id/:action`: whether members see a built-in reset.
+enum ResetChoiceAction: String, Sendable, CaseIterable {
+    case hide, show
+}
+
+/// `/admin/own-resets/:id/:action`: what an admin does to a reset they wrote.
+enum OwnResetAction: String, Sendable, CaseIterable {
+    case publish, unpublish, up, down, delete
+    case previewDone = "preview-done"
+}
+
+/// `/admin/moderation/posts/:id/:action`: what a moderator does about a post.
+enum ModerationAction: String, Sendable, CaseIterable {
+    case approve, hide, delete, restrict
+    case reachOut = "reach-out", escalate, note = "notes", authorNote = "author-notes", assign, unassign
+}
+
+/// `/admin/crisis-contacts/:id/:action`: saving, ordering or removing a crisis contact.
+enum CrisisContactAction: String, Sendable, CaseIterable {
+    case save, up, down, remove
+}
