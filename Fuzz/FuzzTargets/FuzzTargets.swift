@@ -131,7 +131,7 @@ public enum FuzzTargets {
             precondition((parsed.userName == nil) != (parsed.externalID == nil))
         }
         let rest = Data(data[min(split + 1, data.endIndex)...])
-        guard let body = (try? JSONSerialization.jsonObject(with: rest)) as? [String: Any] else { return }
+        guard let body = JSONValue.object(from: Array(rest)) else { return }
         let user = AppDatabase.ProvisionedUser(id: "0123456789abcdef0123456789abcdef", email: "someone@example.com", userName: nil,
                                                externalID: nil, isActive: true, createdAt: 0)
         guard let change = try? SCIMHandler.patched(user, by: body) else { return }

@@ -7,18 +7,20 @@ extension SCIMHandler {
     /// What a PatchOp body makes of `original`, or why it cannot be read. A PATCH changes only what it names: the email
     /// stays unless emails was sent, or unless the userName changed on an account whose userName is its email (then nil:
     /// the userName, if an address, becomes the email).
-    static func patched(_ original: AppDatabase.ProvisionedUser, by body: [String: Any]) throws -> Change {
-        guard let operations = body["Operations"] as? [[String: Any]], !operations.isEmpty, operations.count <= 100 else {
+    static func patched(_ original: AppDatabase.ProvisionedUser, by body: JSONObject) throws -> Change {
+        let listed = body["Operations"]?.array ?? []
+        let operations = listed.compactMap(\.object)
+        guard operations.count == listed.count, !operations.isEmpty, operations.count <= 100 else {
             throw Failure(status: .badRequest, scimType: "invalidSyntax", detail: "A PatchOp needs 1 to 100 Operations.")
         }
         var change = Change(user: original)
         for operation in operations {
-            guard let op = (operation["op"] as? String)?.lowercased(), ["add", "replace", "remove"].contains(op) else {
+            guard let op = operation["op"]?.string?.lowercased(), ["add", "replace", "remove"].contains(op) else {
                 throw Failure(status: .badRequest, scimType: "invalidSyntax", detail: "op is add, replace or remove.")
             }
-            if let path = operation["path"] as? String {
+            if let path = operation["path"]?.string {
                 try apply(op, path: path, value: operation["value"], to: &change)
-            } else if let values = operation["value"] as? [String: Any], op != "remove" {
+            } else if let values = operation["value"]?.object, op != "remove" {
                 for (path, value) in values { try apply(op, path: path, value: value, to: &change) }
             } else {
                 throw Failure(status: .badRequest, scimType: "noTarget", detail: "An operation without a path needs an object value.")
@@ -41,7 +43,7 @@ extension SCIMHandler {
         }
     }
 
-    static func apply(_ op: String, path: String, value: Any?, to change: inout Change) throws {
+    static func apply(_ op: String, path: String, value: JSONValue?, to change: inout Change) throws {
         let attribute = path.lowercased().replacingOccurrences(of: userSchema.lowercased() + ":", with: "")
         switch attribute {
         case "active":
@@ -50,16 +52,16 @@ extension SCIMHandler {
             guard let flag = try active(value) else { throw Failure(status: .badRequest, scimType: "invalidValue", detail: "active is true or false.") }
             change.user.isActive = flag
         case "username":
-            guard op != "remove", let name = value as? String, !name.isEmpty else {
+            guard op != "remove", let name = value?.string, !name.isEmpty else {
                 throw Failure(status: .badRequest, scimType: "invalidValue", detail: "userName is required and a string.")
             }
             change.userName = name
         case "externalid":
-            change.user.externalID = op == "remove" ? nil : try externalID(["externalId": value ?? NSNull()])
+            change.user.externalID = op == "remove" ? nil : try externalID(["externalId": value ?? .null])
         case _ where attribute.hasPrefix("emails"):
             // emails, emails.value or emails[type eq "work"].value: the account's one address.
             if op == "remove" { throw Failure(status: .badRequest, scimType: "mutability", detail: "An account needs its email address.") }
-            guard let address = try email(value) ?? (value as? String) else {
+            guard let address = try email(value) ?? value?.string else {
                 throw Failure(status: .badRequest, scimType: "invalidValue", detail: "emails needs a value.")
             }
             change.email = address
@@ -70,14 +72,15 @@ extension SCIMHandler {
     }
 
     /// The address in `emails` (the primary one, else the first), if any was sent.
-    static func email(_ value: Any?) throws -> String? {
-        guard let value, !(value is NSNull) else { return nil }
-        let entries = value as? [[String: Any]] ?? (value as? [String: Any]).map { [$0] }
+    static func email(_ value: JSONValue?) throws -> String? {
+        guard let value, !value.isNull else { return nil }
+        let listed = value.array?.compactMap(\.object)
+        let entries = listed.flatMap { $0.count == value.array?.count ? $0 : nil } ?? value.object.map { [$0] }
         guard let entries else {
-            if value is String { return nil }
+            if value.string != nil { return nil }
             throw Failure(status: .badRequest, scimType: "invalidValue", detail: "emails is a list of {value, type, primary}.")
         }
-        let chosen = entries.first { ($0["primary"] as? Bool) == true } ?? entries.first
-        return chosen?["value"] as? String
+        let chosen = entries.first { $0["primary"]?.bool == true } ?? entries.first
+        return chosen?["value"]?.string
     }
 }

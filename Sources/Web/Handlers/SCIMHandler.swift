@@ -8,6 +8,8 @@ import UseCases
 /// admin made. JSON in and out (`application/scim+json`), errors as RFC 7644 §3.12 gives them. Written by hand on
 /// Foundation's JSON: no SCIM library builds here, and the subset a provider needs for users is small.
 enum SCIMHandler {
+    typealias JSONObject = [String: JSONValue]
+
     static let userSchema = "urn:ietf:params:scim:schemas:core:2.0:User"
     static let listSchema = "urn:ietf:params:scim:api:messages:2.0:ListResponse"
     static let errorSchema = "urn:ietf:params:scim:api:messages:2.0:Error"
@@ -27,21 +29,21 @@ enum SCIMHandler {
         answer(context, environment) {
             (.ok, [
                 "schemas": ["urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig"],
-                "documentationUri": environment.configuration.absoluteURL("/scim/v2", for: context.scope.tenant),
+                "documentationUri": .string(environment.configuration.absoluteURL(Route.scimRoot, for: context.scope.tenant)),
                 "patch": ["supported": true], "bulk": ["supported": false, "maxOperations": 0, "maxPayloadSize": 0],
-                "filter": ["supported": true, "maxResults": maxResults], "changePassword": ["supported": false],
+                "filter": ["supported": true, "maxResults": .int(maxResults)], "changePassword": ["supported": false],
                 "sort": ["supported": false], "etag": ["supported": false],
                 "authenticationSchemes": [["type": "oauthbearertoken", "name": "Bearer token",
                                            "description": "A token an admin makes on the Who may join page, sent as Authorization: Bearer."]],
-                "meta": ["resourceType": "ServiceProviderConfig", "location": location(context, environment, "/ServiceProviderConfig")],
+                "meta": ["resourceType": "ServiceProviderConfig", "location": .string(location(context, environment, "/ServiceProviderConfig"))],
             ])
         }
     }
 
-    static func userResourceType(_ context: RequestContext, _ environment: AppEnvironment) -> [String: Any] {
+    static func userResourceType(_ context: RequestContext, _ environment: AppEnvironment) -> JSONObject {
         ["schemas": ["urn:ietf:params:scim:schemas:core:2.0:ResourceType"], "id": "User", "name": "User", "endpoint": "/Users",
-         "description": "A person's account", "schema": userSchema,
-         "meta": ["resourceType": "ResourceType", "location": location(context, environment, "/ResourceTypes/User")]]
+         "description": "A person's account", "schema": .string(userSchema),
+         "meta": ["resourceType": "ResourceType", "location": .string(location(context, environment, "/ResourceTypes/User"))]]
     }
 
     static func resourceTypes(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
@@ -55,17 +57,17 @@ enum SCIMHandler {
         }
     }
 
-    static func userSchemaDefinition(_ context: RequestContext, _ environment: AppEnvironment) -> [String: Any] {
+    static func userSchemaDefinition(_ context: RequestContext, _ environment: AppEnvironment) -> JSONObject {
         func attribute(_ name: String, _ type: String, required: Bool = false, uniqueness: String = "none",
-                       multiValued: Bool = false, sub: [[String: Any]]? = nil, mutability: String = "readWrite") -> [String: Any] {
-            var value: [String: Any] = ["name": name, "type": type, "multiValued": multiValued, "required": required,
-                                        "caseExact": false, "mutability": mutability, "returned": "default", "uniqueness": uniqueness]
-            if let sub { value["subAttributes"] = sub }
-            return value
+                       multiValued: Bool = false, sub: [JSONValue]? = nil, mutability: String = "readWrite") -> JSONValue {
+            var value: JSONObject = ["name": .string(name), "type": .string(type), "multiValued": .bool(multiValued), "required": .bool(required),
+                                     "caseExact": false, "mutability": .string(mutability), "returned": "default", "uniqueness": .string(uniqueness)]
+            if let sub { value["subAttributes"] = .array(sub) }
+            return .object(value)
         }
         return [
             "schemas": ["urn:ietf:params:scim:schemas:core:2.0:Schema"],
-            "id": userSchema, "name": "User", "description": "A person's account: only what it is, never more.",
+            "id": .string(userSchema), "name": "User", "description": "A person's account: only what it is, never more.",
             "attributes": [
                 attribute("userName", "string", required: true, uniqueness: "server"),
                 // Always set (on unless turned off), so never missing.
@@ -74,7 +76,7 @@ enum SCIMHandler {
                           // One address an account, its own: no type or primary to keep.
                           sub: [attribute("value", "string", required: true)]),
             ],
-            "meta": ["resourceType": "Schema", "location": location(context, environment, "/Schemas/" + userSchema)],
+            "meta": ["resourceType": "Schema", "location": .string(location(context, environment, "/Schemas/" + userSchema))],
         ]
     }
 
@@ -112,15 +114,19 @@ enum SCIMHandler {
     static func searchUsers(_ context: RequestContext, _ environment: AppEnvironment) -> Response {
         answer(context, environment) {
             let body = try object(context)
-            func text(_ key: String) -> String? { (body[key] as? String) ?? (body[key] as? Int).map(String.init) }
-            func names(_ key: String) -> String? { (body[key] as? [String])?.joined(separator: ",") ?? (body[key] as? String) }
+            func text(_ key: String) -> String? { body[key]?.string ?? body[key]?.int.map(String.init) }
+            func names(_ key: String) -> String? {
+                guard let values = body[key]?.array else { return body[key]?.string }
+                let names = values.compactMap(\.string)
+                return names.count == values.count ? names.joined(separator: ",") : nil
+            }
             return try search(context, environment, filter: text("filter"), startIndex: text("startIndex"), count: text("count"),
                               projection: Projection(attributes: names("attributes"), excluded: names("excludedAttributes")))
         }
     }
 
     static func search(_ context: RequestContext, _ environment: AppEnvironment, filter: String?, startIndex: String?, count: String?,
-                       projection: Projection) throws -> (HTTPStatus, [String: Any]?) {
+                       projection: Projection) throws -> (HTTPStatus, JSONObject?) {
         var userName: String?, externalID: String?
         if let filter { (userName, externalID) = try parse(filter: filter) }
         let start = try startIndex.map { text -> Int in
@@ -137,8 +143,8 @@ enum SCIMHandler {
         } ?? 100
         let found = try environment.provisioning.list(context.scope, userName: userName, externalID: externalID, startIndex: start, count: size)
         return (.ok, [
-            "schemas": [listSchema], "totalResults": found.total, "startIndex": start, "itemsPerPage": found.users.count,
-            "Resources": found.users.map { projection.apply(resource($0, context, environment)) },
+            "schemas": [.string(listSchema)], "totalResults": .int(found.total), "startIndex": .int(start), "itemsPerPage": .int(found.users.count),
+            "Resources": .array(found.users.map { .object(projection.apply(resource($0, context, environment))) }),
         ])
     }
 
@@ -160,7 +166,7 @@ enum SCIMHandler {
             self.excluded = names(excluded) ?? []
         }
 
-        func apply(_ resource: [String: Any]) -> [String: Any] {
+        func apply(_ resource: JSONObject) -> JSONObject {
             resource.filter { key, _ in
                 let name = key.lowercased()
                 if name == "id" || name == "schemas" { return true }
@@ -226,65 +232,66 @@ enum SCIMHandler {
         return match.1.lowercased() == "username" ? (value, nil) : (nil, value)
     }
 
-    static func object(_ context: RequestContext) throws -> [String: Any] {
+    static func object(_ context: RequestContext) throws -> JSONObject {
         let type = context.request.headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard type == "application/scim+json" || type == "application/json" else {
             throw Failure(status: .unsupportedMediaType, detail: "Send application/scim+json.")
         }
         // Foundation's parser refuses nesting deeper than 512, and the body is already bounded by the server.
-        guard let object = try? JSONSerialization.jsonObject(with: Data(context.request.body)) as? [String: Any] else {
+        guard let object = JSONValue.object(from: context.request.body) else {
             throw Failure(status: .badRequest, scimType: "invalidSyntax", detail: "The body is not a JSON object.")
         }
         return object
     }
 
-    static func userName(_ body: [String: Any]) throws -> String {
-        guard let name = body["userName"] as? String, !name.isEmpty else {
+    static func userName(_ body: JSONObject) throws -> String {
+        guard let name = body["userName"]?.string, !name.isEmpty else {
             throw Failure(status: .badRequest, scimType: "invalidValue", detail: "userName (the person's email address) is required.")
         }
         return name
     }
 
-    static func externalID(_ body: [String: Any]) throws -> String? {
+    static func externalID(_ body: JSONObject) throws -> String? {
         guard let value = body["externalId"] else { return nil }
-        if value is NSNull { return nil }
-        guard let text = value as? String else { throw Failure(status: .badRequest, scimType: "invalidValue", detail: "externalId is a string.") }
+        if value.isNull { return nil }
+        guard let text = value.string else { throw Failure(status: .badRequest, scimType: "invalidValue", detail: "externalId is a string.") }
         return text
     }
 
     /// A boolean, or the strings "true"/"false" some providers send.
-    static func active(_ value: Any?) throws -> Bool? {
-        guard let value, !(value is NSNull) else { return nil }
-        if let flag = value as? Bool { return flag }
-        if let text = (value as? String)?.lowercased(), text == "true" || text == "false" { return text == "true" }
+    static func active(_ value: JSONValue?) throws -> Bool? {
+        guard let value, !value.isNull else { return nil }
+        if let flag = value.bool { return flag }
+        if let text = value.string?.lowercased(), text == "true" || text == "false" { return text == "true" }
         throw Failure(status: .badRequest, scimType: "invalidValue", detail: "active is true or false.")
     }
 
     // MARK: Answers
 
     static func location(_ context: RequestContext, _ environment: AppEnvironment, _ path: String) -> String {
-        environment.configuration.absoluteURL("/scim/v2" + path, for: context.scope.tenant)
+        environment.configuration.absoluteURL(Route.scimRoot + path, for: context.scope.tenant)
     }
 
-    static func resource(_ user: AppDatabase.ProvisionedUser, _ context: RequestContext, _ environment: AppEnvironment) -> [String: Any] {
+    static func resource(_ user: AppDatabase.ProvisionedUser, _ context: RequestContext, _ environment: AppEnvironment) -> JSONObject {
         let created = Date(timeIntervalSince1970: TimeInterval(user.createdAt)).ISO8601Format()
-        var resource: [String: Any] = [
-            "schemas": [userSchema], "id": user.id, "userName": user.userName ?? user.email, "active": user.isActive,
-            "emails": [["value": user.email]],
-            "meta": ["resourceType": "User", "created": created, "lastModified": created,
-                     "location": location(context, environment, "/Users/" + user.id)],
+        var resource: JSONObject = [
+            "schemas": [.string(userSchema)], "id": .string(user.id), "userName": .string(user.userName ?? user.email), "active": .bool(user.isActive),
+            "emails": [["value": .string(user.email)]],
+            "meta": ["resourceType": "User", "created": .string(created), "lastModified": .string(created),
+                     "location": .string(location(context, environment, "/Users/" + user.id))],
         ]
-        if let externalID = user.externalID { resource["externalId"] = externalID }
+        if let externalID = user.externalID { resource["externalId"] = .string(externalID) }
         return resource
     }
 
-    static func list(_ resources: [[String: Any]]) -> [String: Any] {
-        ["schemas": [listSchema], "totalResults": resources.count, "startIndex": 1, "itemsPerPage": resources.count, "Resources": resources]
+    static func list(_ resources: [JSONObject]) -> JSONObject {
+        ["schemas": [.string(listSchema)], "totalResults": .int(resources.count), "startIndex": 1, "itemsPerPage": .int(resources.count),
+         "Resources": .array(resources.map(JSONValue.object))]
     }
 
     /// Checks the bearer token, runs `body`, and writes what it returns (or the error) as SCIM JSON.
     static func answer(_ context: RequestContext, _ environment: AppEnvironment,
-                       _ body: () throws -> (HTTPStatus, [String: Any]?)) -> Response {
+                       _ body: () throws -> (HTTPStatus, JSONObject?)) -> Response {
         do {
             let header = context.request.headers["Authorization"] ?? ""
             guard header.count <= 200, header.lowercased().hasPrefix("bearer "),
@@ -316,15 +323,14 @@ enum SCIMHandler {
         }
     }
 
-    static func error(_ failure: Failure) -> [String: Any] {
-        var object: [String: Any] = ["schemas": [errorSchema], "status": String(failure.status.code), "detail": failure.detail]
-        if let type = failure.scimType { object["scimType"] = type }
+    static func error(_ failure: Failure) -> JSONObject {
+        var object: JSONObject = ["schemas": [.string(errorSchema)], "status": .string(String(failure.status.code)), "detail": .string(failure.detail)]
+        if let type = failure.scimType { object["scimType"] = .string(type) }
         return object
     }
 
-    static func json(_ status: HTTPStatus, _ object: [String: Any]) -> Response {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        var response = Response(status: status, headers: ["Content-Type": "application/scim+json"], body: Array(data))
+    static func json(_ status: HTTPStatus, _ object: JSONObject) -> Response {
+        var response = Response(status: status, headers: ["Content-Type": "application/scim+json"], body: JSONValue.encode(object))
         response.headers.set("Cache-Control", "no-store")
         return response
     }
