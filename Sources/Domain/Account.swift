@@ -1,7 +1,7 @@
 /// A person's account within one tenant.
 public struct Account: Sendable, Equatable {
-    public let id: String
-    public let tenantID: String
+    public let id: AccountID
+    public let tenantID: TenantID
     public var email: String
     public var role: Role
     public var timeZone: String
@@ -21,7 +21,7 @@ public struct Account: Sendable, Equatable {
     /// the feed or the moderation queue shows changes, so a page drawn for one number stays true while it is current.
     public var communityVersion = 0
 
-    public init(id: String, tenantID: String, email: String, role: Role, timeZone: String, passwordHash: String,
+    public init(id: AccountID, tenantID: TenantID, email: String, role: Role, timeZone: String, passwordHash: String,
                 theme: Theme = .system, weekStartsOnSunday: Bool = false, calendarFollowsCheckIns: Bool = false) {
         self.id = id
         self.tenantID = tenantID

@@ -21,6 +21,7 @@ public struct EntityID<Entity>: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+public enum TenantEntity {}
 public enum PostEntity {}
 public enum RunEntity {}
 public enum AccountEntity {}
@@ -35,6 +36,8 @@ public enum InvitationEntity {}
 public enum ProvisioningTokenEntity {}
 public enum OrganisationResetEntity {}
 
+/// The id that separates organisations: every tenant-owned row's `tenant_id`.
+public typealias TenantID = EntityID<TenantEntity>
 public typealias PostID = EntityID<PostEntity>
 public typealias RunID = EntityID<RunEntity>
 public typealias AccountID = EntityID<AccountEntity>
@@ -48,3 +51,19 @@ public typealias CheckInTagID = EntityID<CheckInTagEntity>
 public typealias InvitationID = EntityID<InvitationEntity>
 public typealias ProvisioningTokenID = EntityID<ProvisioningTokenEntity>
 public typealias OrganisationResetID = EntityID<OrganisationResetEntity>
+
+/// As its text in JSON (a payment event's account, say), and refused when the text is not an id's form.
+extension EntityID: Codable {
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let id = Self(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an id"))
+        }
+        self = id
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}

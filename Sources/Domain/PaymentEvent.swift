@@ -11,7 +11,7 @@ public struct PaymentEvent: Sendable, Codable, Equatable {
 
     public let id: String
     public let kind: Kind
-    public let accountID: String
+    public let accountID: AccountID
     public let amount: Money
     public let checkoutID: String?
     public let periodEnd: Int?
@@ -19,7 +19,7 @@ public struct PaymentEvent: Sendable, Codable, Equatable {
     /// Set by the test provider for its "pays once, then declines" card.
     public let renewalsWillFail: Bool
 
-    public init(id: String, kind: Kind, accountID: String, amount: Money, checkoutID: String? = nil, periodEnd: Int? = nil,
+    public init(id: String, kind: Kind, accountID: AccountID, amount: Money, checkoutID: String? = nil, periodEnd: Int? = nil,
                 graceUntil: Int? = nil, renewalsWillFail: Bool = false) {
         self.id = id
         self.kind = kind
@@ -43,7 +43,7 @@ public struct PaymentEvent: Sendable, Codable, Equatable {
                 && text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 95 || $0 == 45 }
         }
         func isTime(_ value: Int?) -> Bool { value.map { (0...Self.latestTime).contains($0) } ?? true }
-        return isSafeID(id) && isSafeID(accountID) && checkoutID.map(isSafeID) ?? true
+        return isSafeID(id) && isSafeID(accountID.rawValue) && checkoutID.map(isSafeID) ?? true
             && (0...Self.largestAmount).contains(amount.minor) && ["GBP", "EUR", "USD"].contains(amount.currency)
             && isTime(periodEnd) && isTime(graceUntil)
     }

@@ -11,7 +11,7 @@ public enum RunOutcome: String, Sendable, Codable {
 public struct Run: Sendable, Equatable {
     public let id: String
     public var typedID: RunID { RunID(stored: id) }
-    public let accountID: String
+    public let accountID: AccountID
     public let resetID: String
     public let emotion: String
     public let startedAt: Int
@@ -28,7 +28,7 @@ public struct Run: Sendable, Equatable {
     /// How the person felt before starting, if they said (the brief's moodBefore).
     public var moodBefore: Int?
 
-    public init(id: String, accountID: String, resetID: String, emotion: String, startedAt: Int, localDay: String,
+    public init(id: String, accountID: AccountID, resetID: String, emotion: String, startedAt: Int, localDay: String,
                 localTime: String = "00:00", stepCount: Int, stepsReached: Int, outcome: RunOutcome?, finishedAt: Int?, mood: Int?,
                 durationSeconds: Int?, moodBefore: Int? = nil) {
         self.id = id

@@ -9,13 +9,13 @@ public struct Subscription: Sendable, Equatable {
     }
 
     public let id: String
-    public let accountID: String
+    public let accountID: AccountID
     public var status: Status
     public var price: Money
     public var currentPeriodEnd: Int
     public var graceUntil: Int?
 
-    public init(id: String, accountID: String, status: Status, price: Money, currentPeriodEnd: Int, graceUntil: Int?) {
+    public init(id: String, accountID: AccountID, status: Status, price: Money, currentPeriodEnd: Int, graceUntil: Int?) {
         self.id = id
         self.accountID = accountID
         self.status = status

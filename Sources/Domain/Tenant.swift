@@ -1,6 +1,6 @@
 /// An organisation with its own Resett space.
 public struct Tenant: Sendable, Equatable {
-    public let id: String
+    public let id: TenantID
     public let slug: String
     public var name: String
     public var settings: TenantSettings
@@ -8,7 +8,7 @@ public struct Tenant: Sendable, Equatable {
     /// what a node keeps from the configuration is current while this is the same.
     public var configVersion = 0
 
-    public init(id: String, slug: String, name: String, settings: TenantSettings = TenantSettings()) {
+    public init(id: TenantID, slug: String, name: String, settings: TenantSettings = TenantSettings()) {
         self.id = id
         self.slug = slug
         self.name = name

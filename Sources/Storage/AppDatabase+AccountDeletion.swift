@@ -10,9 +10,9 @@ extension AppDatabase {
     /// The organisation's only admin cannot leave it without one: they are asked to name another first.
     /// `membersOnly` (for the identity provider's SCIM token) refuses an admin or moderator: staff are changed in Resett.
     @discardableResult
-    public func deleteAccount(tenantID: String, accountID: String, erasePosts: Bool = true, membersOnly: Bool = false) throws(StorageError) -> AccountDeletion {
+    public func deleteAccount(tenantID: TenantID, accountID: AccountID, erasePosts: Bool = true, membersOnly: Bool = false) throws(StorageError) -> AccountDeletion {
         try write { db in
-            try db.lock("admins:" + tenantID)
+            try db.lock("admins:\(tenantID)")
             guard let row = try db.row(sql: "SELECT email, role FROM accounts WHERE tenant_id = ? AND id = ?",
                                              arguments: [tenantID, accountID]) else { return .notFound }
             let email: String = row["email"]

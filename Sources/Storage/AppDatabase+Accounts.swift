@@ -16,14 +16,14 @@ extension AppDatabase {
 
     static let accountColumns = "id, tenant_id, email, role, time_zone, password_hash, theme, week_starts_on, calendar_colours, deactivated_at, history_version"
 
-    public func createAccount(tenantID: String, email: EmailAddress, passwordHash: String, role: Role = .member,
+    public func createAccount(tenantID: TenantID, email: EmailAddress, passwordHash: String, role: Role = .member,
                               timeZone: String, now: Int) throws(StorageError) -> Account {
         try write { db in
             if try db.bool(sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND email = ?",
                                  arguments: [tenantID, email.value]) == true {
                 throw StorageError.conflict("an account with that email already exists")
             }
-            let id = RandomID.make()
+            let id: AccountID = RandomID.id()
             try db.execute(sql: """
                 INSERT INTO accounts (id, tenant_id, email, password_hash, role, time_zone, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [id, tenantID, email.value, passwordHash, role.rawValue, timeZone, now])
@@ -31,21 +31,21 @@ extension AppDatabase {
         }
     }
 
-    public func account(tenantID: String, email: EmailAddress) throws(StorageError) -> Account? {
+    public func account(tenantID: TenantID, email: EmailAddress) throws(StorageError) -> Account? {
         try read { db in
             try db.row(sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? AND email = ?",
                              arguments: [tenantID, email.value]).map(Self.account(from:))
         }
     }
 
-    public func account(tenantID: String, id: String) throws(StorageError) -> Account? {
+    public func account(tenantID: TenantID, id: AccountID) throws(StorageError) -> Account? {
         try read { db in
             try db.row(sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? AND id = ?",
                              arguments: [tenantID, id]).map(Self.account(from:))
         }
     }
 
-    public func setRole(tenantID: String, email: EmailAddress, role: Role) throws(StorageError) -> Bool {
+    public func setRole(tenantID: TenantID, email: EmailAddress, role: Role) throws(StorageError) -> Bool {
         try write { db in
             try db.execute(sql: "UPDATE accounts SET role = ? WHERE tenant_id = ? AND email = ?",
                            arguments: [role.rawValue, tenantID, email.value])
@@ -57,11 +57,11 @@ extension AppDatabase {
 
     /// Changes a member's role and writes the audit line, in one transaction: the count of admins is read in
     /// the same write, so two admins demoting each other at once cannot leave the tenant with none.
-    public func changeRole(tenantID: String, accountID typedAccountID: AccountID, to role: Role, audit: AuditEntry) throws(StorageError) -> RoleChange {
-        let accountID = typedAccountID.rawValue
+    public func changeRole(tenantID: TenantID, accountID typedAccountID: AccountID, to role: Role, audit: AuditEntry) throws(StorageError) -> RoleChange {
+        let accountID = typedAccountID
         return try write { db in
             // Two admins demoting each other at once on two nodes: the second sees the first's change.
-            try db.lock("admins:" + tenantID)
+            try db.lock("admins:\(tenantID)")
             guard let row = try db.row(sql: "SELECT email, role FROM accounts WHERE tenant_id = ? AND id = ?",
                                              arguments: [tenantID, accountID]) else { return .notFound }
             if row["role"] == Role.admin.rawValue, role != .admin,
@@ -78,7 +78,7 @@ extension AppDatabase {
 
     /// Replaces the password hash; with `endingSessionsExcept`, also ends every other session of the account
     /// in the same transaction (a password change or reset must not leave an attacker signed in).
-    public func setPasswordHash(tenantID: String, accountID: String, hash: String,
+    public func setPasswordHash(tenantID: TenantID, accountID: AccountID, hash: String,
                                 endingSessionsExcept keptSessionID: String??) throws(StorageError) {
         try write { db in
             try Self.lockAccount(db, tenantID: tenantID, accountID: accountID)
@@ -92,7 +92,7 @@ extension AppDatabase {
     }
 
     /// Changes the email; `.conflict` when another account in the tenant has it.
-    public func setEmail(tenantID: String, accountID: String, email: EmailAddress) throws(StorageError) {
+    public func setEmail(tenantID: TenantID, accountID: AccountID, email: EmailAddress) throws(StorageError) {
         try write { db in
             if try db.bool(sql: "SELECT 1 FROM accounts WHERE tenant_id = ? AND email = ? AND id != ?",
                                  arguments: [tenantID, email.value, accountID]) == true {
@@ -107,40 +107,40 @@ extension AppDatabase {
 
     /// A reset link or sign-in link mailed earlier must not outlive a change of password or address: it
     /// may sit in a mailbox someone else now reads.
-    static func endOutstandingLinks(_ db: any SQLConnection, tenantID: String, accountID: String) throws {
+    static func endOutstandingLinks(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID) throws {
         try db.execute(sql: "DELETE FROM password_resets WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
         try db.execute(sql: "DELETE FROM sign_in_links WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
     }
 
-    public func setWeekStart(tenantID: String, accountID: String, sunday: Bool) throws(StorageError) {
+    public func setWeekStart(tenantID: TenantID, accountID: AccountID, sunday: Bool) throws(StorageError) {
         try write { db in
             try db.execute(sql: "UPDATE accounts SET week_starts_on = ? WHERE tenant_id = ? AND id = ?",
                            arguments: [sunday ? "sunday" : "monday", tenantID, accountID])
         }
     }
 
-    public func setCalendarColours(tenantID: String, accountID: String, followCheckIns: Bool) throws(StorageError) {
+    public func setCalendarColours(tenantID: TenantID, accountID: AccountID, followCheckIns: Bool) throws(StorageError) {
         try write { db in
             try db.execute(sql: "UPDATE accounts SET calendar_colours = ? WHERE tenant_id = ? AND id = ?",
                            arguments: [followCheckIns ? "check-ins" : "resets", tenantID, accountID])
         }
     }
 
-    public func setTheme(tenantID: String, accountID: String, theme: Theme) throws(StorageError) {
+    public func setTheme(tenantID: TenantID, accountID: AccountID, theme: Theme) throws(StorageError) {
         try write { db in
             try db.execute(sql: "UPDATE accounts SET theme = ? WHERE tenant_id = ? AND id = ?",
                            arguments: [theme.rawValue, tenantID, accountID])
         }
     }
 
-    public func setTimeZone(tenantID: String, accountID: String, timeZone: String) throws(StorageError) {
+    public func setTimeZone(tenantID: TenantID, accountID: AccountID, timeZone: String) throws(StorageError) {
         try write { db in
             try db.execute(sql: "UPDATE accounts SET time_zone = ? WHERE tenant_id = ? AND id = ?",
                            arguments: [timeZone, tenantID, accountID])
         }
     }
 
-    public func accounts(tenantID: String) throws(StorageError) -> [Account] {
+    public func accounts(tenantID: TenantID) throws(StorageError) -> [Account] {
         try read { db in
             try db.rows(sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? ORDER BY email",
                              arguments: [tenantID]).map(Self.account(from:))
@@ -148,7 +148,7 @@ extension AppDatabase {
     }
 
     /// Everything stored about one person, for the JSON export.
-    public func export(tenantID: String, accountID: String) throws(StorageError) -> AccountExport? {
+    public func export(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> AccountExport? {
         try read { db in
             guard let row = try db.row(sql: """
                 SELECT email, role, time_zone, theme, week_starts_on, created_at FROM accounts WHERE tenant_id = ? AND id = ?
@@ -384,7 +384,7 @@ public struct Member: Sendable {
 }
 
 extension AppDatabase {
-    public func members(tenantID: String) throws(StorageError) -> [Member] {
+    public func members(tenantID: TenantID) throws(StorageError) -> [Member] {
         try read { db in
             try db.rows(sql: "SELECT \(Self.accountColumns), created_at FROM accounts WHERE tenant_id = ? ORDER BY email",
                              arguments: [tenantID]).map { Member(account: Self.account(from: $0), joinedAt: $0["created_at"]) }

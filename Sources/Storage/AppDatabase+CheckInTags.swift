@@ -3,7 +3,7 @@ import Domain
 /// A tenant's own check-in tags, in the order it added them; retired ones stay, named, for the days that carry them.
 /// Each change raises the tenant's configuration version and writes its audit line in the same transaction.
 extension AppDatabase {
-    static func checkInTags(_ db: any SQLConnection, tenantID: String) throws -> [CheckInTag] {
+    static func checkInTags(_ db: any SQLConnection, tenantID: TenantID) throws -> [CheckInTag] {
         try db.rows(sql: """
             SELECT id, label, retired_at FROM check_in_tags WHERE tenant_id = ? ORDER BY position, id
             """, arguments: [tenantID]).map {
@@ -18,7 +18,7 @@ extension AppDatabase {
 
     /// Adds a tag at the end, unless `refuse` (given the tags as they are inside the transaction) names a problem,
     /// which is returned instead: two admins adding at once cannot pass the limit or add the same name twice.
-    public func addCheckInTag(tenantID: String, label: String, now: Int, audit: AuditEntry,
+    public func addCheckInTag(tenantID: TenantID, label: String, now: Int, audit: AuditEntry,
                               refuse: ([CheckInTag]) -> String?) throws(StorageError) -> String? {
         try write { db in
             let current = try Self.checkInTags(db, tenantID: tenantID)
@@ -34,7 +34,7 @@ extension AppDatabase {
     }
 
     /// No longer offers the tag. False when it is not this tenant's or already retired.
-    public func retireCheckInTag(tenantID: String, id: String, now: Int, audit: AuditEntry) throws(StorageError) -> Bool {
+    public func retireCheckInTag(tenantID: TenantID, id: String, now: Int, audit: AuditEntry) throws(StorageError) -> Bool {
         try write { db in
             try db.execute(sql: "UPDATE check_in_tags SET retired_at = ? WHERE tenant_id = ? AND id = ? AND retired_at IS NULL",
                            arguments: [now, tenantID, id])

@@ -15,10 +15,10 @@ extension AppDatabase {
 
     /// The tenant's current data key, made by `make` (given the new key's id) when it has none: in one write
     /// transaction that takes the tenant's key lock first, so two nodes never make two at once.
-    public func activeDataKey(tenantID: String, now: Int, make: (String) throws -> String) throws(StorageError) -> StoredDataKey {
+    public func activeDataKey(tenantID: TenantID, now: Int, make: (String) throws -> String) throws(StorageError) -> StoredDataKey {
         if let found = try read({ db in try Self.activeDataKey(db, tenantID: tenantID) }) { return found }
         return try write { db in
-            try db.lock("data-key:" + tenantID)
+            try db.lock("data-key:\(tenantID)")
             if let found = try Self.activeDataKey(db, tenantID: tenantID) { return found }
             let id = RandomID.make()
             let wrapped = try make(id)
@@ -28,14 +28,14 @@ extension AppDatabase {
         }
     }
 
-    static func activeDataKey(_ db: any SQLConnection, tenantID: String) throws -> StoredDataKey? {
+    static func activeDataKey(_ db: any SQLConnection, tenantID: TenantID) throws -> StoredDataKey? {
         try db.row(sql: """
             SELECT id, wrapped FROM data_keys WHERE tenant_id = ? AND retired_at IS NULL ORDER BY created_at DESC, id LIMIT 1
             """, arguments: [tenantID]).map { StoredDataKey(id: $0["id"], wrapped: $0["wrapped"]) }
     }
 
     /// Any of the tenant's data keys, retired or not (each opens what it sealed).
-    public func dataKey(tenantID: String, id: String) throws(StorageError) -> StoredDataKey? {
+    public func dataKey(tenantID: TenantID, id: String) throws(StorageError) -> StoredDataKey? {
         try read { db in
             try db.row(sql: "SELECT id, wrapped FROM data_keys WHERE tenant_id = ? AND id = ?", arguments: [tenantID, id])
                 .map { StoredDataKey(id: $0["id"], wrapped: $0["wrapped"]) }
@@ -44,16 +44,16 @@ extension AppDatabase {
 
     /// Retires the tenant's current data key: what is sealed from now on gets a new one; what the old one sealed still
     /// opens with it. Returns how many keys were retired (0 when the tenant had none in use).
-    public func retireDataKeys(tenantID: String, now: Int) throws(StorageError) -> Int {
+    public func retireDataKeys(tenantID: TenantID, now: Int) throws(StorageError) -> Int {
         try write { db in
-            try db.lock("data-key:" + tenantID)
+            try db.lock("data-key:\(tenantID)")
             try db.execute(sql: "UPDATE data_keys SET retired_at = ? WHERE tenant_id = ? AND retired_at IS NULL", arguments: [now, tenantID])
             return db.changesCount
         }
     }
 
     /// Every tenant's data keys, for re-wrapping under a new master key.
-    public func allDataKeys() throws(StorageError) -> [(tenantID: String, key: StoredDataKey)] {
+    public func allDataKeys() throws(StorageError) -> [(tenantID: TenantID, key: StoredDataKey)] {
         try read { db in
             try db.rows(sql: "SELECT tenant_id, id, wrapped FROM data_keys ORDER BY tenant_id, id").map {
                 (tenantID: $0["tenant_id"], key: StoredDataKey(id: $0["id"], wrapped: $0["wrapped"]))
@@ -62,7 +62,7 @@ extension AppDatabase {
     }
 
     /// Replaces wrapped keys (same keys, wrapped anew) in one transaction: all or none.
-    public func rewrapDataKeys(_ keys: [(tenantID: String, key: StoredDataKey)]) throws(StorageError) {
+    public func rewrapDataKeys(_ keys: [(tenantID: TenantID, key: StoredDataKey)]) throws(StorageError) {
         try write { db in
             for (tenantID, key) in keys {
                 try db.execute(sql: "UPDATE data_keys SET wrapped = ? WHERE tenant_id = ? AND id = ?",
@@ -83,7 +83,7 @@ extension AppDatabase {
     }
 
     /// Saves the day's check-in, replacing the one already there that day.
-    public func saveCheckIn(tenantID: String, accountID: String, day: Day, rating: Int, sealedNote: String?, sealedTags: String?,
+    public func saveCheckIn(tenantID: TenantID, accountID: AccountID, day: Day, rating: Int, sealedNote: String?, sealedTags: String?,
                             keyID: String?, now: Int) throws(StorageError) {
         try write { db in
             try db.execute(sql: """
@@ -97,7 +97,7 @@ extension AppDatabase {
     }
 
     /// Changes only the rating of a day's check-in, keeping its sealed words.
-    public func setCheckInRating(tenantID: String, accountID: String, day: Day, rating: Int, now: Int) throws(StorageError) {
+    public func setCheckInRating(tenantID: TenantID, accountID: AccountID, day: Day, rating: Int, now: Int) throws(StorageError) {
         try write { db in
             try db.execute(sql: "UPDATE check_ins SET rating = ?, updated_at = ? WHERE tenant_id = ? AND account_id = ? AND local_day = ?",
                            arguments: [rating, now, tenantID, accountID, day.description])
@@ -106,11 +106,11 @@ extension AppDatabase {
     }
 
     /// The person's check-ins from `from` through `through`, by day.
-    public func checkIns(tenantID: String, accountID: String, from: Day, through: Day) throws(StorageError) -> [StoredCheckIn] {
+    public func checkIns(tenantID: TenantID, accountID: AccountID, from: Day, through: Day) throws(StorageError) -> [StoredCheckIn] {
         try read { db in try Self.checkIns(db, tenantID: tenantID, accountID: accountID, from: from.description, through: through.description) }
     }
 
-    static func checkIns(_ db: any SQLConnection, tenantID: String, accountID: String, from: String, through: String) throws -> [StoredCheckIn] {
+    static func checkIns(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID, from: String, through: String) throws -> [StoredCheckIn] {
         try db.rows(sql: """
             SELECT local_day, rating, note, tags, key_id, updated_at FROM check_ins
             WHERE tenant_id = ? AND account_id = ? AND local_day BETWEEN ? AND ? ORDER BY local_day
@@ -149,7 +149,7 @@ extension AppDatabase {
         }
     }
 
-    public func reflections(tenantID: String, accountID: String, from: Day, through: Day) throws(StorageError) -> [StoredReflection] {
+    public func reflections(tenantID: TenantID, accountID: AccountID, from: Day, through: Day) throws(StorageError) -> [StoredReflection] {
         try read { db in
             try db.rows(sql: """
                 SELECT local_day, kind, answers, key_id, intensity_before, intensity_after, step, completed_at FROM reflections
@@ -165,7 +165,7 @@ extension AppDatabase {
     }
 
     /// Saves the day's reflection as it now stands (one a person a day).
-    public func saveReflection(tenantID: String, accountID: String, _ reflection: StoredReflection, now: Int) throws(StorageError) {
+    public func saveReflection(tenantID: TenantID, accountID: AccountID, _ reflection: StoredReflection, now: Int) throws(StorageError) {
         try write { db in
             try db.execute(sql: """
                 INSERT INTO reflections (tenant_id, id, account_id, local_day, kind, answers, key_id, intensity_before, intensity_after,
@@ -183,7 +183,7 @@ extension AppDatabase {
 
 extension AppDatabase {
     /// The days' check-in ratings alone (nothing sealed is read), for the calendar's colours and labels.
-    public func checkInRatings(tenantID: String, accountID: String, from: Day, through: Day) throws(StorageError) -> [Day: Int] {
+    public func checkInRatings(tenantID: TenantID, accountID: AccountID, from: Day, through: Day) throws(StorageError) -> [Day: Int] {
         try read { db in
             var ratings: [Day: Int] = [:]
             for row in try db.rows(sql: """
@@ -198,7 +198,7 @@ extension AppDatabase {
 
 /// The weekly digest: intentions, and who asked for the weekly email.
 extension AppDatabase {
-    public func intention(tenantID: String, accountID: String, weekStart: Day) throws(StorageError) -> (sealed: String, keyID: String)? {
+    public func intention(tenantID: TenantID, accountID: AccountID, weekStart: Day) throws(StorageError) -> (sealed: String, keyID: String)? {
         try read { db in
             try db.row(sql: "SELECT text, key_id FROM intentions WHERE tenant_id = ? AND account_id = ? AND week_start = ?",
                        arguments: [tenantID, accountID, weekStart.description]).map { (sealed: $0["text"], keyID: $0["key_id"]) }
@@ -206,7 +206,7 @@ extension AppDatabase {
     }
 
     /// Sets (or, with nil, clears) the intention written in the week starting `weekStart`.
-    public func setIntention(tenantID: String, accountID: String, weekStart: Day, sealed: (text: String, keyID: String)?, now: Int)
+    public func setIntention(tenantID: TenantID, accountID: AccountID, weekStart: Day, sealed: (text: String, keyID: String)?, now: Int)
         throws(StorageError)
     {
         try write { db in
@@ -224,7 +224,7 @@ extension AppDatabase {
     }
 
     /// Every intention, sealed, by week.
-    public func intentions(tenantID: String, accountID: String) throws(StorageError) -> [(weekStart: Day, sealed: String, keyID: String)] {
+    public func intentions(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> [(weekStart: Day, sealed: String, keyID: String)] {
         try read { db in
             try db.rows(sql: "SELECT week_start, text, key_id FROM intentions WHERE tenant_id = ? AND account_id = ? ORDER BY week_start",
                         arguments: [tenantID, accountID]).compactMap { row in
@@ -233,12 +233,12 @@ extension AppDatabase {
         }
     }
 
-    public func digestEmail(tenantID: String, accountID: String) throws(StorageError) -> Bool {
+    public func digestEmail(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> Bool {
         try read { db in try db.bool(sql: "SELECT digest_email FROM accounts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, accountID]) ?? false }
     }
 
     /// Turns the weekly email on or off. Turned on, this week counts as sent: the first comes next week, not at once.
-    public func setDigestEmail(tenantID: String, accountID: String, on: Bool, thisWeek: Day) throws(StorageError) {
+    public func setDigestEmail(tenantID: TenantID, accountID: AccountID, on: Bool, thisWeek: Day) throws(StorageError) {
         try write { db in
             try db.execute(sql: "UPDATE accounts SET digest_email = ?, digest_sent_week = ? WHERE tenant_id = ? AND id = ?",
                            arguments: [on, on ? thisWeek.description : nil, tenantID, accountID])
@@ -246,8 +246,8 @@ extension AppDatabase {
     }
 
     public struct DigestRecipient: Sendable {
-        public let tenantID: String
-        public let accountID: String
+        public let tenantID: TenantID
+        public let accountID: AccountID
         public let email: String
         public let timeZone: String
         public let sentWeek: String?
@@ -267,7 +267,7 @@ extension AppDatabase {
 
     /// Marks the week's email as this node's to send: true only for the one caller that moved it on (so two ticks, or two
     /// nodes, never send it twice).
-    public func claimDigest(tenantID: String, accountID: String, week: Day) throws(StorageError) -> Bool {
+    public func claimDigest(tenantID: TenantID, accountID: AccountID, week: Day) throws(StorageError) -> Bool {
         try write { db in
             try db.execute(sql: """
                 UPDATE accounts SET digest_sent_week = ? WHERE tenant_id = ? AND id = ? AND digest_email = 1

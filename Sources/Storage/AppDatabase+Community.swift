@@ -4,18 +4,18 @@ import Domain
 /// The community, always within one tenant. Authors are never returned to members; moderators get an
 /// author id only to turn it into a pseudonym (see the Web layer), never to show.
 extension AppDatabase {
-    public func topics(tenantID: String) throws(StorageError) -> [CommunityTopic] {
+    public func topics(tenantID: TenantID) throws(StorageError) -> [CommunityTopic] {
         try read { db in try Self.topics(db, tenantID: tenantID) }
     }
 
-    static func topics(_ db: any SQLConnection, tenantID: String) throws -> [CommunityTopic] {
+    static func topics(_ db: any SQLConnection, tenantID: TenantID) throws -> [CommunityTopic] {
         try db.rows(sql: "SELECT slug, name FROM community_topics WHERE tenant_id = ? ORDER BY position",
                          arguments: [tenantID]).map { CommunityTopic(slug: $0["slug"], name: $0["name"]) }
     }
 
     /// A page of the feed as one read: the tenant's topics, the posts, and the viewer's posting restriction.
     /// nil when `topic` is not one of the tenant's.
-    public func feedPage(tenantID: String, viewerID: String, topic: String?, before cursor: Int?, limit: Int, now: Int)
+    public func feedPage(tenantID: TenantID, viewerID: AccountID, topic: String?, before cursor: Int?, limit: Int, now: Int)
         throws(StorageError) -> (topics: [CommunityTopic], posts: [CommunityPost], restriction: (until: Int?, reason: String)?)?
     {
         try read { db in
@@ -42,7 +42,7 @@ extension AppDatabase {
 
     /// Publishes a post (held for review when `hold` says why), with the author's posting restriction and the
     /// topic checked in the same transaction.
-    public func publishPost(tenantID: String, authorID: String, topic: String, body: String, hold: PostHold?,
+    public func publishPost(tenantID: TenantID, authorID: AccountID, topic: String, body: String, hold: PostHold?,
                             now: Int) throws(StorageError) -> Publication {
         try write { db in
             if let restriction = try Self.postingRestriction(db, tenantID: tenantID, accountID: authorID, now: now) {
@@ -55,14 +55,14 @@ extension AppDatabase {
         }
     }
 
-    public func createPost(tenantID: String, authorID: String, topic: String, body: String, heldForSafety: Bool,
+    public func createPost(tenantID: TenantID, authorID: AccountID, topic: String, body: String, heldForSafety: Bool,
                            now: Int) throws(StorageError) -> String {
         try write { db in
             try Self.insertPost(db, tenantID: tenantID, authorID: authorID, topic: topic, body: body, hold: heldForSafety ? .safety : nil, now: now)
         }
     }
 
-    private static func insertPost(_ db: any SQLConnection, tenantID: String, authorID: String, topic: String, body: String, hold: PostHold?,
+    private static func insertPost(_ db: any SQLConnection, tenantID: TenantID, authorID: AccountID, topic: String, body: String, hold: PostHold?,
                                    now: Int) throws -> String {
         let id = RandomID.make()
         try db.execute(sql: """
@@ -75,7 +75,7 @@ extension AppDatabase {
 
     /// Newest first, `limit` at a time, before `cursor` (the last post of the previous page). Visible posts,
     /// plus the viewer's own posts that wait for review, so nothing they wrote seems lost.
-    static func feed(_ db: any SQLConnection, tenantID: String, viewerID: String, topic: String?, before cursor: Int?, limit: Int) throws
+    static func feed(_ db: any SQLConnection, tenantID: TenantID, viewerID: AccountID, topic: String?, before cursor: Int?, limit: Int) throws
         -> [CommunityPost]
     {
         // Two index ranges, merged here: the newest visible posts (posts_visible) and the viewer's own waiting ones
@@ -139,7 +139,7 @@ extension AppDatabase {
     }
 
     /// The author erases their own post. False if it is not theirs (or not in this tenant).
-    public func deleteOwnPost(tenantID: String, authorID: String, postID typedPostID: PostID) throws(StorageError) -> Bool {
+    public func deleteOwnPost(tenantID: TenantID, authorID: AccountID, postID typedPostID: PostID) throws(StorageError) -> Bool {
         let postID = typedPostID.rawValue
         return try write { db in
             try db.execute(sql: """
@@ -164,14 +164,14 @@ extension AppDatabase {
     /// waited for another transaction's lock still counts with the snapshot it started with, so two people reacting
     /// to one post at once on two nodes could each write a count without the other's reaction. Counting in the next
     /// statement, once the lock is held, sees every reaction committed before it; anyone after waits and counts again.
-    static func recountReactions(_ db: any SQLConnection, tenantID: String, postsWhere condition: String, _ arguments: SQLArguments,
-                                 leaving: String = "") throws {
+    static func recountReactions(_ db: any SQLConnection, tenantID: TenantID, postsWhere condition: String, _ arguments: SQLArguments,
+                                 leaving: AccountID? = nil) throws {
         var lockArguments: SQLArguments = [tenantID]
         lockArguments.append(contentsOf: arguments)
         try db.execute(sql: "UPDATE posts SET support_count = support_count WHERE tenant_id = ? AND \(condition)", arguments: lockArguments)
         var all: SQLArguments = []
         let counts = ReactionKind.allCases.map { kind in
-            all.append(leaving)
+            all.append(leaving?.rawValue ?? "")  // "" matches no account: NULL would match none and count nothing
             return "\(kind.rawValue)_count = (SELECT count(*) FROM reactions r WHERE r.tenant_id = posts.tenant_id AND r.post_id = posts.id "
                 + "AND r.kind = '\(kind.rawValue)' AND r.account_id != ?)"
         }
@@ -182,7 +182,7 @@ extension AppDatabase {
 
     /// One reaction per member per post: the same kind again removes it, another kind replaces it.
     /// False when the post is not a visible post of this tenant.
-    public func toggleReaction(tenantID: String, accountID: String, postID typedPostID: PostID, kind: ReactionKind) throws(StorageError) -> Bool {
+    public func toggleReaction(tenantID: TenantID, accountID: AccountID, postID typedPostID: PostID, kind: ReactionKind) throws(StorageError) -> Bool {
         let postID = typedPostID.rawValue
         return try write { db in
             guard try db.bool(sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status = 'visible'",
@@ -206,14 +206,14 @@ extension AppDatabase {
     public enum ReportOutcome: Sendable, Equatable { case reported, alreadyReported, notFound }
 
     /// One report per member per post; at the tenant's threshold of open reports the post is hidden for review.
-    public func report(tenantID: String, reporterID: String, postID typedPostID: PostID, reason: ReportReason, note: String?,
+    public func report(tenantID: TenantID, reporterID: AccountID, postID typedPostID: PostID, reason: ReportReason, note: String?,
                        now: Int) throws(StorageError) -> ReportOutcome {
         let postID = typedPostID.rawValue
         return try write { db in
             guard try db.bool(sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status = 'visible'",
                                     arguments: [tenantID, postID]) == true else { return .notFound }
             // Reports arriving together are counted one after another, so the threshold is met exactly once.
-            try db.lock("reports:" + tenantID + ":" + postID)
+            try db.lock("reports:\(tenantID):\(postID)")
             if try db.bool(sql: "SELECT 1 FROM reports WHERE tenant_id = ? AND post_id = ? AND reporter_id = ?",
                            arguments: [tenantID, postID, reporterID]) == true { return .alreadyReported }
             try db.execute(sql: """
@@ -233,7 +233,7 @@ extension AppDatabase {
     }
 
     /// Whether a post is one a member may report: visible, in this tenant.
-    public func isReportable(tenantID: String, postID typedPostID: PostID) throws(StorageError) -> Bool {
+    public func isReportable(tenantID: TenantID, postID typedPostID: PostID) throws(StorageError) -> Bool {
         let postID = typedPostID.rawValue
         return try read { db in
             try db.bool(sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status = 'visible'",
@@ -244,7 +244,7 @@ extension AppDatabase {
     // MARK: Restrictions
 
     /// The active restriction on posting, if any: its end (nil for indefinite) and reason.
-    static func postingRestriction(_ db: any SQLConnection, tenantID: String, accountID: String, now: Int) throws -> (until: Int?, reason: String)? {
+    static func postingRestriction(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID, now: Int) throws -> (until: Int?, reason: String)? {
         try db.row(sql: """
                 SELECT until, reason FROM posting_restrictions
                 WHERE tenant_id = ? AND account_id = ? AND lifted_at IS NULL AND (until IS NULL OR until > ?)
@@ -256,7 +256,7 @@ extension AppDatabase {
 extension AppDatabase {
     /// Renames existing topics and adds new ones (a tenant's own words for its community). `.conflict` if a new
     /// topic's slug is taken.
-    public func saveTopics(tenantID: String, names: [String: String], adding new: CommunityTopic?, audit: AuditEntry) throws(StorageError) {
+    public func saveTopics(tenantID: TenantID, names: [String: String], adding new: CommunityTopic?, audit: AuditEntry) throws(StorageError) {
         try write { db in
             try Self.appendAudit(db, tenantID: tenantID, audit)
             for (slug, name) in names {

@@ -2,7 +2,7 @@ import Domain
 
 /// A tenant's crisis contacts, in the order its admin chose. Changes and their audit lines are one transaction.
 extension AppDatabase {
-    static func crisisContacts(_ db: any SQLConnection, tenantID: String) throws -> [CrisisContact] {
+    static func crisisContacts(_ db: any SQLConnection, tenantID: TenantID) throws -> [CrisisContact] {
         try db.rows(sql: """
             SELECT id, name, purpose, phone, text_number, text_message, url, hours FROM crisis_contacts
             WHERE tenant_id = ? ORDER BY position, id
@@ -12,7 +12,7 @@ extension AppDatabase {
         }
     }
 
-    public func crisisContacts(tenantID: String) throws(StorageError) -> [CrisisContact] {
+    public func crisisContacts(tenantID: TenantID) throws(StorageError) -> [CrisisContact] {
         try read { db in try Self.crisisContacts(db, tenantID: tenantID) }
     }
 
@@ -23,11 +23,11 @@ extension AppDatabase {
     }
 
     /// Every page's copy of the configuration is now out of date: in the same transaction as the change.
-    static func configurationChanged(_ db: any SQLConnection, tenantID: String) throws {
+    static func configurationChanged(_ db: any SQLConnection, tenantID: TenantID) throws {
         try db.execute(sql: "UPDATE tenants SET config_version = config_version + 1 WHERE id = ?", arguments: [tenantID])
     }
 
-    static func insertCrisisContact(_ db: any SQLConnection, tenantID: String, _ contact: CrisisContact, position: Int) throws {
+    static func insertCrisisContact(_ db: any SQLConnection, tenantID: TenantID, _ contact: CrisisContact, position: Int) throws {
         try db.execute(sql: """
             INSERT INTO crisis_contacts (tenant_id, id, position, name, purpose, phone, text_number, text_message, url, hours)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -36,7 +36,7 @@ extension AppDatabase {
     }
 
     /// Adds a contact at the end (`contact.id` empty) or changes one. False when the id is not this tenant's.
-    public func saveCrisisContact(tenantID: String, _ contact: CrisisContact, audit: AuditEntry) throws(StorageError) -> Bool {
+    public func saveCrisisContact(tenantID: TenantID, _ contact: CrisisContact, audit: AuditEntry) throws(StorageError) -> Bool {
         try write { db in
             if contact.id.isEmpty {
                 let last = try db.int(sql: "SELECT coalesce(max(position), 0) FROM crisis_contacts WHERE tenant_id = ?", arguments: [tenantID]) ?? 0
@@ -55,7 +55,7 @@ extension AppDatabase {
         }
     }
 
-    public func deleteCrisisContact(tenantID: String, id: String, audit: AuditEntry) throws(StorageError) -> Bool {
+    public func deleteCrisisContact(tenantID: TenantID, id: String, audit: AuditEntry) throws(StorageError) -> Bool {
         try write { db in
             try db.execute(sql: "DELETE FROM crisis_contacts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, id])
             guard db.changesCount == 1 else { return false }
@@ -66,7 +66,7 @@ extension AppDatabase {
     }
 
     /// Moves a contact one place up (or down); the list is renumbered 1, 2, 3… in the same transaction.
-    public func moveCrisisContact(tenantID: String, id: String, up: Bool, audit: AuditEntry) throws(StorageError) -> Bool {
+    public func moveCrisisContact(tenantID: TenantID, id: String, up: Bool, audit: AuditEntry) throws(StorageError) -> Bool {
         try write { db in
             var ids = try Self.crisisContacts(db, tenantID: tenantID).map(\.id)
             guard let index = ids.firstIndex(of: id) else { return false }

@@ -11,7 +11,7 @@ extension AppDatabase {
 
     /// Hides or shows `resetID`, unless `refuse` (given the hidden set as it is inside the transaction) names a
     /// problem, which is returned instead.
-    public func setResetHidden(tenantID: String, resetID: String, hidden: Bool, now: Int, audit: AuditEntry,
+    public func setResetHidden(tenantID: TenantID, resetID: String, hidden: Bool, now: Int, audit: AuditEntry,
                                refuse: (Set<String>) -> String?) throws(StorageError) -> String? {
         try write { db in
             var current = Set(try db.strings(sql: "SELECT reset_id FROM hidden_resets WHERE tenant_id = ?", arguments: [tenantID]))

@@ -16,7 +16,7 @@ extension AppDatabase {
         public func isLive(now: Int) -> Bool { revokedAt == nil && expiresAt > now && uses < maxUses }
     }
 
-    public func saveSignUpPolicy(tenantID: String, _ policy: SignUpPolicy, audit: AuditEntry) throws(StorageError) {
+    public func saveSignUpPolicy(tenantID: TenantID, _ policy: SignUpPolicy, audit: AuditEntry) throws(StorageError) {
         try write { db in
             try db.execute(sql: "UPDATE tenants SET sign_up_rule = ?, sign_up_domains = ? WHERE id = ?",
                            arguments: [policy.rule.rawValue, policy.storedDomains, tenantID])
@@ -24,7 +24,7 @@ extension AppDatabase {
         }
     }
 
-    public func createInvitation(tenantID: String, tokenHash: String, label: String, maxUses: Int, expiresAt: Int, now: Int,
+    public func createInvitation(tenantID: TenantID, tokenHash: String, label: String, maxUses: Int, expiresAt: Int, now: Int,
                                  audit: AuditEntry) throws(StorageError) {
         try write { db in
             try db.execute(sql: """
@@ -40,7 +40,7 @@ extension AppDatabase {
     }
 
     /// The tenant's invitations, newest first (ended ones too, for a while: they say why a link stopped working).
-    public func invitations(tenantID: String, limit: Int = 100) throws(StorageError) -> [Invitation] {
+    public func invitations(tenantID: TenantID, limit: Int = 100) throws(StorageError) -> [Invitation] {
         try read { db in
             try db.rows(sql: """
                 SELECT id, label, max_uses, uses, expires_at, revoked_at, created_at FROM invitations WHERE tenant_id = ?
@@ -50,7 +50,7 @@ extension AppDatabase {
     }
 
     /// The invitation whose token hashes to `tokenHash`, if this tenant has it.
-    public func invitation(tenantID: String, tokenHash: String) throws(StorageError) -> Invitation? {
+    public func invitation(tenantID: TenantID, tokenHash: String) throws(StorageError) -> Invitation? {
         try read { db in
             try db.row(sql: """
                 SELECT id, label, max_uses, uses, expires_at, revoked_at, created_at FROM invitations WHERE tenant_id = ? AND token_hash = ?
@@ -59,13 +59,13 @@ extension AppDatabase {
     }
 
     /// Withdraws a live invitation. False when it is not this tenant's or has already been withdrawn.
-    public func revokeInvitation(tenantID: String, id: String, now: Int, audit: AuditEntry) throws(StorageError) -> Bool {
+    public func revokeInvitation(tenantID: TenantID, id: String, now: Int, audit: AuditEntry) throws(StorageError) -> Bool {
         try revoke("invitations", tenantID: tenantID, id: id, now: now, audit: audit)
     }
 
     /// Sets `revoked_at` on a live row of `table` (a table of secrets kept as hashes: invitations, SCIM tokens) with
     /// its audit line. False when it is not this tenant's or was revoked already.
-    func revoke(_ table: String, tenantID: String, id: String, now: Int, audit: AuditEntry) throws(StorageError) -> Bool {
+    func revoke(_ table: String, tenantID: TenantID, id: String, now: Int, audit: AuditEntry) throws(StorageError) -> Bool {
         try write { db in
             try db.execute(sql: "UPDATE \(table) SET revoked_at = ? WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL",
                            arguments: [now, tenantID, id])
@@ -76,7 +76,7 @@ extension AppDatabase {
     }
 
     /// Spends one use of the invitation, if it is still live. In the caller's transaction.
-    static func spendInvitation(_ db: any SQLConnection, tenantID: String, id: String, now: Int) throws -> Bool {
+    static func spendInvitation(_ db: any SQLConnection, tenantID: TenantID, id: String, now: Int) throws -> Bool {
         try db.execute(sql: """
             UPDATE invitations SET uses = uses + 1
             WHERE tenant_id = ? AND id = ? AND revoked_at IS NULL AND expires_at > ? AND uses < max_uses

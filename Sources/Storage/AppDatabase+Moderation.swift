@@ -10,7 +10,7 @@ public struct ModerationItem: Sendable {
     public let heldFor: String?
     public let createdAt: Int
     /// Only for turning into a pseudonym; never shown.
-    public let authorID: String?
+    public let authorID: AccountID?
     public let reports: [(reason: ReportReason, note: String?)]
     /// The staff member looking at it (their email: staff act in their role), if anyone.
     public let assignedTo: String?
@@ -22,7 +22,7 @@ public struct ModerationItem: Sendable {
 /// An active posting restriction, for the moderators' list.
 public struct RestrictionItem: Sendable {
     public let id: String
-    public let accountID: String
+    public let accountID: AccountID
     public let until: Int?
     public let reason: String
 }
@@ -31,16 +31,17 @@ public struct RestrictionItem: Sendable {
 public struct AuditEntry: Sendable {
     /// The staff member who acted, as shown in the audit (their email), and their account.
     public let actor: String
-    public let actorID: String
+    /// nil for the provider's SCIM client, which has no account.
+    public let actorID: AccountID?
     public let action: String
     public var subject: String
-    public var subjectAccountID: String?
+    public var subjectAccountID: AccountID?
     public let note: String
     public let at: Int
     /// The post the line is about, if any: its excerpt is kept with the line until the post is erased.
     public var postID: String?
 
-    public init(actor: String, actorID: String, action: String, subject: String = "", subjectAccountID: String? = nil,
+    public init(actor: String, actorID: AccountID?, action: String, subject: String = "", subjectAccountID: AccountID? = nil,
                 note: String = "", at: Int) {
         self.actor = actor
         self.actorID = actorID
@@ -51,7 +52,7 @@ public struct AuditEntry: Sendable {
         self.at = at
     }
 
-    func about(_ subject: String, accountID: String?) -> AuditEntry {
+    func about(_ subject: String, accountID: AccountID?) -> AuditEntry {
         var entry = self
         entry.subject = subject
         entry.subjectAccountID = accountID
@@ -85,7 +86,7 @@ extension AppDatabase {
 
     /// The moderators' page as one read: the first `first` items of each section (all of `whole`'s), the sections'
     /// sizes, the restrictions in force and the topics' names. A queue of hundreds reads only what the page shows.
-    public func moderationOverview(tenantID: String, now: Int, first: Int, whole: QueueSection?) throws(StorageError)
+    public func moderationOverview(tenantID: TenantID, now: Int, first: Int, whole: QueueSection?) throws(StorageError)
         -> (sections: [QueueSection: QueueSectionItems], restrictions: [RestrictionItem], topics: [CommunityTopic])
     {
         try read { db in
@@ -94,7 +95,7 @@ extension AppDatabase {
         }
     }
 
-    static func moderationQueue(_ db: any SQLConnection, tenantID: String, first: Int, whole: QueueSection?) throws
+    static func moderationQueue(_ db: any SQLConnection, tenantID: TenantID, first: Int, whole: QueueSection?) throws
         -> [QueueSection: QueueSectionItems]
     {
         var sections: [QueueSection: QueueSectionItems] = [:]
@@ -130,14 +131,14 @@ extension AppDatabase {
         """
 
     /// One post (in the queue or not, unless deleted), as the queue shows it.
-    static func moderationItem(_ db: any SQLConnection, tenantID: String, postID: String) throws -> ModerationItem? {
+    static func moderationItem(_ db: any SQLConnection, tenantID: TenantID, postID: String) throws -> ModerationItem? {
         guard let row = try db.row(sql: "SELECT \(itemColumns) FROM posts p WHERE p.tenant_id = ? AND p.status != 'deleted' AND p.id = ?",
                                    arguments: [tenantID, postID]) else { return nil }
         return item(row, reports: try openReports(db, tenantID: tenantID, postIDs: [postID]))
     }
 
     /// The open reports of these posts, oldest first, in one query (not one per post: a page shows dozens).
-    static func openReports(_ db: any SQLConnection, tenantID: String, postIDs: [String]) throws
+    static func openReports(_ db: any SQLConnection, tenantID: TenantID, postIDs: [String]) throws
         -> [String: [(reason: ReportReason, note: String?)]]
     {
         guard !postIDs.isEmpty else { return [:] }
@@ -166,7 +167,7 @@ extension AppDatabase {
 
     /// Approves (shows again, closes reports), hides, or deletes (erases the text), and writes its audit line,
     /// in one transaction. False (and no audit line) if there is no such post here.
-    public func moderate(tenantID: String, postID typedPostID: PostID, action: ModerationAction, audit: AuditEntry) throws(StorageError) -> Bool {
+    public func moderate(tenantID: TenantID, postID typedPostID: PostID, action: ModerationAction, audit: AuditEntry) throws(StorageError) -> Bool {
         let postID = typedPostID.rawValue
         return try write { db in
             switch action {
@@ -191,7 +192,7 @@ extension AppDatabase {
     }
 
     /// Whether a post of this tenant exists and is not deleted (so a confirmation page is only shown for one).
-    public func isModeratable(tenantID: String, postID typedPostID: PostID) throws(StorageError) -> Bool {
+    public func isModeratable(tenantID: TenantID, postID typedPostID: PostID) throws(StorageError) -> Bool {
         let postID = typedPostID.rawValue
         return try read { db in
             try db.bool(sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status != 'deleted'",
@@ -200,7 +201,7 @@ extension AppDatabase {
     }
 
     /// The author of a post in this tenant (for restricting them), if the post and its author still exist.
-    public func authorOfPost(tenantID: String, postID typedPostID: PostID) throws(StorageError) -> String? {
+    public func authorOfPost(tenantID: TenantID, postID typedPostID: PostID) throws(StorageError) -> String? {
         let postID = typedPostID.rawValue
         return try read { db in
             try db.string(sql: "SELECT author_id FROM posts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, postID])
@@ -209,12 +210,12 @@ extension AppDatabase {
 
     /// Restricts the author of a post and writes the audit line (its subject made from the author by
     /// `subject`), in one transaction. False when the post or its author is gone.
-    public func restrictAuthor(tenantID: String, postID typedPostID: PostID, until: Int?, reason: String, audit: AuditEntry,
-                               subject: (String) -> String) throws(StorageError) -> Bool {
+    public func restrictAuthor(tenantID: TenantID, postID typedPostID: PostID, until: Int?, reason: String, audit: AuditEntry,
+                               subject: (AccountID) -> String) throws(StorageError) -> Bool {
         let postID = typedPostID.rawValue
         return try write { db in
             guard let author = try db.string(sql: "SELECT author_id FROM posts WHERE tenant_id = ? AND id = ?",
-                                                   arguments: [tenantID, postID]) else { return false }
+                                                   arguments: [tenantID, postID]).map(AccountID.init(stored:)) else { return false }
             try db.execute(sql: """
                 INSERT INTO posting_restrictions (id, tenant_id, account_id, until, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)
                 """, arguments: [RandomID.make(), tenantID, author, until, reason, audit.at])
@@ -225,12 +226,12 @@ extension AppDatabase {
     }
 
     /// Lifts a restriction and writes the audit line, in one transaction; false if there is none here.
-    public func liftRestriction(tenantID: String, id typedID: RestrictionID, audit: AuditEntry, subject: (String) -> String) throws(StorageError) -> Bool {
+    public func liftRestriction(tenantID: TenantID, id typedID: RestrictionID, audit: AuditEntry, subject: (AccountID) -> String) throws(StorageError) -> Bool {
         let id = typedID.rawValue
         return try write { db in
             guard let account = try db.string(sql: """
                 SELECT account_id FROM posting_restrictions WHERE tenant_id = ? AND id = ? AND lifted_at IS NULL
-                """, arguments: [tenantID, id]) else { return false }
+                """, arguments: [tenantID, id]).map(AccountID.init(stored:)) else { return false }
             try db.execute(sql: "UPDATE posting_restrictions SET lifted_at = ? WHERE tenant_id = ? AND id = ?",
                            arguments: [audit.at, tenantID, id])
             try Self.appendAudit(db, tenantID: tenantID, audit.about(subject(account), accountID: account))
@@ -239,7 +240,7 @@ extension AppDatabase {
         }
     }
 
-    static func activeRestrictions(_ db: any SQLConnection, tenantID: String, now: Int) throws -> [RestrictionItem] {
+    static func activeRestrictions(_ db: any SQLConnection, tenantID: TenantID, now: Int) throws -> [RestrictionItem] {
         return try db.rows(sql: """
             SELECT id, account_id, until, reason FROM posting_restrictions
             WHERE tenant_id = ? AND lifted_at IS NULL AND (until IS NULL OR until > ?) ORDER BY created_at
@@ -249,7 +250,7 @@ extension AppDatabase {
     }
 
     /// Audit lines are only ever written inside the transaction of the change they record.
-    static func appendAudit(_ db: any SQLConnection, tenantID: String, _ entry: AuditEntry) throws {
+    static func appendAudit(_ db: any SQLConnection, tenantID: TenantID, _ entry: AuditEntry) throws {
         var about = ""
         if let postID = entry.postID {
             let body = try db.row(sql: "SELECT body, status FROM posts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, postID])
@@ -258,7 +259,7 @@ extension AppDatabase {
         try db.execute(sql: """
             INSERT INTO moderation_audit (tenant_id, moderator, action, subject, note, created_at, actor_id, subject_account_id, about, post_id)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [tenantID, entry.actor, entry.action, entry.subject, entry.note, entry.at, entry.actorID,
+            """, arguments: [tenantID, entry.actor, entry.action, entry.subject, entry.note, entry.at, entry.actorID?.rawValue ?? "",
                              entry.subjectAccountID, about, entry.postID])
     }
 
@@ -269,7 +270,7 @@ extension AppDatabase {
     }
 
     /// A post's text is gone: so are the excerpts of it in the audit.
-    static func eraseAuditExcerpts(_ db: any SQLConnection, tenantID: String, postID: String) throws {
+    static func eraseAuditExcerpts(_ db: any SQLConnection, tenantID: TenantID, postID: String) throws {
         try db.execute(sql: "UPDATE moderation_audit SET about = 'deleted post' WHERE tenant_id = ? AND post_id = ?",
                        arguments: [tenantID, postID])
     }
@@ -294,7 +295,7 @@ extension AppDatabase {
         }
     }
 
-    public func audit(tenantID: String, filter: AuditFilter = AuditFilter(limit: 10_000)) throws(StorageError) -> [AuditLine] {
+    public func audit(tenantID: TenantID, filter: AuditFilter = AuditFilter(limit: 10_000)) throws(StorageError) -> [AuditLine] {
         try read { db in
             var sql = "SELECT id, moderator, action, subject, note, created_at, about FROM moderation_audit WHERE tenant_id = ?"
             var arguments: SQLArguments = [tenantID]
@@ -313,7 +314,7 @@ extension AppDatabase {
     }
 
     /// The actions and moderators that appear in a tenant's audit, for the filters' choices.
-    public func auditChoices(tenantID: String) throws(StorageError) -> (actions: [String], moderators: [String]) {
+    public func auditChoices(tenantID: TenantID) throws(StorageError) -> (actions: [String], moderators: [String]) {
         try read { db in
             (try db.strings(sql: "SELECT DISTINCT action FROM moderation_audit WHERE tenant_id = ? ORDER BY action", arguments: [tenantID]),
              try db.strings(sql: "SELECT DISTINCT moderator FROM moderation_audit WHERE tenant_id = ? ORDER BY moderator", arguments: [tenantID]))

@@ -35,14 +35,14 @@ extension AppDatabase {
         }
     }
 
-    static func eventArguments(_ activity: Activity, tenantID: String, from start: Int, to end: Int) -> SQLArguments {
+    static func eventArguments(_ activity: Activity, tenantID: TenantID, from start: Int, to end: Int) -> SQLArguments {
         var arguments = SQLArguments()
         for _ in 0..<activity.events.argumentSets { arguments.append(contentsOf: [tenantID, start, end]) }
         return arguments
     }
 
     /// Each week's tally of `activity` (week 0 begins at `start`; weeks are 7 × 86 400 seconds), from `start` to `end`.
-    public func weeklyTallies(tenantID: String, _ activity: Activity, from start: Int, to end: Int) throws(StorageError) -> [Int: Tally] {
+    public func weeklyTallies(tenantID: TenantID, _ activity: Activity, from start: Int, to end: Int) throws(StorageError) -> [Int: Tally] {
         try read { db in
             var arguments: SQLArguments = [start]
             arguments.append(contentsOf: Self.eventArguments(activity, tenantID: tenantID, from: start, to: end))
@@ -58,7 +58,7 @@ extension AppDatabase {
     }
 
     /// How many distinct people are behind `activity` in the weeks `weeks` together.
-    public func peopleInWeeks(tenantID: String, _ activity: Activity, weeks: Set<Int>, from start: Int, to end: Int) throws(StorageError) -> Int {
+    public func peopleInWeeks(tenantID: TenantID, _ activity: Activity, weeks: Set<Int>, from start: Int, to end: Int) throws(StorageError) -> Int {
         guard !weeks.isEmpty else { return 0 }
         return try read { db in
             var arguments = Self.eventArguments(activity, tenantID: tenantID, from: start, to: end)
@@ -79,7 +79,7 @@ extension AppDatabase {
         public init() {}
     }
 
-    public func emotionTallies(tenantID: String, from start: Int, to end: Int) throws(StorageError) -> [String: EmotionTally] {
+    public func emotionTallies(tenantID: TenantID, from start: Int, to end: Int) throws(StorageError) -> [String: EmotionTally] {
         try read { db in
             var tallies: [String: EmotionTally] = [:]
             for row in try db.rows(sql: """
@@ -108,7 +108,7 @@ extension AppDatabase {
     }
 
     /// How many distinct people started (or, with `completed`, finished) resets for any of `emotions` together.
-    public func peopleForEmotions(tenantID: String, _ emotions: Set<String>, completed: Bool, from start: Int, to end: Int) throws(StorageError) -> Int {
+    public func peopleForEmotions(tenantID: TenantID, _ emotions: Set<String>, completed: Bool, from start: Int, to end: Int) throws(StorageError) -> Int {
         guard !emotions.isEmpty else { return 0 }
         return try read { db in
             var arguments: SQLArguments = [tenantID, start, end]
@@ -122,7 +122,7 @@ extension AppDatabase {
 
     /// Everyone with an account, and how many of them have a subscription that is running or are on the
     /// organisation's list of people it pays for.
-    public func membership(tenantID: String) throws(StorageError) -> (members: Int, covered: Int) {
+    public func membership(tenantID: TenantID) throws(StorageError) -> (members: Int, covered: Int) {
         try read { db in
             let members = try db.int(sql: "SELECT count(*) FROM accounts WHERE tenant_id = ?", arguments: [tenantID]) ?? 0
             let covered = try db.int(sql: """
@@ -136,7 +136,7 @@ extension AppDatabase {
     }
 
     /// The organisation's smallest group a figure may describe (never below `GroupSize.floor`), with its audit line.
-    public func setMinimumGroupSize(tenantID: String, _ size: Int, audit: AuditEntry) throws(StorageError) {
+    public func setMinimumGroupSize(tenantID: TenantID, _ size: Int, audit: AuditEntry) throws(StorageError) {
         try write { db in
             try db.execute(sql: "UPDATE tenants SET min_group_size = ? WHERE id = ?", arguments: [size, tenantID])
             try Self.appendAudit(db, tenantID: tenantID, audit)
@@ -144,7 +144,7 @@ extension AppDatabase {
     }
 
     /// The published figures kept for a closed period, if they have been read before.
-    public func reportPart(tenantID: String, kind: String, periodStart: Int, minimumGroupSize: Int) throws(StorageError) -> String? {
+    public func reportPart(tenantID: TenantID, kind: String, periodStart: Int, minimumGroupSize: Int) throws(StorageError) -> String? {
         try read { db in
             try db.string(sql: """
                 SELECT body FROM organisation_report_parts WHERE tenant_id = ? AND kind = ? AND period_start = ? AND minimum_group_size = ?
@@ -154,7 +154,7 @@ extension AppDatabase {
 
     /// Keeps `body` for a closed period unless another read (on any node) kept one first, and returns whichever is kept:
     /// once published, a closed period's figures are the same for everyone, ever.
-    public func keepReportPart(tenantID: String, kind: String, periodStart: Int, minimumGroupSize: Int, body: String, now: Int) throws(StorageError) -> String {
+    public func keepReportPart(tenantID: TenantID, kind: String, periodStart: Int, minimumGroupSize: Int, body: String, now: Int) throws(StorageError) -> String {
         try write { db in
             try db.execute(sql: """
                 INSERT INTO organisation_report_parts (tenant_id, kind, period_start, minimum_group_size, body, created_at)

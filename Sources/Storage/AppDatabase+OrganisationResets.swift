@@ -20,7 +20,7 @@ extension AppDatabase {
         case notFound
     }
 
-    static func organisationResets(_ db: any SQLConnection, tenantID: String) throws -> [OrganisationReset] {
+    static func organisationResets(_ db: any SQLConnection, tenantID: TenantID) throws -> [OrganisationReset] {
         try db.rows(sql: """
             SELECT id, emotion, name, description, science_benefit, duration_seconds, safety_note, steps, position,
                    published_at, first_published_at
@@ -45,10 +45,10 @@ extension AppDatabase {
 
     /// Adds `reset` (its id is made here) at the end, not published, unless `refuse` (given the tenant's resets as they
     /// are inside the transaction) names a problem.
-    public func addOrganisationReset(tenantID: String, _ reset: Reset, now: Int, audit: AuditEntry,
+    public func addOrganisationReset(tenantID: TenantID, _ reset: Reset, now: Int, audit: AuditEntry,
                                      refuse: ([OrganisationReset]) -> String?) throws(StorageError) -> OrganisationResetSaving {
         try write { db in
-            try db.lock("organisation-resets:" + tenantID)
+            try db.lock("organisation-resets:\(tenantID)")
             if let problem = refuse(try Self.organisationResets(db, tenantID: tenantID)) { return .refused(problem) }
             let id = RandomID.make()
             let last = try db.int(sql: "SELECT coalesce(max(position), 0) FROM organisation_resets WHERE tenant_id = ?",
@@ -66,10 +66,10 @@ extension AppDatabase {
     }
 
     /// Replaces the text of the reset `reset.id`, published or not (members see the change at once).
-    public func updateOrganisationReset(tenantID: String, _ reset: Reset, now: Int, audit: AuditEntry,
+    public func updateOrganisationReset(tenantID: TenantID, _ reset: Reset, now: Int, audit: AuditEntry,
                                         refuse: ([OrganisationReset]) -> String?) throws(StorageError) -> OrganisationResetSaving {
         try write { db in
-            try db.lock("organisation-resets:" + tenantID)
+            try db.lock("organisation-resets:\(tenantID)")
             let current = try Self.organisationResets(db, tenantID: tenantID)
             guard current.contains(where: { $0.reset.id == reset.id }) else { return .notFound }
             if let problem = refuse(current) { return .refused(problem) }
@@ -86,7 +86,7 @@ extension AppDatabase {
     }
 
     /// Publishes or unpublishes; false when the tenant has no such reset. Already so changes nothing and writes no line.
-    public func setOrganisationResetPublished(tenantID: String, id: OrganisationResetID, published: Bool, now: Int,
+    public func setOrganisationResetPublished(tenantID: TenantID, id: OrganisationResetID, published: Bool, now: Int,
                                               audit: AuditEntry) throws(StorageError) -> Bool {
         try write { db in
             guard try db.int(sql: "SELECT 1 FROM organisation_resets WHERE tenant_id = ? AND id = ?",
@@ -110,10 +110,10 @@ extension AppDatabase {
 
     /// Swaps the reset with the one before it (`earlier`) or after it among the tenant's own; false when there is no
     /// such reset. At either end it stays put.
-    public func moveOrganisationReset(tenantID: String, id: OrganisationResetID, earlier: Bool,
+    public func moveOrganisationReset(tenantID: TenantID, id: OrganisationResetID, earlier: Bool,
                                       audit: AuditEntry) throws(StorageError) -> Bool {
         try write { db in
-            try db.lock("organisation-resets:" + tenantID)
+            try db.lock("organisation-resets:\(tenantID)")
             let current = try Self.organisationResets(db, tenantID: tenantID)
             guard let index = current.firstIndex(where: { $0.reset.id == id.rawValue }) else { return false }
             let other = earlier ? index - 1 : index + 1
@@ -132,7 +132,7 @@ extension AppDatabase {
     }
 
     /// Deletes a reset that was never published (no one can have a run of it).
-    public func deleteOrganisationReset(tenantID: String, id: OrganisationResetID,
+    public func deleteOrganisationReset(tenantID: TenantID, id: OrganisationResetID,
                                         audit: AuditEntry) throws(StorageError) -> OrganisationResetDeletion {
         try write { db in
             guard let row = try db.row(sql: "SELECT first_published_at FROM organisation_resets WHERE tenant_id = ? AND id = ?",

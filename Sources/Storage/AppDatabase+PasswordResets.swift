@@ -1,7 +1,7 @@
-
+import Domain
 
 extension AppDatabase {
-    public func createPasswordReset(tenantID: String, accountID: String, tokenHash: String, expiresAt: Int) throws(StorageError) {
+    public func createPasswordReset(tenantID: TenantID, accountID: AccountID, tokenHash: String, expiresAt: Int) throws(StorageError) {
         try write { db in
             try db.execute(sql: "INSERT INTO password_resets (token_hash, tenant_id, account_id, expires_at) VALUES (?, ?, ?, ?)",
                            arguments: [tokenHash, tenantID, accountID, expiresAt])
@@ -9,7 +9,7 @@ extension AppDatabase {
     }
 
     /// The account a reset token is for, while it is unused and unexpired.
-    public func passwordResetAccountID(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> String? {
+    public func passwordResetAccountID(tenantID: TenantID, tokenHash: String, now: Int) throws(StorageError) -> String? {
         try read { db in
             try db.string(sql: """
                 SELECT account_id FROM password_resets WHERE tenant_id = ? AND token_hash = ? AND used_at IS NULL AND expires_at > ?
@@ -19,11 +19,11 @@ extension AppDatabase {
 
     /// Uses the token and sets the new password in one transaction; every session of the account ends.
     /// Returns false when the token was no longer usable (used meanwhile, or expired).
-    public func completePasswordReset(tenantID: String, tokenHash: String, newHash: String, now: Int) throws(StorageError) -> Bool {
+    public func completePasswordReset(tenantID: TenantID, tokenHash: String, newHash: String, now: Int) throws(StorageError) -> Bool {
         try write { db in
             guard let accountID = try db.string(sql: """
                 SELECT account_id FROM password_resets WHERE tenant_id = ? AND token_hash = ? AND used_at IS NULL AND expires_at > ?
-                """, arguments: [tenantID, tokenHash, now]) else { return false }
+                """, arguments: [tenantID, tokenHash, now]).map(AccountID.init(stored:)) else { return false }
             try Self.lockAccount(db, tenantID: tenantID, accountID: accountID)
             try Self.endOutstandingLinks(db, tenantID: tenantID, accountID: accountID)
             try db.execute(sql: "UPDATE accounts SET password_hash = ? WHERE tenant_id = ? AND id = ?",

@@ -4,7 +4,7 @@ import Domain
 /// within one tenant; turning an account off ends its sessions in the same transaction.
 extension AppDatabase {
     public struct ProvisionedUser: Sendable, Equatable {
-        public let id: String
+        public let id: AccountID
         public var email: String
         /// The provider's userName when it is not the email.
         public var userName: String?
@@ -20,7 +20,7 @@ extension AppDatabase {
         public let lastUsedAt: Int?
     }
 
-    public func createProvisioningToken(tenantID: String, tokenHash: String, label: String, now: Int, audit: AuditEntry?) throws(StorageError) {
+    public func createProvisioningToken(tenantID: TenantID, tokenHash: String, label: String, now: Int, audit: AuditEntry?) throws(StorageError) {
         try write { db in
             try db.execute(sql: "INSERT INTO scim_tokens (tenant_id, id, token_hash, label, created_at) VALUES (?, ?, ?, ?, ?)",
                            arguments: [tenantID, RandomID.make(), tokenHash, label, now])
@@ -29,7 +29,7 @@ extension AppDatabase {
     }
 
     /// Live tokens, newest first.
-    public func provisioningTokens(tenantID: String) throws(StorageError) -> [ProvisioningToken] {
+    public func provisioningTokens(tenantID: TenantID) throws(StorageError) -> [ProvisioningToken] {
         try read { db in
             try db.rows(sql: """
                 SELECT id, label, created_at, last_used_at FROM scim_tokens WHERE tenant_id = ? AND revoked_at IS NULL ORDER BY created_at DESC, id
@@ -39,12 +39,12 @@ extension AppDatabase {
         }
     }
 
-    public func revokeProvisioningToken(tenantID: String, id: String, now: Int, audit: AuditEntry) throws(StorageError) -> Bool {
+    public func revokeProvisioningToken(tenantID: TenantID, id: String, now: Int, audit: AuditEntry) throws(StorageError) -> Bool {
         try revoke("scim_tokens", tenantID: tenantID, id: id, now: now, audit: audit)
     }
 
     /// Whether `tokenHash` is a live token of this tenant; its last use is noted (at most once a minute, to spare writes).
-    public func provisioningTokenIsLive(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> Bool {
+    public func provisioningTokenIsLive(tenantID: TenantID, tokenHash: String, now: Int) throws(StorageError) -> Bool {
         guard let lastUsed = try read({ db in
             try db.row(sql: "SELECT coalesce(last_used_at, 0) AS last_used FROM scim_tokens WHERE tenant_id = ? AND token_hash = ? AND revoked_at IS NULL",
                        arguments: [tenantID, tokenHash]).map { $0["last_used"] as Int }
@@ -64,7 +64,7 @@ extension AppDatabase {
 
     /// A page of the tenant's accounts by creation (1-based `startIndex`, as SCIM counts), optionally only the one with
     /// `userName` (its own, or its email when it has none) or `externalID`; with the total that match.
-    public func provisionedUsers(tenantID: String, userName: String? = nil, externalID: String? = nil, startIndex: Int, count: Int)
+    public func provisionedUsers(tenantID: TenantID, userName: String? = nil, externalID: String? = nil, startIndex: Int, count: Int)
         throws(StorageError) -> (total: Int, users: [ProvisionedUser]) {
         try read { db in
             var condition = "tenant_id = ?"
@@ -85,7 +85,7 @@ extension AppDatabase {
         }
     }
 
-    public func provisionedUser(tenantID: String, id: String) throws(StorageError) -> ProvisionedUser? {
+    public func provisionedUser(tenantID: TenantID, id: String) throws(StorageError) -> ProvisionedUser? {
         try read { db in
             try db.row(sql: "SELECT id, email, user_name, external_id, deactivated_at, created_at FROM accounts WHERE tenant_id = ? AND id = ?",
                        arguments: [tenantID, id]).map(Self.provisionedUser)
@@ -105,17 +105,17 @@ extension AppDatabase {
     /// Creates an account the provider manages. It has no password (an unusable hash): the person signs in with a
     /// link, a password they set through "forgotten password", or single sign-on.
     /// Whether another account than `id` has this email or userName.
-    static func provisioningClash(_ db: any SQLConnection, tenantID: String, email: String, userName: String?, except id: String) throws -> Bool {
+    static func provisioningClash(_ db: any SQLConnection, tenantID: TenantID, email: String, userName: String?, except id: AccountID?) throws -> Bool {
         try db.bool(sql: """
             SELECT 1 FROM accounts WHERE tenant_id = ? AND id <> ? AND (email = ? OR user_name = ? OR (user_name IS NULL AND email = ?))
-            """, arguments: [tenantID, id, email, userName ?? email, (userName ?? email).lowercased()]) == true
+            """, arguments: [tenantID, id?.rawValue ?? "", email, userName ?? email, (userName ?? email).lowercased()]) == true  // `id <> NULL` would match nothing
     }
 
-    public func createProvisionedUser(tenantID: String, email: String, userName: String?, externalID: String?, active: Bool,
+    public func createProvisionedUser(tenantID: TenantID, email: String, userName: String?, externalID: String?, active: Bool,
                                       unusableHash: String, now: Int, audit: AuditEntry) throws(StorageError) -> ProvisioningChange {
         try write { db in
-            if try Self.provisioningClash(db, tenantID: tenantID, email: email, userName: userName, except: "") { return .emailTaken }
-            let id = RandomID.make()
+            if try Self.provisioningClash(db, tenantID: tenantID, email: email, userName: userName, except: nil) { return .emailTaken }
+            let id: AccountID = RandomID.id()
             try db.execute(sql: """
                 INSERT INTO accounts (id, tenant_id, email, password_hash, role, time_zone, created_at, external_id, deactivated_at, user_name)
                 VALUES (?, ?, ?, ?, 'member', 'Europe/London', ?, ?, ?, ?)
@@ -128,7 +128,7 @@ extension AppDatabase {
     /// Changes a member's email, the provider's id for it and whether it is on. Turning it off ends its sessions; a
     /// new email ends every emailed link and session (the old address is told by the caller). An admin's or
     /// moderator's account is refused (`.staff`) unless nothing would change, as a provider's routine sync sends.
-    public func updateProvisionedUser(tenantID: String, _ user: ProvisionedUser, now: Int, audit: AuditEntry) throws(StorageError) -> ProvisioningChange {
+    public func updateProvisionedUser(tenantID: TenantID, _ user: ProvisionedUser, now: Int, audit: AuditEntry) throws(StorageError) -> ProvisioningChange {
         try write { db in
             try Self.lockAccount(db, tenantID: tenantID, accountID: user.id)
             guard let row = try db.row(sql: "SELECT id, email, user_name, external_id, deactivated_at, created_at, role FROM accounts WHERE tenant_id = ? AND id = ?",

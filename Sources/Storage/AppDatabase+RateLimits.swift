@@ -24,7 +24,7 @@ extension AppDatabase {
     /// under the limit. Returns the wait when refused (and records nothing).
     public func admitRateLimited(limiter: String, keyHash: String, limit: Int, window: Int, now: Int) throws(StorageError) -> Int? {
         try write { db in
-            try db.lock("rate:" + limiter + ":" + keyHash)
+            try db.lock("rate:\(limiter):\(keyHash)")
             if let wait = try Self.rateLimitWait(db, limiter: limiter, keyHash: keyHash, limit: limit, window: window, now: now) {
                 return wait
             }

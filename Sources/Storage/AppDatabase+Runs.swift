@@ -27,10 +27,10 @@ extension AppDatabase {
     /// Starts a run, or resumes today's unfinished run of the same reset. A new run is refused only when today's
     /// free resets are used up. The check and the insert are one write transaction under a per-person lock, so
     /// fifty starts at once on any number of nodes make one run.
-    public func startRun(tenantID: String, accountID: String, reset: Reset, now: Int, localDay: String,
+    public func startRun(tenantID: TenantID, accountID: AccountID, reset: Reset, now: Int, localDay: String,
                          localTime: String = "00:00", moodBefore: Int? = nil) throws(StorageError) -> RunStart {
         try write { db in
-            try db.lock("runs:" + tenantID + ":" + accountID)
+            try db.lock("runs:\(tenantID):\(accountID)")
             if let open = try db.row(sql: """
                 SELECT \(Self.runColumns) FROM runs
                 WHERE tenant_id = ? AND account_id = ? AND local_day = ? AND reset_id = ? AND outcome IS NULL
@@ -61,7 +61,7 @@ extension AppDatabase {
     }
 
     /// Today's free resets left and today's unfinished runs, in one read (the home page and a reset's intro show both).
-    public func today(tenantID: String, accountID: String, localDay: String, now: Int) throws(StorageError) -> (Allowance, [Run]) {
+    public func today(tenantID: TenantID, accountID: AccountID, localDay: String, now: Int) throws(StorageError) -> (Allowance, [Run]) {
         try read { db in
             (try Self.allowance(db, tenantID: tenantID, accountID: accountID, localDay: localDay, now: now),
              try Self.unfinishedRuns(db, tenantID: tenantID, accountID: accountID, localDay: localDay))
@@ -69,7 +69,7 @@ extension AppDatabase {
     }
 
     /// Today's runs that were started and not finished, newest first: each can be resumed where it stopped.
-    static func unfinishedRuns(_ db: any SQLConnection, tenantID: String, accountID: String, localDay: String) throws -> [Run] {
+    static func unfinishedRuns(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID, localDay: String) throws -> [Run] {
         try db.rows(sql: """
             SELECT \(Self.runColumns) FROM runs
             WHERE tenant_id = ? AND account_id = ? AND local_day = ? AND outcome IS NULL ORDER BY started_at DESC
@@ -81,12 +81,12 @@ extension AppDatabase {
     static let countedRunSQL = "(steps_reached >= 2 OR step_count = 1 OR outcome = 'completed')"
 
     /// Free resets left on `localDay`, or unlimited.
-    public func allowance(tenantID: String, accountID: String, localDay: String, now: Int) throws(StorageError) -> Allowance {
+    public func allowance(tenantID: TenantID, accountID: AccountID, localDay: String, now: Int) throws(StorageError) -> Allowance {
         try read { db in try Self.allowance(db, tenantID: tenantID, accountID: accountID, localDay: localDay, now: now) }
     }
 
     /// Unlimited: a live subscription, an email on the tenant's list, a moderator or admin, or a tenant-wide licence.
-    static func allowance(_ db: any SQLConnection, tenantID: String, accountID: String, localDay: String, now: Int) throws -> Allowance {
+    static func allowance(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID, localDay: String, now: Int) throws -> Allowance {
         let unlimited = try db.bool(sql: """
             SELECT t.licence_all_members = 1
                 OR a.role IN ('moderator', 'admin')
@@ -106,7 +106,7 @@ extension AppDatabase {
         return .remaining(max(0, limit - used), of: limit)
     }
 
-    public func run(tenantID: String, accountID: String, id typedID: RunID) throws(StorageError) -> Run? {
+    public func run(tenantID: TenantID, accountID: AccountID, id typedID: RunID) throws(StorageError) -> Run? {
         let id = typedID.rawValue
         return try read { db in
             try db.row(sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND id = ?",
@@ -123,10 +123,10 @@ extension AppDatabase {
 
     /// Remembers the furthest step shown, while the run is still going. Moving past the first step is when a run
     /// starts to count, so that move checks the day's allowance under the same lock as a start.
-    public func reachStep(tenantID: String, accountID: String, id typedID: RunID, step: Int, now: Int) throws(StorageError) -> StepReach {
+    public func reachStep(tenantID: TenantID, accountID: AccountID, id typedID: RunID, step: Int, now: Int) throws(StorageError) -> StepReach {
         let id = typedID.rawValue
         return try write { db in
-            try db.lock("runs:" + tenantID + ":" + accountID)
+            try db.lock("runs:\(tenantID):\(accountID)")
             guard let run = try db.row(sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND id = ?",
                                        arguments: [tenantID, accountID, id]).map(Self.run(from:)),
                   run.outcome == nil, step <= run.stepCount, step > run.stepsReached else { return .allowed }
@@ -143,7 +143,7 @@ extension AppDatabase {
     }
 
     /// Ends a run once; a second finish changes nothing. "Completed" needs the last step to have been shown.
-    public func finishRun(tenantID: String, accountID: String, id typedID: RunID, completed: Bool, now: Int) throws(StorageError) -> Run? {
+    public func finishRun(tenantID: TenantID, accountID: AccountID, id typedID: RunID, completed: Bool, now: Int) throws(StorageError) -> Run? {
         let id = typedID.rawValue
         return try write { db in
             try db.execute(sql: """
@@ -157,7 +157,7 @@ extension AppDatabase {
     }
 
     /// Records the mood after a finished run, once. False if it was already rated or not finished.
-    public func rateRun(tenantID: String, accountID: String, id typedID: RunID, mood: Int) throws(StorageError) -> Bool {
+    public func rateRun(tenantID: TenantID, accountID: AccountID, id typedID: RunID, mood: Int) throws(StorageError) -> Bool {
         let id = typedID.rawValue
         return try write { db in
             try db.execute(sql: """
@@ -171,12 +171,12 @@ extension AppDatabase {
 
     /// Moves the account's history version on (see Migrations/sqlite/0028_history_version.sql), in the transaction
     /// of the change to its runs or check-ins: any calendar drawn under the old number is out of date.
-    static func historyChanged(_ db: any SQLConnection, tenantID: String, accountID: String) throws {
+    static func historyChanged(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID) throws {
         try db.execute(sql: "UPDATE accounts SET history_version = history_version + 1 WHERE tenant_id = ? AND id = ?",
                        arguments: [tenantID, accountID])
     }
 
-    public func runs(tenantID: String, accountID: String) throws(StorageError) -> [Run] {
+    public func runs(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> [Run] {
         try read { db in
             try db.rows(sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? ORDER BY started_at",
                              arguments: [tenantID, accountID]).map(Self.run(from:))
@@ -186,7 +186,7 @@ extension AppDatabase {
 
 /// The calendar's queries: by indexed local-day range, so a long history costs no more than a short one.
 extension AppDatabase {
-    public func daySummaries(tenantID: String, accountID: String, from: Day, through: Day) throws(StorageError) -> [DaySummary] {
+    public func daySummaries(tenantID: TenantID, accountID: AccountID, from: Day, through: Day) throws(StorageError) -> [DaySummary] {
         try read { db in
             // Each run's day and mood in the index's own order, added up here: SQLite's GROUP BY over a year of runs
             // took longer than reading them (150 µs against 50 µs for 329 runs), and the year view is its biggest reader.
@@ -217,7 +217,7 @@ extension AppDatabase {
         """
 
     /// Every day with at least one run (for streaks): read from the index alone.
-    public func activeDays(tenantID: String, accountID: String) throws(StorageError) -> [Day] {
+    public func activeDays(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> [Day] {
         try read { db in
             try db.strings(sql: Self.activeDaysSQL, arguments: [tenantID, accountID]).compactMap(Day.init)
         }
@@ -225,7 +225,7 @@ extension AppDatabase {
 
     static let activeDaysSQL = "SELECT DISTINCT local_day FROM runs WHERE tenant_id = ? AND account_id = ? ORDER BY local_day"
 
-    public func runs(tenantID: String, accountID: String, on day: Day) throws(StorageError) -> [Run] {
+    public func runs(tenantID: TenantID, accountID: AccountID, on day: Day) throws(StorageError) -> [Run] {
         try read { db in
             try db.rows(sql: """
                 SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND local_day = ? ORDER BY started_at

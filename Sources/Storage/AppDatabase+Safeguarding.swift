@@ -13,19 +13,19 @@ extension AppDatabase {
         public let topicNames: [String: String]
     }
 
-    public func moderationPost(tenantID: String, postID typedPostID: PostID) throws(StorageError) -> ModerationPost? {
+    public func moderationPost(tenantID: TenantID, postID typedPostID: PostID) throws(StorageError) -> ModerationPost? {
         let postID = typedPostID.rawValue
         return try read { db in
             guard let item = try Self.moderationItem(db, tenantID: tenantID, postID: postID) else { return nil }
             let postNotes = try Self.notes(db, tenantID: tenantID, column: "post_id", value: postID)
-            let authorNotes = try item.authorID.map { try Self.notes(db, tenantID: tenantID, column: "account_id", value: $0) } ?? []
+            let authorNotes = try item.authorID.map { try Self.notes(db, tenantID: tenantID, column: "account_id", value: $0.rawValue) } ?? []
             let topics = try Self.topics(db, tenantID: tenantID)
             return ModerationPost(item: item, postNotes: postNotes, authorNotes: authorNotes,
                                   topicNames: Dictionary(uniqueKeysWithValues: topics.map { ($0.slug, $0.name) }))
         }
     }
 
-    private static func notes(_ db: any SQLConnection, tenantID: String, column: String, value: String) throws -> [ModeratorNote] {
+    private static func notes(_ db: any SQLConnection, tenantID: TenantID, column: String, value: String) throws -> [ModeratorNote] {
         try db.rows(sql: "SELECT author, body, created_at FROM moderator_notes WHERE tenant_id = ? AND \(column) = ? ORDER BY created_at, id",
                     arguments: [tenantID, value]).map { ModeratorNote(author: $0["author"], body: $0["body"], createdAt: $0["created_at"]) }
     }
@@ -33,7 +33,7 @@ extension AppDatabase {
     /// How many posts wait for a moderator (for the navigation's count, on every page staff see), as of the tenant's
     /// community version read with the session: counted once per version, kept between requests. The count is read
     /// after the version, so what is kept under a number is never older than it.
-    public func moderationWaiting(tenantID: String, communityVersion: Int) throws(StorageError) -> Int {
+    public func moderationWaiting(tenantID: TenantID, communityVersion: Int) throws(StorageError) -> Int {
         if let kept = moderationWaitingCache.value(tenantID: tenantID, version: communityVersion) { return kept }
         let count = try read { db in
             try db.int(sql: "SELECT count(*) FROM posts WHERE \(Self.waitingPostsSQL)", arguments: [tenantID]) ?? 0
@@ -43,7 +43,7 @@ extension AppDatabase {
     }
 
     /// A private message from the moderation team to the author of a post. False when the post or its author is gone.
-    public func reachOut(tenantID: String, postID typedPostID: PostID, message: String, audit: AuditEntry) throws(StorageError) -> Bool {
+    public func reachOut(tenantID: TenantID, postID typedPostID: PostID, message: String, audit: AuditEntry) throws(StorageError) -> Bool {
         let postID = typedPostID.rawValue
         return try write { db in
             guard let author = try db.string(sql: "SELECT author_id FROM posts WHERE tenant_id = ? AND id = ? AND status != 'deleted'",
@@ -56,7 +56,7 @@ extension AppDatabase {
     }
 
     /// Records that the organisation's safeguarding lead was contacted about a post.
-    public func escalate(tenantID: String, postID typedPostID: PostID, audit: AuditEntry) throws(StorageError) -> Bool {
+    public func escalate(tenantID: TenantID, postID typedPostID: PostID, audit: AuditEntry) throws(StorageError) -> Bool {
         let postID = typedPostID.rawValue
         return try write { db in
             try db.execute(sql: "UPDATE posts SET escalated_at = ? WHERE tenant_id = ? AND id = ? AND status != 'deleted'",
@@ -69,7 +69,7 @@ extension AppDatabase {
     }
 
     /// Assigns a post to a staff member (nil: to nobody).
-    public func assign(tenantID: String, postID typedPostID: PostID, to accountID: String?, audit: AuditEntry) throws(StorageError) -> Bool {
+    public func assign(tenantID: TenantID, postID typedPostID: PostID, to accountID: AccountID?, audit: AuditEntry) throws(StorageError) -> Bool {
         let postID = typedPostID.rawValue
         return try write { db in
             try db.execute(sql: "UPDATE posts SET assigned_to = ? WHERE tenant_id = ? AND id = ? AND status != 'deleted'",
@@ -82,13 +82,13 @@ extension AppDatabase {
     }
 
     /// A moderator's private note on a post, or on the post's author (kept against their account, shown by pseudonym).
-    public func addModeratorNote(tenantID: String, postID typedPostID: PostID, aboutAuthor: Bool, body: String,
+    public func addModeratorNote(tenantID: TenantID, postID typedPostID: PostID, aboutAuthor: Bool, body: String,
                                  audit: AuditEntry) throws(StorageError) -> Bool {
         let postID = typedPostID.rawValue
         return try write { db in
             guard let row = try db.row(sql: "SELECT author_id FROM posts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, postID])
             else { return false }
-            let author: String? = row["author_id"]
+            let author: AccountID? = row["author_id"]
             if aboutAuthor && author == nil { return false }
             try db.execute(sql: """
                 INSERT INTO moderator_notes (tenant_id, id, post_id, account_id, author, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -103,7 +103,7 @@ extension AppDatabase {
 
     // MARK: The team's messages, as their recipient sees them
 
-    public func unseenTeamMessages(tenantID: String, accountID: String) throws(StorageError) -> [TeamMessage] {
+    public func unseenTeamMessages(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> [TeamMessage] {
         try read { db in
             try db.rows(sql: """
                 SELECT id, body, created_at FROM team_messages WHERE tenant_id = ? AND account_id = ? AND seen_at IS NULL
@@ -113,7 +113,7 @@ extension AppDatabase {
     }
 
     /// The recipient has read a message. False when it is not theirs.
-    public func markTeamMessageSeen(tenantID: String, accountID: String, id: String, now: Int) throws(StorageError) -> Bool {
+    public func markTeamMessageSeen(tenantID: TenantID, accountID: AccountID, id: String, now: Int) throws(StorageError) -> Bool {
         try write { db in
             try db.execute(sql: "UPDATE team_messages SET seen_at = ? WHERE tenant_id = ? AND account_id = ? AND id = ? AND seen_at IS NULL",
                            arguments: [now, tenantID, accountID, id])
@@ -123,18 +123,18 @@ extension AppDatabase {
 
     // MARK: Watched words
 
-    public func watchedWords(tenantID: String) throws(StorageError) -> [WatchedWord] {
+    public func watchedWords(tenantID: TenantID) throws(StorageError) -> [WatchedWord] {
         try read { db in try Self.watchedWords(db, tenantID: tenantID) }
     }
 
-    static func watchedWords(_ db: any SQLConnection, tenantID: String) throws -> [WatchedWord] {
+    static func watchedWords(_ db: any SQLConnection, tenantID: TenantID) throws -> [WatchedWord] {
         try db.rows(sql: "SELECT id, phrase, action FROM watched_words WHERE tenant_id = ? ORDER BY phrase", arguments: [tenantID]).map {
             WatchedWord(id: $0["id"], phrase: $0["phrase"], action: WatchedWord.Action(rawValue: $0["action"]) ?? .hold)
         }
     }
 
     /// Adds a watched word; `.conflict` when the tenant already watches it.
-    public func addWatchedWord(tenantID: String, phrase: String, action: WatchedWord.Action, audit: AuditEntry) throws(StorageError) {
+    public func addWatchedWord(tenantID: TenantID, phrase: String, action: WatchedWord.Action, audit: AuditEntry) throws(StorageError) {
         try write { db in
             if try db.bool(sql: "SELECT 1 FROM watched_words WHERE tenant_id = ? AND phrase = ?", arguments: [tenantID, phrase]) == true {
                 throw StorageError.conflict("“\(phrase)” is already watched")
@@ -145,7 +145,7 @@ extension AppDatabase {
         }
     }
 
-    public func removeWatchedWord(tenantID: String, id: String, audit: AuditEntry) throws(StorageError) -> Bool {
+    public func removeWatchedWord(tenantID: TenantID, id: String, audit: AuditEntry) throws(StorageError) -> Bool {
         try write { db in
             try db.execute(sql: "DELETE FROM watched_words WHERE tenant_id = ? AND id = ?", arguments: [tenantID, id])
             guard db.changesCount == 1 else { return false }
@@ -171,7 +171,7 @@ extension AppDatabase {
                 """, arguments: [now, now - reportAge])
             var overdue: [OverduePost] = []
             for row in rows {
-                let tenantID: String = row["tenant_id"], postID: String = row["id"]
+                let tenantID: TenantID = row["tenant_id"], postID: String = row["id"]
                 try db.execute(sql: "UPDATE posts SET overdue_notified_at = ? WHERE tenant_id = ? AND id = ?", arguments: [now, tenantID, postID])
                 // Nothing the queue shows, but a write to posts all the same (see CommunityWriteWatch).
                 try Self.communityChanged(db, tenantID: tenantID)
@@ -198,7 +198,7 @@ public struct TeamMessage: Sendable {
 }
 
 public struct OverduePost: Sendable {
-    public let tenantID: String
+    public let tenantID: TenantID
     public let postID: String
     public let atRisk: Bool
     public let staffEmails: [String]

@@ -10,7 +10,7 @@ extension AppDatabase {
     /// Starts a session, in the transaction that checks again, under the account's lock, that the account is on and
     /// (when `passwordHash` is given: the hash a log-in just verified) that its password has not changed meanwhile. So a
     /// log-in racing a password change or the account being turned off never leaves a working session behind: nil then.
-    public func createSession(tenantID: String, accountID: String, tokenHash: String, csrfToken: String,
+    public func createSession(tenantID: TenantID, accountID: AccountID, tokenHash: String, csrfToken: String,
                               device: String, now: Int, passwordHash: String? = nil) throws(StorageError) -> SessionRecord? {
         try write { db in
             try Self.lockAccount(db, tenantID: tenantID, accountID: accountID)
@@ -30,8 +30,8 @@ extension AppDatabase {
 
     /// Taken by every change to an account's password or state and by every new session, so they happen one after
     /// another (SQLite's writer is one at a time anyway; on PostgreSQL this is a transaction-scoped advisory lock).
-    static func lockAccount(_ db: any SQLConnection, tenantID: String, accountID: String) throws {
-        try db.lock("account:" + tenantID + ":" + accountID)
+    static func lockAccount(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID) throws {
+        try db.lock("account:\(tenantID):\(accountID)")
     }
 
     /// How stale `last_seen_at` may get before a page view writes it: a signed-in page view is a read, and
@@ -63,7 +63,7 @@ extension AppDatabase {
     }
 
     /// Writes `last_seen_at` when it has gone stale (see `lastSeenResolution`).
-    private func touch(_ session: SessionRecord?, tenantID: String, now: Int) throws(StorageError) {
+    private func touch(_ session: SessionRecord?, tenantID: TenantID, now: Int) throws(StorageError) {
         guard let session, now - session.lastSeenAt >= Self.lastSeenResolution else { return }
         try write { db in
             try db.execute(sql: "UPDATE sessions SET last_seen_at = ? WHERE tenant_id = ? AND id = ? AND last_seen_at < ?",
@@ -74,7 +74,7 @@ extension AppDatabase {
     /// The live session for a token hash in this tenant, with its account. A turned-off account has none (its sessions
     /// are deleted when it is turned off; this also covers one a log-in made at that very moment). Expired sessions count as none
     /// (idle for longer than `idleLimit` or older than `absoluteLimit` seconds); the housekeeping purges them.
-    static func fetchSession(_ db: any SQLConnection, tenantID: String, tokenHash: String, now: Int, idleLimit: Int,
+    static func fetchSession(_ db: any SQLConnection, tenantID: TenantID, tokenHash: String, now: Int, idleLimit: Int,
                          absoluteLimit: Int) throws -> (SessionRecord, Account)? {
         guard let row = try db.row(sql: """
             SELECT s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at,
@@ -116,7 +116,7 @@ extension AppDatabase {
         }
     }
 
-    public func sessions(tenantID: String, accountID: String) throws(StorageError) -> [SessionRecord] {
+    public func sessions(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> [SessionRecord] {
         try read { db in
             try db.rows(sql: """
                 SELECT id, account_id, csrf_token, device, created_at, last_seen_at FROM sessions
@@ -127,7 +127,7 @@ extension AppDatabase {
 
     /// Ends one session of this account; false if there was none with that id (another person's is none).
     @discardableResult
-    public func deleteSession(tenantID: String, accountID: String, sessionID typedSessionID: SessionID) throws(StorageError) -> Bool {
+    public func deleteSession(tenantID: TenantID, accountID: AccountID, sessionID typedSessionID: SessionID) throws(StorageError) -> Bool {
         let sessionID = typedSessionID.rawValue
         return try write { db in
             try db.execute(sql: "DELETE FROM sessions WHERE tenant_id = ? AND account_id = ? AND id = ?",
@@ -136,11 +136,11 @@ extension AppDatabase {
         }
     }
 
-    public func deleteSessions(tenantID: String, accountID: String, except keptID: String?) throws(StorageError) {
+    public func deleteSessions(tenantID: TenantID, accountID: AccountID, except keptID: String?) throws(StorageError) {
         try write { db in try Self.deleteSessions(db, tenantID: tenantID, accountID: accountID, except: keptID) }
     }
 
-    static func deleteSessions(_ db: any SQLConnection, tenantID: String, accountID: String, except keptID: String?) throws {
+    static func deleteSessions(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID, except keptID: String?) throws {
         if let keptID {
             try db.execute(sql: "DELETE FROM sessions WHERE tenant_id = ? AND account_id = ? AND id <> ?",
                            arguments: [tenantID, accountID, keptID])

@@ -4,14 +4,14 @@ import Domain
 /// Links that finish signing in (step-up when an account is under a guessing attack) and sign-ups waiting for
 /// their address to be confirmed. Only each token's SHA-256 is stored; each is used once.
 extension AppDatabase {
-    public func createSignInLink(tenantID: String, accountID: String, tokenHash: String, expiresAt: Int) throws(StorageError) {
+    public func createSignInLink(tenantID: TenantID, accountID: AccountID, tokenHash: String, expiresAt: Int) throws(StorageError) {
         try write { db in
             try db.execute(sql: "INSERT INTO sign_in_links (token_hash, tenant_id, account_id, expires_at) VALUES (?, ?, ?, ?)",
                            arguments: [tokenHash, tenantID, accountID, expiresAt])
         }
     }
 
-    public func signInLinkIsLive(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> Bool {
+    public func signInLinkIsLive(tenantID: TenantID, tokenHash: String, now: Int) throws(StorageError) -> Bool {
         try read { db in
             try db.bool(sql: "SELECT 1 FROM sign_in_links WHERE tenant_id = ? AND token_hash = ? AND expires_at > ?",
                               arguments: [tenantID, tokenHash, now]) == true
@@ -19,7 +19,7 @@ extension AppDatabase {
     }
 
     /// Uses a live link: its account, and every other link of that account is spent too. nil if none.
-    public func consumeSignInLink(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> Account? {
+    public func consumeSignInLink(tenantID: TenantID, tokenHash: String, now: Int) throws(StorageError) -> Account? {
         try write { db in
             guard let accountID = try db.string(sql: """
                 SELECT account_id FROM sign_in_links WHERE tenant_id = ? AND token_hash = ? AND expires_at > ?
@@ -33,7 +33,7 @@ extension AppDatabase {
     // MARK: Sign-ups waiting for confirmation
 
     /// `invitationID`: the invitation the person came with, checked again and spent when they confirm.
-    public func createPendingSignUp(tenantID: String, email: EmailAddress, passwordHash: String, timeZone: String,
+    public func createPendingSignUp(tenantID: TenantID, email: EmailAddress, passwordHash: String, timeZone: String,
                                     returnTo: String, tokenHash: String, expiresAt: Int, invitationID: String? = nil) throws(StorageError) {
         try write { db in
             try db.execute(sql: """
@@ -43,7 +43,7 @@ extension AppDatabase {
         }
     }
 
-    public func pendingSignUpIsLive(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> Bool {
+    public func pendingSignUpIsLive(tenantID: TenantID, tokenHash: String, now: Int) throws(StorageError) -> Bool {
         try read { db in
             try db.bool(sql: "SELECT 1 FROM pending_sign_ups WHERE tenant_id = ? AND token_hash = ? AND expires_at > ?",
                               arguments: [tenantID, tokenHash, now]) == true
@@ -64,7 +64,7 @@ extension AppDatabase {
     /// Confirms a sign-up: the account is created from what was typed, in one transaction with spending the
     /// token (and every other pending sign-up for the address). Who may join is checked again here, as it is now, and
     /// an invitation needed for it is spent in the same transaction.
-    public func confirmSignUp(tenantID: String, tokenHash: String, now: Int) throws(StorageError) -> SignUpConfirmation {
+    public func confirmSignUp(tenantID: TenantID, tokenHash: String, now: Int) throws(StorageError) -> SignUpConfirmation {
         try write { db in
             guard let row = try db.row(sql: """
                 SELECT email, password_hash, time_zone, return_to, invitation_id FROM pending_sign_ups
@@ -81,7 +81,7 @@ extension AppDatabase {
                 guard let invitationID: String = row["invitation_id"] else { return .notEligible }
                 guard try Self.spendInvitation(db, tenantID: tenantID, id: invitationID, now: now) else { return .invitationEnded }
             }
-            let id = RandomID.make()
+            let id: AccountID = RandomID.id()
             let hash: String = row["password_hash"], timeZone: String = row["time_zone"]
             try db.execute(sql: """
                 INSERT INTO accounts (id, tenant_id, email, password_hash, role, time_zone, created_at) VALUES (?, ?, ?, ?, 'member', ?, ?)

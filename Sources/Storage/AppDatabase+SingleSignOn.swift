@@ -50,7 +50,7 @@ extension AppDatabase {
     }
 
     /// The tenant's provider (the first made: one is offered today), or the one with `id`.
-    public func identityProvider(tenantID: String, id: String? = nil) throws(StorageError) -> IdentityProvider? {
+    public func identityProvider(tenantID: TenantID, id: String? = nil) throws(StorageError) -> IdentityProvider? {
         try read { db in
             // Two statements rather than `? IS NULL`, whose parameter PostgreSQL cannot give a type.
             let columns = "id, kind, display_name, issuer, client_id, authorization_origin, client_secret_sealed, client_secret_key_id, allowed_domains, required"
@@ -69,7 +69,7 @@ extension AppDatabase {
     }
 
     /// Adds the provider, or changes it if its id is this tenant's already; with the audit line.
-    public func saveIdentityProvider(tenantID: String, _ provider: IdentityProvider, now: Int, audit: AuditEntry) throws(StorageError) {
+    public func saveIdentityProvider(tenantID: TenantID, _ provider: IdentityProvider, now: Int, audit: AuditEntry) throws(StorageError) {
         try write { db in
             try db.execute(sql: """
                 UPDATE identity_providers SET display_name = ?, issuer = ?, client_id = ?, authorization_origin = ?, client_secret_sealed = ?, client_secret_key_id = ?,
@@ -89,7 +89,7 @@ extension AppDatabase {
     }
 
     /// Removes the provider, its links and sign-ins under way (the accounts stay, and can use a password or a link).
-    public func removeIdentityProvider(tenantID: String, id: String, audit: AuditEntry) throws(StorageError) -> Bool {
+    public func removeIdentityProvider(tenantID: TenantID, id: String, audit: AuditEntry) throws(StorageError) -> Bool {
         try write { db in
             try db.execute(sql: "DELETE FROM sign_on_attempts WHERE tenant_id = ? AND provider_id = ?", arguments: [tenantID, id])
             try db.execute(sql: "DELETE FROM identity_links WHERE tenant_id = ? AND provider_id = ?", arguments: [tenantID, id])
@@ -100,7 +100,7 @@ extension AppDatabase {
         }
     }
 
-    public func createSignOnAttempt(tenantID: String, stateHash: String, _ attempt: SignOnAttempt, expiresAt: Int) throws(StorageError) {
+    public func createSignOnAttempt(tenantID: TenantID, stateHash: String, _ attempt: SignOnAttempt, expiresAt: Int) throws(StorageError) {
         try write { db in
             try db.execute(sql: """
                 INSERT INTO sign_on_attempts (tenant_id, state_hash, provider_id, nonce, code_verifier, return_to, expires_at)
@@ -111,7 +111,7 @@ extension AppDatabase {
 
     /// The sign-in under way with this state, deleted as it is read so it works once (on every node: of two
     /// callbacks racing, only the one whose delete removes the row gets it). Nil if unknown or expired.
-    public func takeSignOnAttempt(tenantID: String, stateHash: String, now: Int) throws(StorageError) -> SignOnAttempt? {
+    public func takeSignOnAttempt(tenantID: TenantID, stateHash: String, now: Int) throws(StorageError) -> SignOnAttempt? {
         try write { db in
             guard let row = try db.row(sql: """
                 SELECT provider_id, nonce, code_verifier, return_to, expires_at FROM sign_on_attempts WHERE tenant_id = ? AND state_hash = ?
@@ -140,7 +140,7 @@ extension AppDatabase {
 
     /// Finds the account for the provider's `subject`, or links the one with `email`, or makes one, in one transaction.
     /// `email` is nil when the provider's email cannot be trusted; then only an existing link signs in.
-    public func accountForSingleSignOn(tenantID: String, providerID: String, subject: String, email: EmailAddress?, mayCreate: Bool,
+    public func accountForSingleSignOn(tenantID: TenantID, providerID: String, subject: String, email: EmailAddress?, mayCreate: Bool,
                                        unusableHash: String, now: Int) throws(StorageError) -> SingleSignOnAccount {
         try write { db in
             if let row = try db.row(sql: """
@@ -152,7 +152,7 @@ extension AppDatabase {
                 return account.isActive ? .linked(account) : .inactive
             }
             guard let email else { return .noAccount }
-            func link(_ accountID: String) throws {
+            func link(_ accountID: AccountID) throws {
                 // An account already linked to another subject of this provider keeps that link: the person's
                 // identity at the provider changed, and the newer one replaces it.
                 try db.execute(sql: "DELETE FROM identity_links WHERE tenant_id = ? AND provider_id = ? AND account_id = ?",
@@ -170,7 +170,7 @@ extension AppDatabase {
             guard mayCreate else { return .noAccount }
             let rules = try db.row(sql: "SELECT sign_up_rule, sign_up_domains FROM tenants WHERE id = ?", arguments: [tenantID])
             guard SignUpPolicy(storedRule: rules?["sign_up_rule"], storedDomains: rules?["sign_up_domains"]).admits(email) else { return .notEligible }
-            let id = RandomID.make()
+            let id: AccountID = RandomID.id()
             try db.execute(sql: """
                 INSERT INTO accounts (id, tenant_id, email, password_hash, role, time_zone, created_at) VALUES (?, ?, ?, ?, 'member', 'Europe/London', ?)
                 """, arguments: [id, tenantID, email.value, unusableHash, now])
@@ -180,7 +180,7 @@ extension AppDatabase {
     }
 
     /// How many accounts are linked to the provider (shown to admins: a count, never who).
-    public func identityLinkCount(tenantID: String, providerID: String) throws(StorageError) -> Int {
+    public func identityLinkCount(tenantID: TenantID, providerID: String) throws(StorageError) -> Int {
         try read { db in
             try db.row(sql: "SELECT count(*) AS n FROM identity_links WHERE tenant_id = ? AND provider_id = ?",
                        arguments: [tenantID, providerID]).map { $0["n"] as Int } ?? 0

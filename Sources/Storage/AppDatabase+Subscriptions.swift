@@ -12,7 +12,7 @@ extension AppDatabase {
                      currentPeriodEnd: row["current_period_end"], graceUntil: row["grace_until"])
     }
 
-    public func subscription(tenantID: String, accountID: String) throws(StorageError) -> Subscription? {
+    public func subscription(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> Subscription? {
         try read { db in
             try db.row(sql: "SELECT \(Self.subscriptionColumns) FROM subscriptions WHERE tenant_id = ? AND account_id = ?",
                              arguments: [tenantID, accountID]).map(Self.subscription(from:))
@@ -20,7 +20,7 @@ extension AppDatabase {
     }
 
     /// A person's subscription and payment history as one read.
-    public func billingOverview(tenantID: String, accountID: String) throws(StorageError) -> (subscription: Subscription?, payments: [Payment]) {
+    public func billingOverview(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> (subscription: Subscription?, payments: [Payment]) {
         try read { db in
             (try db.row(sql: "SELECT \(Self.subscriptionColumns) FROM subscriptions WHERE tenant_id = ? AND account_id = ?",
                               arguments: [tenantID, accountID]).map(Self.subscription(from:)),
@@ -28,11 +28,11 @@ extension AppDatabase {
         }
     }
 
-    public func payments(tenantID: String, accountID: String) throws(StorageError) -> [Payment] {
+    public func payments(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> [Payment] {
         try read { db in try Self.payments(db, tenantID: tenantID, accountID: accountID) }
     }
 
-    static func payments(_ db: any SQLConnection, tenantID: String, accountID: String) throws -> [Payment] {
+    static func payments(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID) throws -> [Payment] {
         return try db.rows(sql: """
             SELECT amount_minor, currency, outcome, description, created_at FROM payments
             WHERE tenant_id = ? AND account_id = ? ORDER BY created_at DESC, id DESC
@@ -51,7 +51,7 @@ extension AppDatabase {
     }
 
     /// Opens a checkout unless the person is already subscribed, deciding both in one transaction.
-    public func startCheckout(tenantID: String, accountID: String, amount: Money, now: Int) throws(StorageError) -> CheckoutStart {
+    public func startCheckout(tenantID: TenantID, accountID: AccountID, amount: Money, now: Int) throws(StorageError) -> CheckoutStart {
         try write { db in
             if try db.bool(sql: """
                 SELECT 1 FROM subscriptions WHERE tenant_id = ? AND account_id = ? AND status IN ('active', 'cancelling')
@@ -65,7 +65,7 @@ extension AppDatabase {
     }
 
     /// An open checkout of this person (for the hosted page).
-    public func openCheckout(tenantID: String, accountID: String, id typedID: CheckoutID) throws(StorageError) -> Money? {
+    public func openCheckout(tenantID: TenantID, accountID: AccountID, id typedID: CheckoutID) throws(StorageError) -> Money? {
         let id = typedID.rawValue
         return try read { db in
             try db.row(sql: """
@@ -77,7 +77,7 @@ extension AppDatabase {
 
     /// Claims an open checkout for payment: true for the one request that claims it, false for every other
     /// (a double click, a replay, a checkout already paid), decided by SQLite's single writer.
-    public func claimCheckout(tenantID: String, accountID: String, id typedID: CheckoutID, now: Int) throws(StorageError) -> Bool {
+    public func claimCheckout(tenantID: TenantID, accountID: AccountID, id typedID: CheckoutID, now: Int) throws(StorageError) -> Bool {
         let id = typedID.rawValue
         return try write { db in
             try db.execute(sql: """
@@ -91,7 +91,7 @@ extension AppDatabase {
     // MARK: Webhook events, each applied once
 
     /// Applies a verified payment event once: false (and nothing changes) if its id was seen before.
-    public func applyPaymentEvent(tenantID: String, event: PaymentEvent, now: Int) throws(StorageError) -> Bool {
+    public func applyPaymentEvent(tenantID: TenantID, event: PaymentEvent, now: Int) throws(StorageError) -> Bool {
         try write { db in
             if try db.bool(sql: "SELECT 1 FROM webhook_events WHERE tenant_id = ? AND event_id = ?",
                                  arguments: [tenantID, event.id]) == true {
@@ -137,7 +137,7 @@ extension AppDatabase {
         }
     }
 
-    private static func recordPayment(_ db: any SQLConnection, _ tenantID: String, _ event: PaymentEvent, paid: Bool, description: String,
+    private static func recordPayment(_ db: any SQLConnection, _ tenantID: TenantID, _ event: PaymentEvent, paid: Bool, description: String,
                                       now: Int) throws {
         try db.execute(sql: """
             INSERT INTO payments (id, tenant_id, account_id, amount_minor, currency, outcome, description, created_at)
@@ -149,7 +149,7 @@ extension AppDatabase {
     // MARK: Cancel and resume
 
     /// Cancels at the end of the period: still unlimited until then. False if there was nothing to cancel.
-    public func cancelSubscription(tenantID: String, accountID: String, now: Int) throws(StorageError) -> Bool {
+    public func cancelSubscription(tenantID: TenantID, accountID: AccountID, now: Int) throws(StorageError) -> Bool {
         try write { db in
             try db.execute(sql: """
                 UPDATE subscriptions SET status = 'cancelling', updated_at = ?
@@ -160,7 +160,7 @@ extension AppDatabase {
     }
 
     /// Undoes a cancellation before the period ends.
-    public func resumeSubscription(tenantID: String, accountID: String, now: Int) throws(StorageError) -> Bool {
+    public func resumeSubscription(tenantID: TenantID, accountID: AccountID, now: Int) throws(StorageError) -> Bool {
         try write { db in
             try db.execute(sql: """
                 UPDATE subscriptions SET status = 'active', updated_at = ?
@@ -201,8 +201,8 @@ extension AppDatabase {
 }
 
 public struct DueRenewal: Sendable {
-    public let tenantID: String
-    public let accountID: String
+    public let tenantID: TenantID
+    public let accountID: AccountID
     public let amount: Money
     public let periodEnd: Int
     /// The test provider's card that pays once and then fails.

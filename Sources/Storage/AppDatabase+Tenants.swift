@@ -50,8 +50,8 @@ extension AppDatabase {
         try read { db in try Self.fetchTenant(db, where: "slug", slug, withUnlimitedEmails: withUnlimitedEmails) }
     }
 
-    public func tenant(id: String, withUnlimitedEmails: Bool = true) throws(StorageError) -> Tenant? {
-        try read { db in try Self.fetchTenant(db, where: "id", id, withUnlimitedEmails: withUnlimitedEmails) }
+    public func tenant(id: TenantID, withUnlimitedEmails: Bool = true) throws(StorageError) -> Tenant? {
+        try read { db in try Self.fetchTenant(db, where: "id", id.rawValue, withUnlimitedEmails: withUnlimitedEmails) }
     }
 
     public func tenant(customDomain: String, withUnlimitedEmails: Bool = true) throws(StorageError) -> Tenant? {
@@ -73,7 +73,7 @@ extension AppDatabase {
             if try db.bool(sql: "SELECT 1 FROM tenants WHERE slug = ?", arguments: [slug]) == true {
                 throw StorageError.conflict("a tenant with the slug \(slug) already exists")
             }
-            let id = RandomID.make()
+            let id: TenantID = RandomID.id()
             try db.execute(sql: "INSERT INTO tenants (id, slug, name, webhook_secret, pseudonym_key) VALUES (?, ?, ?, ?, ?)",
                            arguments: [id, slug, trimmed, RandomID.secret(), RandomID.secret()])
             for (position, topic) in CommunityTopic.defaults.enumerated() {
@@ -84,7 +84,7 @@ extension AppDatabase {
             for (position, contact) in CrisisContact.ukDefaults.enumerated() {
                 try Self.insertCrisisContact(db, tenantID: id, contact, position: position + 1)
             }
-            guard let tenant = try Self.fetchTenant(db, where: "id", id) else { throw StorageError.queryFailed("the new tenant vanished") }
+            guard let tenant = try Self.fetchTenant(db, where: "id", id.rawValue) else { throw StorageError.queryFailed("the new tenant vanished") }
             return tenant
         }
     }

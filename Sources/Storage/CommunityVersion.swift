@@ -1,10 +1,11 @@
+import Domain
 import Foundation
 
 extension AppDatabase {
     /// Moves the tenant's community version on (see Migrations/sqlite/0029_community_versions.sql), in the transaction
     /// of the change: any page of the feed or the queue kept under the old number is out of date, on every node.
     /// `tenantID` nil moves every tenant's on (a copy of a whole installation).
-    static func communityChanged(_ db: any SQLConnection, tenantID: String?) throws {
+    static func communityChanged(_ db: any SQLConnection, tenantID: TenantID?) throws {
         if let tenantID {
             try db.execute(sql: """
                 INSERT INTO community_versions (tenant_id, version) VALUES (?, 1)

@@ -7,20 +7,20 @@ import Synchronization
 /// serves any other number moved on that way (the moderators' waiting count, under the community version), and the
 /// Web layer's HTML of a tenant's crisis contacts.
 public final class ConfigurationCache<Value: Sendable>: Sendable {
-    private let entries = Mutex<[String: (version: Int, value: Value)]>([:])
+    private let entries = Mutex<[TenantID: (version: Int, value: Value)]>([:])
     /// Tenants are few; the bound only keeps a mistake from growing the process.
     private let limit = 4096
 
     public init() {}
 
-    public func value(tenantID: String, version: Int) -> Value? {
+    public func value(tenantID: TenantID, version: Int) -> Value? {
         entries.withLock { entries in
             guard let entry = entries[tenantID], entry.version == version else { return nil }
             return entry.value
         }
     }
 
-    public func store(_ value: Value, tenantID: String, version: Int) {
+    public func store(_ value: Value, tenantID: TenantID, version: Int) {
         entries.withLock { entries in
             // Never replace a newer copy with an older one (two requests may read either side of a change).
             if let current = entries[tenantID], current.version > version { return }

@@ -1,3 +1,4 @@
+import Domain
 import Synchronization
 
 /// How many calls to outside servers (an identity provider) one organisation may have waiting at once on this node. A
@@ -8,11 +9,11 @@ public final class OutboundCalls: Sendable {
     public struct Busy: Error, Equatable, Sendable {}
 
     let perTenant: Int
-    private let running = Mutex<[String: Int]>([:])
+    private let running = Mutex<[TenantID: Int]>([:])
 
     public init(perTenant: Int = 4) { self.perTenant = max(1, perTenant) }
 
-    func run<T>(tenant: String, _ work: () throws -> T) throws -> T {
+    func run<T>(tenant: TenantID, _ work: () throws -> T) throws -> T {
         let admitted = running.withLock { counts in
             guard counts[tenant, default: 0] < perTenant else { return false }
             counts[tenant, default: 0] += 1

@@ -11,7 +11,7 @@ public struct Scope: Sendable {
         self.account = account
     }
 
-    public var tenantID: String { tenant.id }
+    public var tenantID: TenantID { tenant.id }
 
     /// The signed-in member's scope, nil when nobody is signed in.
     public var member: MemberScope? { account.map { MemberScope(tenant: tenant, account: $0) } }
@@ -30,8 +30,8 @@ public struct MemberScope: Sendable {
         self.account = account
     }
 
-    public var tenantID: String { tenant.id }
-    public var accountID: String { account.id }
+    public var tenantID: TenantID { tenant.id }
+    public var accountID: AccountID { account.id }
 
     /// The member's scope if they may moderate this tenant's community (moderators and admins), else nil.
     public var moderator: MemberScope? { account.role.canModerate ? self : nil }

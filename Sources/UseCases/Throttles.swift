@@ -1,3 +1,4 @@
+import Domain
 import Storage
 
 /// Every limit on attempts, shared by all app nodes through the database.
@@ -42,7 +43,7 @@ public struct Throttles: Sendable {
         try database.purgeRateLimitEvents(before: now - (all.map(\.window).max() ?? 3600))
     }
 
-    static func accountKey(tenantID: String, email: String) -> String {
-        tenantID + ":" + String(email.lowercased().prefix(254))
+    static func accountKey(tenantID: TenantID, email: String) -> String {
+        "\(tenantID):" + String(email.lowercased().prefix(254))
     }
 }

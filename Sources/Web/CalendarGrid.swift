@@ -6,8 +6,8 @@ import Domain
 /// (over a third of the page).
 enum CalendarGrid {
     struct Key: Hashable, Sendable {
-        let tenantID: String
-        let accountID: String
+        let tenantID: TenantID
+        let accountID: AccountID
         let historyVersion: Int
         let year: Int
         /// 1 to 12 for a month's page, 0 for the year's.

@@ -23,7 +23,7 @@ struct CommunityTests {
         try author.signUp("author.person@example.com")
         #expect(try share(author, "Finished my first week back.\n<b>Small</b> wins!").header("Location") == "/community?notice=posted")
         let id = try postID(app, body: "Finished my first week back.\n<b>Small</b> wins!")
-        let accountID = try #require(try app.environment.database.read { try $0.string(sql: "SELECT id FROM accounts") })
+        let accountID = AccountID(stored: try #require(try app.environment.database.read { try $0.string(sql: "SELECT id FROM accounts") }))
 
         let own = try author.get("/community").text
         #expect(own.contains("<strong>You</strong>") && own.contains("Delete my post"))
@@ -39,7 +39,7 @@ struct CommunityTests {
                      try mod.get("/admin/moderation").text, try mod.get("/admin/audit").text]
         pages.append(String(decoding: try reader.get("/account/export.json").body, as: UTF8.self))
         for page in pages {
-            #expect(!page.contains("author.person") && !page.contains(accountID))
+            #expect(!page.contains("author.person") && !page.contains(accountID.rawValue))
         }
         let feed = pages[0]
         #expect(feed.contains("Finished my first week back.\n&lt;b&gt;Small&lt;/b&gt; wins!"))

@@ -213,11 +213,11 @@ struct ResetFlowTests {
         try app.environment.database.read { try $0.int(sql: sql) ?? -1 }
     }
 
-    func tenantID(_ app: RunningApp) throws -> String {
+    func tenantID(_ app: RunningApp) throws -> TenantID {
         try #require(try app.environment.database.tenant(slug: "default")).id
     }
 
-    func accountID(_ app: RunningApp) throws -> String {
-        try #require(try app.environment.database.read { try $0.string(sql: "SELECT id FROM accounts LIMIT 1") })
+    func accountID(_ app: RunningApp) throws -> AccountID {
+        AccountID(stored: try #require(try app.environment.database.read { try $0.string(sql: "SELECT id FROM accounts LIMIT 1") }))
     }
 }

@@ -140,14 +140,14 @@ extension TrustTests {
     }
 
     @Test func pseudonymsUseTheirOwnKeyAndAreLong() throws {
-        var tenant = Tenant(id: String(repeating: "a", count: 32), slug: "t", name: "T")
+        var tenant = Tenant(id: TenantID(stored: String(repeating: "a", count: 32)), slug: "t", name: "T")
         tenant.settings.webhookSecret = "public-ish"
         tenant.settings.pseudonymKey = "k1"
-        let first = Moderation.pseudonym("acc", tenant: tenant)
+        let first = Moderation.pseudonym(AccountID(stored: "acc"), tenant: tenant)
         tenant.settings.webhookSecret = "changed"
-        #expect(Moderation.pseudonym("acc", tenant: tenant) == first)
+        #expect(Moderation.pseudonym(AccountID(stored: "acc"), tenant: tenant) == first)
         tenant.settings.pseudonymKey = "k2"
-        #expect(Moderation.pseudonym("acc", tenant: tenant) != first)
+        #expect(Moderation.pseudonym(AccountID(stored: "acc"), tenant: tenant) != first)
         #expect(first.count == "Member 7F3A-9C21-0B44".count)
         // The first six bytes of HMAC-SHA256("k1", "acc"), in capitals, in threes of four (Python's hmac says so too).
         #expect(first == "Member F6A3-131B-6577")

@@ -13,7 +13,7 @@ struct InsightsTests {
     }
 
     func run(_ reset: String, before: Int?, after: Int?) -> Run {
-        Run(id: "r", accountID: "a", resetID: reset, emotion: "stressed", startedAt: 0, localDay: "2026-11-20", localTime: "09:00",
+        Run(id: "r", accountID: AccountID(stored: "a"), resetID: reset, emotion: "stressed", startedAt: 0, localDay: "2026-11-20", localTime: "09:00",
             stepCount: 5, stepsReached: 5, outcome: .completed, finishedAt: 60, mood: after, durationSeconds: 60, moodBefore: before)
     }
 

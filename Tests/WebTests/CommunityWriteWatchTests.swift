@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Domain
 @testable import Storage
 
 /// A change to what the community's pages show must move the tenant's community version on in the same transaction
@@ -40,7 +41,7 @@ struct CommunityWriteWatchTests {
 
         try database.write { db in
             try db.execute(sql: "INSERT INTO posts (id, tenant_id, body) VALUES ('p', 'a', 'hello')")
-            try AppDatabase.communityChanged(db, tenantID: "a")
+            try AppDatabase.communityChanged(db, tenantID: TenantID(stored: "a"))
         }
         #expect(try database.read { try $0.int(sql: "SELECT count(*) FROM posts") } == 1)
         #expect(try version(database, "a") == 1)

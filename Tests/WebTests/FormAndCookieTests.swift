@@ -49,7 +49,7 @@ struct FormAndCookieTests {
     }
 }
 
-let testScope = Scope(tenant: Tenant(id: String(repeating: "0", count: 32), slug: "default", name: "Resett"), account: nil)
+let testScope = Scope(tenant: Tenant(id: TenantID(stored: String(repeating: "0", count: 32)), slug: "default", name: "Resett"), account: nil)
 
 @Suite("Whole numbers from clients")
 struct WholeNumberTests {

@@ -23,7 +23,7 @@ public struct AccountSettings: Sendable {
     func confirm(_ member: MemberScope, password: String, session: SessionRecord?) throws -> PasswordCheck {
         let now = services.clock()
         let throttles = services.throttles
-        let key = member.tenantID + ":" + member.accountID
+        let key = "\(member.tenantID):\(member.accountID)"
         if try throttles.failedPasswordConfirmations.retryAfter(key, now: now) != nil {
             try endSession(member, session)
             return .sessionEnded
@@ -40,7 +40,7 @@ public struct AccountSettings: Sendable {
 
     /// A signed-in person waits their turn for a hash as themselves.
     static func claimant(_ member: MemberScope) -> HashingPool.Claimant {
-        HashingPool.Claimant(tenant: member.tenantID, client: "account:" + member.accountID)
+        HashingPool.Claimant(tenant: member.tenantID.rawValue, client: "account:\(member.accountID)")
     }
 
     private func endSession(_ member: MemberScope, _ session: SessionRecord?) throws {

@@ -24,7 +24,7 @@ public struct LogIns: Sendable {
     public func logIn(_ scope: Scope, email typed: String, password: String, clientAddress: String) throws -> Outcome {
         let now = services.clock()
         let throttles = services.throttles
-        let addressKey = scope.tenantID + ":" + clientAddress
+        let addressKey = "\(scope.tenantID):\(clientAddress)"
         let email = EmailAddress(String(typed.prefix(320)))
         let accountKey = Throttles.accountKey(tenantID: scope.tenantID, email: email?.value ?? typed)
         if let wait = try throttles.failedLoginsPerAddress.retryAfter(addressKey, now: now) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
@@ -33,7 +33,7 @@ public struct LogIns: Sendable {
         // An account the organisation has turned off is, here, no account.
         let account = try email.flatMap { try services.database.account(tenantID: scope.tenantID, email: $0) }.flatMap { $0.isActive ? $0 : nil }
         // An unknown email costs the same hash as a wrong password, so timing tells nothing.
-        let claimant = HashingPool.Claimant(tenant: scope.tenantID, client: clientAddress)
+        let claimant = HashingPool.Claimant(tenant: scope.tenantID.rawValue, client: clientAddress)
         let verified = try services.verify(password, against: account?.passwordHash ?? services.dummyPasswordHash, for: claimant) && account != nil
         guard let account, verified else {
             try throttles.failedLoginsPerAccount.record(accountKey, now: now)

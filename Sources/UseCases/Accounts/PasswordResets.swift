@@ -12,8 +12,8 @@ public struct PasswordResets: Sendable {
     public func request(_ scope: Scope, email: EmailAddress, clientAddress: String) throws {
         let now = services.clock()
         let throttles = services.throttles
-        try throttles.resetRequestsPerAddress.admit(scope.tenantID + ":" + clientAddress, now: now)
-        let emailKey = scope.tenantID + ":" + email.value
+        try throttles.resetRequestsPerAddress.admit("\(scope.tenantID):\(clientAddress)", now: now)
+        let emailKey = "\(scope.tenantID):\(email.value)"
         let token = SecureRandom.hex(32)
         let tokenHash = Digest.sha256Hex(token)
         let account = try services.database.account(tenantID: scope.tenantID, email: email)
@@ -47,7 +47,7 @@ public struct PasswordResets: Sendable {
     public func reset(_ scope: Scope, token: String, newPassword: String) throws -> Bool {
         guard try isLive(scope, token: token) else { return false }
         // Only a live link gets this far, so the link is who is asking.
-        let hash = try services.hash(newPassword, for: HashingPool.Claimant(tenant: scope.tenantID, client: "reset:" + token.prefix(16)))
+        let hash = try services.hash(newPassword, for: HashingPool.Claimant(tenant: scope.tenantID.rawValue, client: "reset:" + token.prefix(16)))
         return try services.database.completePasswordReset(tenantID: scope.tenantID, tokenHash: Digest.sha256Hex(token), newHash: hash,
                                                            now: services.clock())
     }

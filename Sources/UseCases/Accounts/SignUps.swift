@@ -42,7 +42,7 @@ public struct SignUps: Sendable {
                         clientAddress: String, invitation token: String? = nil) throws {
         let now = services.clock()
         let throttles = services.throttles
-        try throttles.signUpsPerAddress.admit(scope.tenantID + ":" + clientAddress, now: now)
+        try throttles.signUpsPerAddress.admit("\(scope.tenantID):\(clientAddress)", now: now)
         if try requiresSingleSignOn(scope) { throw Problem.singleSignOnOnly }
         // Who may join depends only on the address and the link, never on whether an account exists.
         var invitationID: String?
@@ -52,11 +52,11 @@ public struct SignUps: Sendable {
         }
         let admitted = scope.tenant.settings.signUpPolicy.admits(email)
         guard admitted || invitationID != nil else { throw Problem.notEligible }
-        let emailKey = scope.tenantID + ":" + email.value
+        let emailKey = "\(scope.tenantID):\(email.value)"
         let sentRecently = try throttles.signUpsPerEmail.retryAfter(emailKey, now: now) != nil
         try throttles.signUpsPerEmail.record(emailKey, now: now)
 
-        let hash = try services.hash(password, for: HashingPool.Claimant(tenant: scope.tenantID, client: clientAddress))
+        let hash = try services.hash(password, for: HashingPool.Claimant(tenant: scope.tenantID.rawValue, client: clientAddress))
         guard !sentRecently else { return }
         let tenant = scope.tenant
         if try services.database.account(tenantID: tenant.id, email: email) != nil {

@@ -55,7 +55,7 @@ public struct SingleSignOn: Sendable {
             throw UseCaseError.notFound
         }
         let now = services.clock()
-        let addressKey = scope.tenantID + ":" + clientAddress
+        let addressKey = "\(scope.tenantID):\(clientAddress)"
         if let wait = try services.throttles.signOnStartsPerAddress.retryAfter(addressKey, now: now) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
         try services.throttles.signOnStartsPerAddress.record(addressKey, now: now)
         let metadata: ProviderMetadata

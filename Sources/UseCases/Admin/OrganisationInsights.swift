@@ -74,7 +74,7 @@ public struct OrganisationInsights: Sendable {
     }
 
     /// What was kept for this period, or `publish`'s figures, kept now (or whatever another read kept first).
-    private func kept<Part: Codable>(_ tenantID: String, _ kind: String, _ start: Int, _ minimum: Int, publish: () throws -> Part) throws -> Part {
+    private func kept<Part: Codable>(_ tenantID: TenantID, _ kind: String, _ start: Int, _ minimum: Int, publish: () throws -> Part) throws -> Part {
         let decoder = JSONDecoder()
         if let body = try database.reportPart(tenantID: tenantID, kind: kind, periodStart: start, minimumGroupSize: minimum),
            let part = try? decoder.decode(Part.self, from: Data(body.utf8)) {
@@ -87,7 +87,7 @@ public struct OrganisationInsights: Sendable {
 
     /// A week's figures: each from at least `minimum` people or hidden; completed resets only where neither they nor the
     /// unfinished ones are a small group (the two together are the started ones); counts rounded.
-    private func publishWeek(_ tenantID: String, from start: Int, minimum: Int) throws -> PublishedWeek {
+    private func publishWeek(_ tenantID: TenantID, from start: Int, minimum: Int) throws -> PublishedWeek {
         func tally(_ activity: AppDatabase.Activity) throws -> AppDatabase.Tally {
             try database.weeklyTallies(tenantID: tenantID, activity, from: start, to: start + Self.week)[0] ?? AppDatabase.Tally(count: 0, people: 0)
         }
@@ -107,7 +107,7 @@ public struct OrganisationInsights: Sendable {
     /// Resets by feeling over a block: small groups hidden, then more until what is hidden covers enough people that the
     /// block's total minus the shown rows describes no small group (`GroupSize`); averages only from enough people rated
     /// before and after; counts and averages rounded.
-    private func publishEmotions(_ tenantID: String, from start: Int, to end: Int, minimum: Int) throws -> [PublishedEmotion] {
+    private func publishEmotions(_ tenantID: TenantID, from start: Int, to end: Int, minimum: Int) throws -> [PublishedEmotion] {
         let tallies = try database.emotionTallies(tenantID: tenantID, from: start, to: end)
         let startedHidden = try GroupSize.hidden(people: tallies.mapValues(\.started.people), minimum: minimum) { emotions in
             try database.peopleForEmotions(tenantID: tenantID, emotions, completed: false, from: start, to: end)

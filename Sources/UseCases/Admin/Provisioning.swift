@@ -37,7 +37,7 @@ public struct Provisioning: Sendable {
 
     static let provider = "Provisioning (SCIM)"
 
-    func entry(_ action: String) -> AuditEntry { AuditEntry(actor: Self.provider, actorID: "", action: action, at: clock()) }
+    func entry(_ action: String) -> AuditEntry { AuditEntry(actor: Self.provider, actorID: nil, action: action, at: clock()) }
 
     public func list(_ scope: Scope, userName: String?, externalID: String?, startIndex: Int, count: Int) throws -> (total: Int, users: [AppDatabase.ProvisionedUser]) {
         try database.provisionedUsers(tenantID: scope.tenantID, userName: userName, externalID: externalID, startIndex: startIndex, count: count)
@@ -105,8 +105,8 @@ public struct Provisioning: Sendable {
 
     /// Deletes the account and everything of theirs, as deleting it themselves would.
     public func delete(_ scope: Scope, id: String) throws {
-        guard AccountID(id) != nil else { throw Problem.notFound }
-        switch try database.deleteAccount(tenantID: scope.tenantID, accountID: id, membersOnly: true) {
+        guard let accountID = AccountID(id) else { throw Problem.notFound }
+        switch try database.deleteAccount(tenantID: scope.tenantID, accountID: accountID, membersOnly: true) {
         case .notFound: throw Problem.notFound
         case .lastAdmin: throw Problem.lastAdmin
         case .staff: throw Problem.staff
@@ -143,7 +143,7 @@ public struct Provisioning: Sendable {
     }
 
     /// For the operator's command: a token for the tenant, without an admin.
-    public static func operatorToken(_ database: AppDatabase, tenantID: String, now: Int) throws -> String {
+    public static func operatorToken(_ database: AppDatabase, tenantID: TenantID, now: Int) throws -> String {
         let token = SecureRandom.hex(32)
         try database.createProvisioningToken(tenantID: tenantID, tokenHash: Digest.sha256Hex(token), label: "Made with resett tenant scim-token",
                                              now: now, audit: nil)

@@ -34,7 +34,7 @@ public struct TestPaymentProvider: PaymentProvider {
     }
 
     /// The hosted page's "Pay" button: decides as the card says, then tells the app by webhook.
-    public func pay(tenantID: String, accountID: String, checkoutID: String, amount: Money, card: Card, now: Int) throws {
+    public func pay(tenantID: TenantID, accountID: AccountID, checkoutID: String, amount: Money, card: Card, now: Int) throws {
         // One event id per checkout: were it ever sent twice, it would still be applied once.
         let event = PaymentEvent(id: "evt_checkout_" + checkoutID, kind: card == .declined ? .checkoutDeclined : .checkoutPaid,
                                  accountID: accountID, amount: amount, checkoutID: checkoutID,
@@ -53,7 +53,7 @@ public struct TestPaymentProvider: PaymentProvider {
     }
 
     /// Signs the event with the tenant's secret and delivers it to the same receiver `POST /webhooks/payments` uses.
-    private func send(_ event: PaymentEvent, tenantID: String, now: Int) throws {
+    private func send(_ event: PaymentEvent, tenantID: TenantID, now: Int) throws {
         guard let tenant = try database.tenant(id: tenantID) else { return }
         let body = Array(try JSONEncoder().encode(event))
         let signature = WebhookReceiver.sign(body: body, secret: tenant.settings.webhookSecret, timestamp: now)

@@ -58,7 +58,7 @@ public struct Community: Sendable {
     public func post(_ member: MemberScope, topic: String, body: String) throws -> PostOutcome {
         let member = try admit(member)
         let now = clock()
-        let key = member.tenantID + ":" + member.accountID
+        let key = "\(member.tenantID):\(member.accountID)"
         // The tenant's watched words add to the built-in safety phrases; they never replace them.
         let watched = try database.watchedWords(tenantID: member.tenantID)
         func matches(_ action: WatchedWord.Action) -> Bool {
@@ -110,7 +110,7 @@ public struct Community: Sendable {
     public func report(_ member: MemberScope, post: PostID, reason: ReportReason, note: String?) throws {
         let member = try admit(member)
         let now = clock()
-        let key = member.tenantID + ":" + member.accountID
+        let key = "\(member.tenantID):\(member.accountID)"
         try throttles.reportsPerMember.admit(key, now: now)
         switch try database.report(tenantID: member.tenantID, reporterID: member.accountID, postID: post, reason: reason,
                                    note: note, now: now) {

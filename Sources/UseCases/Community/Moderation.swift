@@ -18,9 +18,9 @@ public struct Moderation: Sendable {
     /// An HMAC of the account id under the tenant's own pseudonym key (random, never shown, used for nothing
     /// else): the same person always gets the same name here, and without the key nothing leads back to them.
     /// 48 bits, shown as "Member 7F3A-9C21-0B44", so guessing which member is which by trying ids is hopeless.
-    public static func pseudonym(_ accountID: String?, tenant: Tenant) -> String {
+    public static func pseudonym(_ accountID: AccountID?, tenant: Tenant) -> String {
         guard let accountID else { return "A former member" }
-        let mac = Digest.hmacSHA256(key: Array(tenant.settings.pseudonymKey.utf8), message: Array(accountID.utf8))
+        let mac = Digest.hmacSHA256(key: Array(tenant.settings.pseudonymKey.utf8), message: Array(accountID.rawValue.utf8))
         // "Member 1A2B-3C4D-5E6F" from the first six bytes, written byte by byte (a queue page names dozens).
         var text = Array("Member ".utf8)
         text.reserveCapacity(21)

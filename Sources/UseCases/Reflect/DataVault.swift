@@ -29,11 +29,11 @@ public final class DataVault: Sendable {
     }
 
     /// `text` sealed with the tenant's current data key, bound to `context`; the key's id goes beside it.
-    func seal(_ text: String, tenantID: String, context: String) throws -> (keyID: String, sealed: String) {
+    func seal(_ text: String, tenantID: TenantID, context: String) throws -> (keyID: String, sealed: String) {
         guard let masterKey else { throw Failure.noMasterKey }
         let stored = try database.activeDataKey(tenantID: tenantID, now: clock()) { keyID in
             let fresh = SecureRandom.bytes(AESGCM.keyLength)
-            return Data(try masterKey.wrap(fresh, tenantID: tenantID, keyID: keyID)).base64EncodedString()
+            return Data(try masterKey.wrap(fresh, tenantID: tenantID.rawValue, keyID: keyID)).base64EncodedString()
         }
         let key = try dataKey(stored, tenantID: tenantID, masterKey: masterKey)
         let sealed = try AESGCM.seal(Array(text.utf8), key: key, context: Array(context.utf8))
@@ -42,11 +42,11 @@ public final class DataVault: Sendable {
 
     /// The text, or nil when this server cannot open it (no master key, or not the key that sealed it): a page or an
     /// export then shows what it can and says what it could not open, rather than failing as a whole.
-    func openIfPossible(_ sealed: String, keyID: String, tenantID: String, context: String) throws -> String? {
+    func openIfPossible(_ sealed: String, keyID: String, tenantID: TenantID, context: String) throws -> String? {
         do { return try open(sealed, keyID: keyID, tenantID: tenantID, context: context) } catch is Failure { return nil }
     }
 
-    func open(_ sealed: String, keyID: String, tenantID: String, context: String) throws -> String {
+    func open(_ sealed: String, keyID: String, tenantID: TenantID, context: String) throws -> String {
         guard let masterKey else { throw Failure.noMasterKey }
         guard let stored = try database.dataKey(tenantID: tenantID, id: keyID), let box = Data(base64Encoded: sealed) else {
             throw Failure.cannotOpen
@@ -59,12 +59,12 @@ public final class DataVault: Sendable {
         }
     }
 
-    private func dataKey(_ stored: AppDatabase.StoredDataKey, tenantID: String, masterKey: MasterKey) throws -> [UInt8] {
-        let name = tenantID + ":" + stored.id
+    private func dataKey(_ stored: AppDatabase.StoredDataKey, tenantID: TenantID, masterKey: MasterKey) throws -> [UInt8] {
+        let name = "\(tenantID):\(stored.id)"
         if let known = keys.withLock({ $0[name] }) { return known }
         guard let wrapped = Data(base64Encoded: stored.wrapped) else { throw Failure.cannotOpen }
         let key: [UInt8]
-        do { key = try masterKey.unwrap(Array(wrapped), tenantID: tenantID, keyID: stored.id) } catch { throw Failure.cannotOpen }
+        do { key = try masterKey.unwrap(Array(wrapped), tenantID: tenantID.rawValue, keyID: stored.id) } catch { throw Failure.cannotOpen }
         keys.withLock { if $0.count < 4096 { $0[name] = key } }
         return key
     }
@@ -73,11 +73,11 @@ public final class DataVault: Sendable {
     /// (a key that `old` cannot open stops it before anything changes). The data itself is untouched: its keys are the
     /// same keys. Returns how many keys were re-wrapped.
     public static func rewrap(_ database: AppDatabase, from old: MasterKey, to new: MasterKey) throws -> Int {
-        var rewrapped: [(tenantID: String, key: AppDatabase.StoredDataKey)] = []
+        var rewrapped: [(tenantID: TenantID, key: AppDatabase.StoredDataKey)] = []
         for (tenantID, stored) in try database.allDataKeys() {
             guard let wrapped = Data(base64Encoded: stored.wrapped),
-                  let key = try? old.unwrap(Array(wrapped), tenantID: tenantID, keyID: stored.id) else { throw Failure.cannotOpen }
-            let again = Data(try new.wrap(key, tenantID: tenantID, keyID: stored.id)).base64EncodedString()
+                  let key = try? old.unwrap(Array(wrapped), tenantID: tenantID.rawValue, keyID: stored.id) else { throw Failure.cannotOpen }
+            let again = Data(try new.wrap(key, tenantID: tenantID.rawValue, keyID: stored.id)).base64EncodedString()
             rewrapped.append((tenantID, AppDatabase.StoredDataKey(id: stored.id, wrapped: again)))
         }
         try database.rewrapDataKeys(rewrapped)

@@ -107,7 +107,7 @@ public struct WeeklyDigest: Sendable {
                 sent += 1
             }
             guard batch.count == 200, let last = batch.last else { break }
-            after = last.accountID
+            after = last.accountID.rawValue
         }
         if sent > 0 { logger.notice("weekly digest emails sent", metadata: ["mails": "\(sent)"]) }
         return sent

@@ -14,8 +14,8 @@ enum AdminHandler {
 
     static func members(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let members = try environment.administration.members(member).map { listed in
-            MembersPage.Member(id: listed.account.id, email: listed.account.email, joined: SubscriptionHandler.date(listed.joinedAt, member.account),
-                               rolePath: Route.memberRole(AccountID(stored: listed.account.id)).path,
+            MembersPage.Member(id: listed.account.id.rawValue, email: listed.account.email, joined: SubscriptionHandler.date(listed.joinedAt, member.account),
+                               rolePath: Route.memberRole(listed.account.id).path,
                                roles: Role.allCases.map { .init(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == listed.account.role) })
         }
         return try environment.render(MembersPage(members: members), title: "Members", context: context)

@@ -122,8 +122,8 @@ enum CommunityHandler {
     /// (`AppEnvironment.feedPages`). The community version moves on with any post, reaction, report, moderation,
     /// restriction or topic in the tenant, through any node.
     struct FeedKey: Hashable, Sendable {
-        let tenantID: String
-        let accountID: String
+        let tenantID: TenantID
+        let accountID: AccountID
         let communityVersion: Int
         let topic: String?
         let before: Int?

@@ -26,7 +26,7 @@ enum ModerationHandler {
         let view = try environment.queuePages.value(key, current: { view in view.restrictions.allSatisfy { $0.until.map { now < $0 } ?? true } }) {
             let queue = try environment.moderation.queue(member, first: Self.sectionPageSize, whole: whole)
             // A pseudonym is an HMAC; one author's posts in a row need it once.
-            var pseudonyms: [String?: String] = [:]
+            var pseudonyms: [AccountID?: String] = [:]
             func items(_ list: [ModerationItem]) -> [ModerationItemView] {
                 list.map { item in
                     let author = pseudonyms[item.authorID] ?? Moderation.pseudonym(item.authorID, tenant: tenant)
@@ -61,10 +61,10 @@ enum ModerationHandler {
     /// member's address, which names who has taken a post on); the configuration version with the tenant's safeguarding
     /// steps and response time; the time zone writes when a post was escalated.
     struct QueueKey: Hashable, Sendable {
-        let tenantID: String
+        let tenantID: TenantID
         let configVersion: Int
         let communityVersion: Int
-        let accountID: String
+        let accountID: AccountID
         let timeZone: String
         let whole: AppDatabase.QueueSection?
     }

@@ -275,10 +275,10 @@ enum SCIMHandler {
     static func resource(_ user: AppDatabase.ProvisionedUser, _ context: RequestContext, _ environment: AppEnvironment) -> JSONObject {
         let created = Date(timeIntervalSince1970: TimeInterval(user.createdAt)).ISO8601Format()
         var resource: JSONObject = [
-            "schemas": [.string(userSchema)], "id": .string(user.id), "userName": .string(user.userName ?? user.email), "active": .bool(user.isActive),
+            "schemas": [.string(userSchema)], "id": .string(user.id.rawValue), "userName": .string(user.userName ?? user.email), "active": .bool(user.isActive),
             "emails": [["value": .string(user.email)]],
             "meta": ["resourceType": "User", "created": .string(created), "lastModified": .string(created),
-                     "location": .string(location(context, environment, "/Users/" + user.id))],
+                     "location": .string(location(context, environment, "/Users/" + user.id.rawValue))],
         ]
         if let externalID = user.externalID { resource["externalId"] = .string(externalID) }
         return resource
