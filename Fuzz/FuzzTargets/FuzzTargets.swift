@@ -132,7 +132,7 @@ public enum FuzzTargets {
         }
         let rest = Data(data[min(split + 1, data.endIndex)...])
         guard let body = JSONValue.object(from: Array(rest)) else { return }
-        let user = AppDatabase.ProvisionedUser(id: AccountID(stored: "0123456789abcdef0123456789abcdef"), email: "someone@example.com", userName: nil,
+        let user = ProvisionedUser(id: AccountID(stored: "0123456789abcdef0123456789abcdef"), email: "someone@example.com", userName: nil,
                                                externalID: nil, isActive: true, createdAt: 0)
         guard let change = try? SCIMHandler.patched(user, by: body) else { return }
         if let identity = try? Provisioning.identity(userName: change.userName,

@@ -4,17 +4,6 @@ import Domain
 /// change and its audit line are one transaction; spending an invitation happens in the transaction that creates the
 /// account, so a single-use link makes one account however many people confirm at once.
 extension AppDatabase {
-    public struct Invitation: Sendable, Equatable {
-        public let id: String
-        public let label: String
-        public let maxUses: Int
-        public let uses: Int
-        public let expiresAt: Int
-        public let revokedAt: Int?
-        public let createdAt: Int
-
-        public func isLive(now: Int) -> Bool { revokedAt == nil && expiresAt > now && uses < maxUses }
-    }
 
     public func saveSignUpPolicy(tenantID: TenantID, _ policy: SignUpPolicy, audit: AuditEntry) throws(StorageError) {
         try write { db in

@@ -1,32 +1,6 @@
 import Domain
 
 
-/// A post waiting for a moderator: held for safety, hidden by reports, or reported.
-public struct ModerationItem: Sendable {
-    public let postID: String
-    public let topic: String
-    public let body: String
-    public let status: CommunityPost.Status
-    public let heldFor: String?
-    public let createdAt: Int
-    /// Only for turning into a pseudonym; never shown.
-    public let authorID: AccountID?
-    public let reports: [(reason: ReportReason, note: String?)]
-    /// The staff member looking at it (their email: staff act in their role), if anyone.
-    public let assignedTo: String?
-    public let escalatedAt: Int?
-    /// When its oldest open report arrived.
-    public let oldestOpenReportAt: Int?
-}
-
-/// An active posting restriction, for the moderators' list.
-public struct RestrictionItem: Sendable {
-    public let id: String
-    public let accountID: AccountID
-    public let until: Int?
-    public let reason: String
-}
-
 /// One line for the moderation audit, written with the change it records.
 public struct AuditEntry: Sendable {
     /// The staff member who acted, as shown in the audit (their email), and their account.
@@ -60,34 +34,12 @@ public struct AuditEntry: Sendable {
     }
 }
 
-public struct AuditLine: Sendable {
-    public let moderator: String
-    public let action: String
-    public let subject: String
-    public let note: String
-    public let createdAt: Int
-    /// A short excerpt of the post the line is about, or "deleted post"; empty when it is about no post.
-    public let about: String
-    public let id: Int
-}
-
 extension AppDatabase {
-    /// The queue's sections, in the order moderators work it: posts whose authors may be at risk, then reported posts,
-    /// then the rest (held for a watched word, hidden).
-    public enum QueueSection: Int, Sendable, CaseIterable { case atRisk = 0, reported = 1, others = 2 }
-
-    /// One section of the queue: its first items, oldest first, and how many it holds in all.
-    public struct QueueSectionItems: Sendable {
-        public var items: [ModerationItem] = []
-        public var count = 0
-
-        public init() {}
-    }
 
     /// The moderators' page as one read: the first `first` items of each section (all of `whole`'s), the sections'
     /// sizes, the restrictions in force and the topics' names. A queue of hundreds reads only what the page shows.
-    public func moderationOverview(tenantID: TenantID, now: Int, first: Int, whole: QueueSection?) throws(StorageError)
-        -> (sections: [QueueSection: QueueSectionItems], restrictions: [RestrictionItem], topics: [CommunityTopic])
+    public func moderationOverview(tenantID: TenantID, now: Int, first: Int, whole: ModerationQueueSection?) throws(StorageError)
+        -> (sections: [ModerationQueueSection: QueueSectionItems], restrictions: [RestrictionItem], topics: [CommunityTopic])
     {
         try read { db in
             (try Self.moderationQueue(db, tenantID: tenantID, first: first, whole: whole),
@@ -95,13 +47,13 @@ extension AppDatabase {
         }
     }
 
-    static func moderationQueue(_ db: any SQLConnection, tenantID: TenantID, first: Int, whole: QueueSection?) throws
-        -> [QueueSection: QueueSectionItems]
+    static func moderationQueue(_ db: any SQLConnection, tenantID: TenantID, first: Int, whole: ModerationQueueSection?) throws
+        -> [ModerationQueueSection: QueueSectionItems]
     {
-        var sections: [QueueSection: QueueSectionItems] = [:]
+        var sections: [ModerationQueueSection: QueueSectionItems] = [:]
         for row in try db.rows(sql: "SELECT \(queueSectionSQL) AS section, count(*) AS n FROM posts WHERE \(waitingPostsSQL) GROUP BY 1",
                                arguments: [tenantID]) {
-            if let section = QueueSection(rawValue: row["section"]) { sections[section, default: QueueSectionItems()].count = row["n"] }
+            if let section = ModerationQueueSection(rawValue: row["section"]) { sections[section, default: QueueSectionItems()].count = row["n"] }
         }
         // Each section's first page, oldest first: one short range of posts_waiting each.
         for (section, found) in sections {
@@ -273,26 +225,6 @@ extension AppDatabase {
     static func eraseAuditExcerpts(_ db: any SQLConnection, tenantID: TenantID, postID: String) throws {
         try db.execute(sql: "UPDATE moderation_audit SET about = 'deleted post' WHERE tenant_id = ? AND post_id = ?",
                        arguments: [tenantID, postID])
-    }
-
-    /// Which lines of the audit to show: every filter optional; newest first, `limit` at a time before `before`.
-    public struct AuditFilter: Sendable {
-        public var action: String?
-        public var moderator: String?
-        public var from: Int?
-        public var until: Int?
-        public var before: Int?
-        public var limit: Int
-
-        public init(action: String? = nil, moderator: String? = nil, from: Int? = nil, until: Int? = nil, before: Int? = nil,
-                    limit: Int = 50) {
-            self.action = action
-            self.moderator = moderator
-            self.from = from
-            self.until = until
-            self.before = before
-            self.limit = limit
-        }
     }
 
     public func audit(tenantID: TenantID, filter: AuditFilter = AuditFilter(limit: 10_000)) throws(StorageError) -> [AuditLine] {

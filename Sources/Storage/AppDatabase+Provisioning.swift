@@ -3,22 +3,6 @@ import Domain
 /// Provisioning over SCIM: bearer tokens (kept as hashes) and the accounts an identity provider manages. Everything is
 /// within one tenant; turning an account off ends its sessions in the same transaction.
 extension AppDatabase {
-    public struct ProvisionedUser: Sendable, Equatable {
-        public let id: AccountID
-        public var email: String
-        /// The provider's userName when it is not the email.
-        public var userName: String?
-        public var externalID: String?
-        public var isActive: Bool
-        public let createdAt: Int
-    }
-
-    public struct ProvisioningToken: Sendable, Equatable {
-        public let id: String
-        public let label: String
-        public let createdAt: Int
-        public let lastUsedAt: Int?
-    }
 
     public func createProvisioningToken(tenantID: TenantID, tokenHash: String, label: String, now: Int, audit: AuditEntry?) throws(StorageError) {
         try write { db in

@@ -4,14 +4,6 @@ import Domain
 /// Authors stay anonymous: a message to an author is written against their post, and only these queries know whose
 /// it is. Every action and its audit line are one transaction.
 extension AppDatabase {
-    /// A post as a moderator works on it: the queue's item, its notes, and the notes about its author.
-    public struct ModerationPost: Sendable {
-        public let item: ModerationItem
-        public let postNotes: [ModeratorNote]
-        public let authorNotes: [ModeratorNote]
-        /// The tenant's topic names by slug, to name the post's.
-        public let topicNames: [String: String]
-    }
 
     public func moderationPost(tenantID: TenantID, postID typedPostID: PostID) throws(StorageError) -> ModerationPost? {
         let postID = typedPostID.rawValue
@@ -182,19 +174,6 @@ extension AppDatabase {
             return overdue
         }
     }
-}
-
-public struct ModeratorNote: Sendable {
-    public let author: String
-    public let body: String
-    public let createdAt: Int
-}
-
-/// A message from the moderation team, as its recipient sees it.
-public struct TeamMessage: Sendable {
-    public let id: String
-    public let body: String
-    public let createdAt: Int
 }
 
 public struct OverduePost: Sendable {

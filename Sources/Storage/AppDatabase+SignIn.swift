@@ -50,17 +50,6 @@ extension AppDatabase {
         }
     }
 
-    public enum SignUpConfirmation: Sendable {
-        case created(Account, returnTo: String)
-        /// Someone confirmed first, or the address had an account meanwhile.
-        case taken
-        case expired
-        /// Who may join changed since the link was sent, and no invitation came with it.
-        case notEligible
-        /// The invitation it came with was used up, withdrawn or ended meanwhile (and the rule alone does not admit it).
-        case invitationEnded
-    }
-
     /// Confirms a sign-up: the account is created from what was typed, in one transaction with spending the
     /// token (and every other pending sign-up for the address). Who may join is checked again here, as it is now, and
     /// an invitation needed for it is spent in the same transaction.

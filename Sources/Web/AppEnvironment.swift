@@ -3,15 +3,16 @@ import Foundation
 import HTTPServer
 import Logging
 import OpenIDConnect
+import CoreMetrics
 import Cryptography
-import Storage
 import Synchronization
 import UseCases
 
 /// Everything the app depends on, built once by the executable (or a test) and passed in.
 public struct AppEnvironment: Sendable {
     public let configuration: AppConfiguration
-    public let database: AppDatabase
+    /// Passed to use cases, never queried here (see `Database`).
+    public let database: Database
     public let staticFiles: StaticFileStore
     public let logger: Logger
     public let hasher: PasswordHasher
@@ -50,15 +51,14 @@ public struct AppEnvironment: Sendable {
     let throttles: Throttles
     let dummyHash: DummyHash
 
-    public init(configuration: AppConfiguration = AppConfiguration(), database: AppDatabase,
+    public init(configuration: AppConfiguration = AppConfiguration(), database: Database,
                 staticFiles: StaticFileStore, logger: Logger, hasher: PasswordHasher = PasswordHasher(),
                 hashingPool: HashingPool = HashingPool(), passwordPolicy: PasswordPolicy, library: ResetLibrary,
                 safetyPhrases: SafetyPhrases, distortions: DistortionDetector, mailer: any Mailer,
                 clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }, migrationsDirectory: String = "./Migrations",
                 metrics: AppMetrics = AppMetrics(), mailDelivery: MailDelivery? = nil, masterKey: MasterKey? = nil) {
         self.configuration = configuration
-        var database = database
-        database.timing = DatabaseTiming(factory: metrics.factory)
+        let database = database.timed(by: metrics.factory)
         self.database = database
         self.metrics = metrics
         self.mailDelivery = mailDelivery
@@ -121,6 +121,7 @@ public struct AppEnvironment: Sendable {
     var community: Community { Community(database: database, throttles: throttles, safetyPhrases: safetyPhrases, clock: clock) }
     var moderation: Moderation { Moderation(database: database, clock: clock) }
     var administration: Administration { Administration(database: database, clock: clock) }
+    var branding: Branding { Branding(database: database) }
     var joining: Joining { Joining(database: database, clock: clock) }
     var singleSignOn: SingleSignOn {
         let configuration = configuration
@@ -155,15 +156,12 @@ public struct AppEnvironment: Sendable {
                             logger: Logger, metrics: AppMetrics = AppMetrics(), mailTransport: (any MailTransport)? = nil,
                             mailSender: String = "Resett <no-reply@resett.localhost>", masterKey: MasterKey? = nil) throws -> AppEnvironment {
         let staticFiles = try StaticFileStore(directory: root + "/Public")
-        let database = try AppDatabase.open(DatabaseLocation(location), migrationsDirectory: root + "/Migrations")
+        let database = try Database.open(location: location, migrationsDirectory: root + "/Migrations")
         let policy = try loadPasswordPolicy(root + "/Content/common-passwords.txt")
         let library = try ResetLibrary(path: root + "/Content/resets.json")
         let safety = SafetyPhrases(phrases: try dataLines(root + "/Content/safety-phrases.txt"))
         let distortions = try DistortionDetector(path: root + "/Content/distortions.json")
-        let dataFolder = switch DatabaseLocation(location) {
-        case .sqlite(let path): URL(fileURLWithPath: path).deletingLastPathComponent().path
-        case .postgres: "./data"
-        }
+        let dataFolder = Database.dataFolder(location: location)
         // With SMTP, mail waits in the database until sent (retried, on any node); otherwise .eml files beside it.
         var delivery: MailDelivery?
         let chosenMailer: any Mailer

@@ -1,4 +1,6 @@
+import Domain
 import HTTPServer
+import UseCases
 
 /// What every page's layout needs: the tenant's name, who is signed in, the CSRF token, asset URLs
 /// and the page title.

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 /// The mood scale as people see it: ten faces on a calm colour ramp (never red), each with its number in the
 /// body font and its words, so no point depends on colour or an emoji alone.

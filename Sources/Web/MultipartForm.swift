@@ -1,3 +1,5 @@
+import Foundation
+
 /// A `multipart/form-data` body (RFC 7578), for the one form that uploads a file (the organisation's logo). Written by
 /// hand: the server already bounds the body (64 KB), and a library here would bring SwiftNIO with it. Limits: 20 parts,
 /// 1 KB of headers a part; anything malformed is refused as a whole.

@@ -1,8 +1,9 @@
+import CoreMetrics
+import Cryptography
 import Domain
 import Foundation
 import HTTPServer
 import Logging
-import Cryptography
 import UseCases
 
 /// The application as the HTTP server sees it: static files first; then the tenant from the Host, the

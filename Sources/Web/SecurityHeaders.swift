@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 
 /// Headers every response carries. The CSP allows no inline script or style at all: pages load their

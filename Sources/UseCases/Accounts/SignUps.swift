@@ -28,7 +28,7 @@ public struct SignUps: Sendable {
     }
 
     /// The live invitation whose link carries `token`, or nil.
-    public func invitation(_ scope: Scope, token: String) throws -> AppDatabase.Invitation? {
+    public func invitation(_ scope: Scope, token: String) throws -> Invitation? {
         guard Hex.isLowercase(token, length: 64),
               let found = try services.database.invitation(tenantID: scope.tenantID, tokenHash: Digest.sha256Hex(token)),
               found.isLive(now: services.clock()) else { return nil }
@@ -97,7 +97,7 @@ public struct SignUps: Sendable {
     }
 
     /// Creates the account from what was typed, in one transaction with spending the link.
-    public func confirm(_ scope: Scope, token: String) throws -> AppDatabase.SignUpConfirmation {
+    public func confirm(_ scope: Scope, token: String) throws -> SignUpConfirmation {
         guard Hex.isLowercase(token, length: 64) else { return .expired }
         // Turned on after the email was sent: the link no longer makes a password account.
         if try requiresSingleSignOn(scope) { return .notEligible }

@@ -19,7 +19,7 @@ public struct Joining: Sendable {
 
     public func policy(_ member: MemberScope) throws -> SignUpPolicy { try member.asAdmin().tenant.settings.signUpPolicy }
 
-    public func invitations(_ member: MemberScope) throws -> [AppDatabase.Invitation] {
+    public func invitations(_ member: MemberScope) throws -> [Invitation] {
         try database.invitations(tenantID: try member.asAdmin().tenantID)
     }
 

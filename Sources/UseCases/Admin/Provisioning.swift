@@ -39,7 +39,7 @@ public struct Provisioning: Sendable {
 
     func entry(_ action: String) -> AuditEntry { AuditEntry(actor: Self.provider, actorID: nil, action: action, at: clock()) }
 
-    public func list(_ scope: Scope, userName: String?, externalID: String?, startIndex: Int, count: Int) throws -> (total: Int, users: [AppDatabase.ProvisionedUser]) {
+    public func list(_ scope: Scope, userName: String?, externalID: String?, startIndex: Int, count: Int) throws -> (total: Int, users: [ProvisionedUser]) {
         try database.provisionedUsers(tenantID: scope.tenantID, userName: userName, externalID: externalID, startIndex: startIndex, count: count)
     }
 
@@ -53,12 +53,12 @@ public struct Provisioning: Sendable {
         return (address.value, userName.lowercased() == address.value ? nil : userName)
     }
 
-    public func user(_ scope: Scope, id: String) throws -> AppDatabase.ProvisionedUser {
+    public func user(_ scope: Scope, id: String) throws -> ProvisionedUser {
         guard AccountID(id) != nil, let user = try database.provisionedUser(tenantID: scope.tenantID, id: id) else { throw Problem.notFound }
         return user
     }
 
-    public func create(_ scope: Scope, userName: String, email: String?, externalID: String?, active: Bool) throws -> AppDatabase.ProvisionedUser {
+    public func create(_ scope: Scope, userName: String, email: String?, externalID: String?, active: Bool) throws -> ProvisionedUser {
         let identity = try Self.identity(userName: userName, email: email)
         try check(externalID)
         let unusable = UnusablePassword.hash()
@@ -73,7 +73,7 @@ public struct Provisioning: Sendable {
 
     /// Saves `user` as changed by a PUT or PATCH (its id names the account): `userName` as SCIM has it now, and the
     /// email sent in `emails`, if any. A new email is told to the old address, and ends the account's sessions and links.
-    public func update(_ scope: Scope, _ user: AppDatabase.ProvisionedUser, userName: String, email: String?) throws -> AppDatabase.ProvisionedUser {
+    public func update(_ scope: Scope, _ user: ProvisionedUser, userName: String, email: String?) throws -> ProvisionedUser {
         // Without an email sent, the account keeps its own unless the userName is now an address.
         let identity = try Self.identity(userName: userName, email: email ?? (EmailAddress(userName) == nil ? user.email : nil))
         try check(user.externalID)
@@ -120,7 +120,7 @@ public struct Provisioning: Sendable {
 
     // MARK: Tokens, for admins
 
-    public func tokens(_ member: MemberScope) throws -> [AppDatabase.ProvisioningToken] {
+    public func tokens(_ member: MemberScope) throws -> [ProvisioningToken] {
         try database.provisioningTokens(tenantID: try member.asAdmin().tenantID)
     }
 

@@ -46,7 +46,7 @@ public struct Moderation: Sendable {
 
     /// The queue as a moderator sees it: the first `first` posts of each section (every post of `whole`), oldest
     /// first, and the restrictions in force.
-    public func queue(_ member: MemberScope, first: Int, whole: AppDatabase.QueueSection?) throws -> Queue {
+    public func queue(_ member: MemberScope, first: Int, whole: ModerationQueueSection?) throws -> Queue {
         let overview = try database.moderationOverview(tenantID: try member.asModerator().tenantID, now: clock(), first: first, whole: whole)
         return Queue(sections: Sections(overview.sections), restrictions: overview.restrictions,
                      topicNames: Dictionary(uniqueKeysWithValues: overview.topics.map { ($0.slug, $0.name) }))
@@ -114,7 +114,7 @@ public struct Moderation: Sendable {
         else { throw UseCaseError.notFound }
     }
 
-    public func audit(_ member: MemberScope, filter: AppDatabase.AuditFilter = AppDatabase.AuditFilter(limit: 10_000)) throws -> [AuditLine] {
+    public func audit(_ member: MemberScope, filter: AuditFilter = AuditFilter(limit: 10_000)) throws -> [AuditLine] {
         try database.audit(tenantID: try member.asModerator().tenantID, filter: filter)
     }
 
@@ -125,11 +125,11 @@ public struct Moderation: Sendable {
     /// The queue in the order moderators work it: posts whose authors may be at risk first, then reported posts, then
     /// the rest (held for a watched word, hidden); each oldest first, with how many each holds in all.
     public struct Sections: Sendable {
-        public let atRisk: AppDatabase.QueueSectionItems
-        public let reported: AppDatabase.QueueSectionItems
-        public let others: AppDatabase.QueueSectionItems
+        public let atRisk: QueueSectionItems
+        public let reported: QueueSectionItems
+        public let others: QueueSectionItems
 
-        init(_ sections: [AppDatabase.QueueSection: AppDatabase.QueueSectionItems]) {
+        init(_ sections: [ModerationQueueSection: QueueSectionItems]) {
             atRisk = sections[.atRisk] ?? .init()
             reported = sections[.reported] ?? .init()
             others = sections[.others] ?? .init()

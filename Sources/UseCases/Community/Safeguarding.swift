@@ -37,7 +37,7 @@ public struct Safeguarding: Sendable {
         staff.auditEntry(action, post: post, note: note, at: clock())
     }
 
-    public func post(_ member: MemberScope, _ post: PostID) throws -> AppDatabase.ModerationPost {
+    public func post(_ member: MemberScope, _ post: PostID) throws -> ModerationPost {
         let moderator = try member.asModerator()
         guard let found = try database.moderationPost(tenantID: moderator.tenantID, postID: post) else { throw UseCaseError.notFound }
         return found

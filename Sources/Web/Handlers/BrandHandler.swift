@@ -20,7 +20,7 @@ enum BrandHandler {
     /// `GET /brand/logo.png`: the organisation's logo. With the fingerprint the page links (`?v=`) it may be kept for
     /// good; without, it is checked each time.
     static func logo(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        guard context.scope.tenant.settings.logoSHA != nil, let logo = try environment.database.logo(tenantID: context.scope.tenant.id)
+        guard let logo = try environment.branding.logo(context.scope)
         else { throw WebError.notFound }
         let etag = "\"" + logo.sha.prefix(16) + "\""
         let pinned = try context.query()["v"] == String(logo.sha.prefix(16))

@@ -1,5 +1,6 @@
 import Domain
 import HTTPServer
+import UseCases
 
 /// "Need help now?": a breathing moment first, then at most four large choices (the design system's panic flow):
 /// talk to someone, breathe for two minutes, a grounding reset, or "I'm safe for now" back to where the person was.

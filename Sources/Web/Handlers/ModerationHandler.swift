@@ -1,7 +1,6 @@
 import Domain
 import Foundation
 import HTTPServer
-import Storage
 import UseCases
 
 /// Moderation pages (rules in `Moderation` and `Safeguarding`): for anyone but moderators and admins they do not
@@ -10,7 +9,7 @@ import UseCases
 enum ModerationHandler {
     static let sectionPageSize = 10
     /// The sections' names in `?show=`.
-    static let sectionNames: [AppDatabase.QueueSection: String] = [.atRisk: "at-risk", .reported: "reported", .others: "others"]
+    static let sectionNames: [ModerationQueueSection: String] = [.atRisk: "at-risk", .reported: "reported", .others: "others"]
 
     static func queue(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let member = try environment.moderation.admit(member)
@@ -38,7 +37,7 @@ enum ModerationHandler {
             return QueueView(atRisk: items(sections.atRisk.items), reported: items(sections.reported.items), others: items(sections.others.items),
                              counts: [sections.atRisk.count, sections.reported.count, sections.others.count], restrictions: queue.restrictions)
         }
-        func more(_ section: AppDatabase.QueueSection) -> ModerationQueuePage.More? {
+        func more(_ section: ModerationQueueSection) -> ModerationQueuePage.More? {
             let count = view.counts[section.rawValue]
             guard section != whole, count > Self.sectionPageSize, let name = Self.sectionNames[section] else { return nil }
             return .init(path: Route.moderation.path + "?show=" + name, count: count)
@@ -66,7 +65,7 @@ enum ModerationHandler {
         let communityVersion: Int
         let accountID: AccountID
         let timeZone: String
-        let whole: AppDatabase.QueueSection?
+        let whole: ModerationQueueSection?
     }
 
     /// The queue as read for one moderator at one community version (its eight queries were two thirds of the page's
@@ -75,7 +74,7 @@ enum ModerationHandler {
         let atRisk: [ModerationItemView]
         let reported: [ModerationItemView]
         let others: [ModerationItemView]
-        /// How many posts each section holds, in `AppDatabase.QueueSection` order.
+        /// How many posts each section holds, in `ModerationQueueSection` order.
         let counts: [Int]
         let restrictions: [RestrictionItem]
 
@@ -165,9 +164,9 @@ enum ModerationHandler {
     /// The filters from the query: an action and a moderator from the log's own choices, a from/to day in the
     /// viewer's time zone, and a page (the id to continue before).
     static func auditFilter(_ context: RequestContext, _ member: MemberScope, choices: (actions: [String], moderators: [String]),
-                            limit: Int) throws -> (AppDatabase.AuditFilter, [String: String]) {
+                            limit: Int) throws -> (AuditFilter, [String: String]) {
         let query = try context.query()
-        var filter = AppDatabase.AuditFilter(limit: limit), typed: [String: String] = [:]
+        var filter = AuditFilter(limit: limit), typed: [String: String] = [:]
         if let action = query["action"], choices.actions.contains(action) { filter.action = action; typed["action"] = action }
         if let moderator = query["moderator"], choices.moderators.contains(moderator) { filter.moderator = moderator; typed["moderator"] = moderator }
         let zone = member.account.timeZone

@@ -1,5 +1,6 @@
+import Domain
 import Foundation
-import Storage
+import HTTPServer
 
 /// Reading a SCIM PatchOp (RFC 7644 §3.5.2): which attributes it names and what it makes of the account. Pure, so the
 /// fuzz target (Fuzz/FuzzTargets, "SCIM") runs it without a database.
@@ -7,7 +8,7 @@ extension SCIMHandler {
     /// What a PatchOp body makes of `original`, or why it cannot be read. A PATCH changes only what it names: the email
     /// stays unless emails was sent, or unless the userName changed on an account whose userName is its email (then nil:
     /// the userName, if an address, becomes the email).
-    static func patched(_ original: AppDatabase.ProvisionedUser, by body: JSONObject) throws -> Change {
+    static func patched(_ original: ProvisionedUser, by body: JSONObject) throws -> Change {
         let listed = body["Operations"]?.array ?? []
         let operations = listed.compactMap(\.object)
         guard operations.count == listed.count, !operations.isEmpty, operations.count <= 100 else {
@@ -33,11 +34,11 @@ extension SCIMHandler {
 
     /// A user as a PATCH changes it: the stored account, its SCIM userName, and an email if one was sent.
     struct Change {
-        var user: AppDatabase.ProvisionedUser
+        var user: ProvisionedUser
         var userName: String
         var email: String?
 
-        init(user: AppDatabase.ProvisionedUser) {
+        init(user: ProvisionedUser) {
             self.user = user
             userName = user.userName ?? user.email
         }

@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 import HTTPServer
-import Storage
+import Logging
 import UseCases
 
 /// `/scim/v2/…`: provisioning over SCIM 2.0 (RFC 7643, 7644) for the tenant of the request's host, with a bearer token an
@@ -272,7 +272,7 @@ enum SCIMHandler {
         environment.configuration.absoluteURL(Route.scimRoot + path, for: context.scope.tenant)
     }
 
-    static func resource(_ user: AppDatabase.ProvisionedUser, _ context: RequestContext, _ environment: AppEnvironment) -> JSONObject {
+    static func resource(_ user: ProvisionedUser, _ context: RequestContext, _ environment: AppEnvironment) -> JSONObject {
         let created = Date(timeIntervalSince1970: TimeInterval(user.createdAt)).ISO8601Format()
         var resource: JSONObject = [
             "schemas": [.string(userSchema)], "id": .string(user.id.rawValue), "userName": .string(user.userName ?? user.email), "active": .bool(user.isActive),

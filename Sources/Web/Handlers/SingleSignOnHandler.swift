@@ -1,5 +1,6 @@
 import Domain
 import HTTPServer
+import Logging
 import UseCases
 
 /// Signing in with the organisation's identity provider: `POST /login/sso/<provider>` (from the log-in or sign-up

@@ -1,3 +1,5 @@
+import Domain
+import HTTPServer
 import UseCases
 
 /// Who may use a route (`Route.Kind.access`), checked before its handler runs.

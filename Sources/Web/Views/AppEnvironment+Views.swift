@@ -1,4 +1,5 @@
 import HTTPServer
+import UseCases
 
 extension AppEnvironment {
     /// Renders a compiled page inside its layout. A page with a form passes its `errors`: the title then starts

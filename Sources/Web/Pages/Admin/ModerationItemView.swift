@@ -1,5 +1,4 @@
 import Domain
-import Storage
 import UseCases
 
 /// A post as moderators see it, in the queue (`partials/moderation-item`) and on its own page: its words, why it is

@@ -1,4 +1,5 @@
 import Domain
+import UseCases
 
 /// `partials/team-messages`: unread messages from the moderation team to the signed-in person, each with the crisis
 /// contacts. Shown on the home page and the first help page.
