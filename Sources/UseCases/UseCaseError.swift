@@ -4,6 +4,8 @@ public enum UseCaseError: Error, Sendable, Equatable {
     case notFound
     /// The request no longer fits the state of things.
     case conflict(String)
+    /// What was asked for breaks the use case's rules, each problem named by the input it is about.
+    case invalid([FieldError])
     /// Too many attempts; try again after this many seconds.
     case tooManyRequests(retryAfter: Int)
 }

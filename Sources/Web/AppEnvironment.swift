@@ -1,10 +1,10 @@
+import CoreMetrics
+import Cryptography
 import Domain
 import Foundation
 import HTTPServer
 import Logging
 import OpenIDConnect
-import CoreMetrics
-import Cryptography
 import Synchronization
 import UseCases
 

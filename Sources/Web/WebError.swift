@@ -40,6 +40,8 @@ extension WebError {
         switch error {
         case .notFound: self = .notFound
         case .conflict(let message): self = .conflict(message)
+        // A form that shows these beside its fields catches them first (`FormErrors.attempt`); anywhere else, the words.
+        case .invalid(let problems): self = .badRequest(problems.map(\.message).joined(separator: " "))
         case .tooManyRequests(let seconds): self = .tooManyRequests(retryAfter: seconds)
         }
     }

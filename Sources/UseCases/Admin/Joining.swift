@@ -27,7 +27,7 @@ public struct Joining: Sendable {
     public func savePolicy(_ member: MemberScope, rule: SignUpPolicy.Rule, domains lines: [String]) throws {
         let admin = try member.asAdmin()
         let unique = try Self.domains(lines)
-        if rule == .domains && unique.isEmpty { throw UseCaseError.conflict("Add at least one domain, like acme.com.") }
+        if rule == .domains && unique.isEmpty { throw UseCaseError.invalid("domains", "Add at least one domain, like acme.com.") }
         let words = switch rule { case .open: "anyone"; case .domains: "addresses at " + unique.joined(separator: ", "); case .invitations: "invitation only" }
         try database.saveSignUpPolicy(tenantID: admin.tenantID, SignUpPolicy(rule: rule, domains: unique),
                                       audit: admin.auditEntry("Set who may join: \(words)", at: clock()))
@@ -37,8 +37,8 @@ public struct Joining: Sendable {
     static func domains(_ lines: [String]) throws -> [String] {
         let typed = lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let domains = typed.compactMap(SignUpPolicy.domain)
-        if domains.count != typed.count { throw UseCaseError.conflict("Put one domain on each line, like acme.com.") }
-        if domains.count > SignUpPolicy.domainLimit { throw UseCaseError.conflict("Up to \(SignUpPolicy.domainLimit) domains, please.") }
+        if domains.count != typed.count { throw UseCaseError.invalid("domains", "Put one domain on each line, like acme.com.") }
+        if domains.count > SignUpPolicy.domainLimit { throw UseCaseError.invalid("domains", "Up to \(SignUpPolicy.domainLimit) domains, please.") }
         var unique: [String] = []
         for domain in domains where !unique.contains(domain) { unique.append(domain) }
         return unique
@@ -49,8 +49,8 @@ public struct Joining: Sendable {
     public func createInvitation(_ member: MemberScope, label: String, uses: Int, days: Int) throws -> String {
         let admin = try member.asAdmin()
         let label = label.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...80).contains(label.count) else { throw UseCaseError.conflict("Give the invitation a name of up to 80 characters, so you can tell it apart.") }
-        guard Self.invitationUses.contains(uses), Self.invitationDays.contains(days) else { throw UseCaseError.conflict("Choose how many people and how long.") }
+        guard (1...80).contains(label.count) else { throw UseCaseError.invalid("label", "Give the invitation a name of up to 80 characters, so you can tell it apart.") }
+        guard Self.invitationUses.contains(uses), Self.invitationDays.contains(days) else { throw UseCaseError.invalid("uses", "Choose how many people and how long.") }
         let token = SecureRandom.hex(32)
         let now = clock()
         try database.createInvitation(tenantID: admin.tenantID, tokenHash: Digest.sha256Hex(token), label: label, maxUses: uses,

@@ -136,7 +136,7 @@ public struct OrganisationInsights: Sendable {
     public func setMinimumGroupSize(_ member: MemberScope, to size: Int) throws {
         let admin = try member.asAdmin()
         guard (GroupSize.floor...GroupSize.ceiling).contains(size) else {
-            throw UseCaseError.conflict("Choose a number from \(GroupSize.floor) to \(GroupSize.ceiling).")
+            throw UseCaseError.invalid("size", "Choose a number from \(GroupSize.floor) to \(GroupSize.ceiling).")
         }
         try database.setMinimumGroupSize(tenantID: admin.tenantID, size,
                                          audit: admin.auditEntry("Set the smallest group shown in reports to \(size)", at: clock()))

@@ -128,7 +128,7 @@ public struct Provisioning: Sendable {
     public func createToken(_ member: MemberScope, label: String) throws -> String {
         let admin = try member.asAdmin()
         let label = label.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...80).contains(label.count) else { throw UseCaseError.conflict("Name the token (up to 80 characters), such as the identity provider it is for.") }
+        guard (1...80).contains(label.count) else { throw UseCaseError.invalid("token_label", "Name the token (up to 80 characters), such as the identity provider it is for.") }
         let token = SecureRandom.hex(32)
         try database.createProvisioningToken(tenantID: admin.tenantID, tokenHash: Digest.sha256Hex(token), label: label, now: clock(),
                                              audit: admin.auditEntry("Made a provisioning (SCIM) token", note: label, at: clock()))

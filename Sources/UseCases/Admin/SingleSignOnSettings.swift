@@ -78,18 +78,25 @@ public struct SingleSignOnSettings: Sendable {
         let issuer = form.issuer.trimmingCharacters(in: .whitespacesAndNewlines)
         let clientID = form.clientID.trimmingCharacters(in: .whitespacesAndNewlines)
         let secret = form.clientSecret.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...60).contains(name.count), !name.hasControlCharacters else {
-            throw UseCaseError.conflict("Give the sign-in a name of up to 60 characters, like your organisation’s.")
+        // Every field's problem at once, each beside its field, so one correction is not followed by the next refusal.
+        var problems: [FieldError] = []
+        if !(1...60).contains(name.count) || name.hasControlCharacters {
+            problems.append(FieldError("display_name", "Give the sign-in a name of up to 60 characters, like your organisation’s."))
         }
-        guard (8...500).contains(issuer.utf8.count), relyingParty.permits(issuer: issuer) else {
-            throw UseCaseError.conflict("The issuer is the provider’s https address, like https://login.example.com/tenant.")
+        if !(8...500).contains(issuer.utf8.count) || !relyingParty.permits(issuer: issuer) {
+            problems.append(FieldError("issuer", "The issuer is the provider’s https address, like https://login.example.com/tenant."))
         }
-        guard (1...500).contains(clientID.utf8.count), !clientID.hasControlCharacters else {
-            throw UseCaseError.conflict("Copy the client ID from your provider’s app registration.")
+        if !(1...500).contains(clientID.utf8.count) || clientID.hasControlCharacters {
+            problems.append(FieldError("client_id", "Copy the client ID from your provider’s app registration."))
         }
-        guard secret.utf8.count <= 500, !secret.hasControlCharacters else { throw UseCaseError.conflict("That client secret is too long.") }
-        if existing == nil, secret.isEmpty { throw UseCaseError.conflict("Copy the client secret from your provider’s app registration.") }
-        let unique = try Joining.domains(form.domains)
+        if secret.utf8.count > 500 || secret.hasControlCharacters {
+            problems.append(FieldError("client_secret", "That client secret is too long."))
+        } else if existing == nil, secret.isEmpty {
+            problems.append(FieldError("client_secret", "Copy the client secret from your provider’s app registration."))
+        }
+        var unique: [String] = []
+        do { unique = try Joining.domains(form.domains) } catch UseCaseError.invalid(let domainProblems) { problems += domainProblems }
+        guard problems.isEmpty else { throw UseCaseError.invalid(problems) }
         let metadata: ProviderMetadata
         do { metadata = try outbound.run(tenant: admin.tenantID) { try relyingParty.metadata(issuer: issuer, refresh: true) } } catch is OutboundCalls.Busy {
             throw UseCaseError.tooManyRequests(retryAfter: 10)

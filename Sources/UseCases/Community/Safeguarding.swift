@@ -110,14 +110,14 @@ public struct Safeguarding: Sendable {
     public func addWatchedWord(_ member: MemberScope, phrase: String, action: WatchedWord.Action) throws {
         let admin = try member.asAdmin()
         let normalised = phrase.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard (2...60).contains(normalised.count) else { throw UseCaseError.conflict("A watched word or phrase is 2 to 60 characters.") }
+        guard (2...60).contains(normalised.count) else { throw UseCaseError.invalid("phrase", "A watched word or phrase is 2 to 60 characters.") }
         do {
             try database.addWatchedWord(tenantID: admin.tenantID, phrase: normalised, action: action,
                                         audit: entry(admin, action == .hold ? "Watched a word (hold)" : "Watched a word (refuse)",
                                                      note: normalised))
         } catch {
             guard case .conflict(let reason) = error else { throw error }
-            throw UseCaseError.conflict(reason.prefix(1).uppercased() + reason.dropFirst() + ".")
+            throw UseCaseError.invalid("phrase", reason.prefix(1).uppercased() + reason.dropFirst() + ".")
         }
     }
 

@@ -23,7 +23,7 @@ extension CheckIns {
                                                  audit: admin.auditEntry("Added a check-in tag", note: label, at: clock())) { current in
             CheckInTag.problem(label: label, offered: CheckInTagList(tenantTags: current).offered)
         }
-        if let problem { throw UseCaseError.conflict(problem) }
+        if let problem { throw UseCaseError.invalid("label", problem) }
     }
 
     public func retireTag(_ member: MemberScope, id: CheckInTagID) throws {

@@ -11,11 +11,8 @@ enum CheckInTagsHandler {
 
     static func add(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let label = String((try context.form()["label"] ?? "").prefix(CheckInTag.labelLimit * 4))
-        do {
-            try environment.checkIns.addTag(member, label: label)
-        } catch UseCaseError.conflict(let reason) {
-            var errors = FormErrors()
-            errors.add("label", reason)
+        var errors = FormErrors()
+        guard try errors.attempt("label", { try environment.checkIns.addTag(member, label: label) }) != nil else {
             return try page(context, environment, member: member, typed: label, errors: errors, status: .unprocessableContent)
         }
         return .redirect(to: Route.checkInTags.path + "?notice=tags-saved")

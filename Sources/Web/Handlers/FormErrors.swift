@@ -1,3 +1,5 @@
+import UseCases
+
 /// Problems with a submitted form, by field, in the order the fields appear. Pages show a summary at the
 /// top that links to each field, and each message again beside its field.
 struct FormErrors {
@@ -19,6 +21,20 @@ struct FormErrors {
     }
 
     var summary: [Item] { items.map { Item(field: $0.field, message: $0.message) } }
+
+    /// Runs a use case's change and returns its result, or nil when the use case refused what the form asked for: its
+    /// field errors are added here as they are, and a conflict is added against `field`, so the page can be shown again
+    /// with what the person typed. Anything else it throws goes on to its own page.
+    mutating func attempt<T>(_ field: String, _ change: () throws -> T) throws -> T? {
+        do {
+            return try change()
+        } catch UseCaseError.conflict(let reason) {
+            add(field, reason)
+        } catch UseCaseError.invalid(let problems) {
+            for problem in problems { add(problem.field, problem.message) }
+        }
+        return nil
+    }
 }
 
 /// Short confirmations shown after a redirect, chosen by a fixed key so a link cannot put words on the page.

@@ -21,10 +21,8 @@ enum JoiningHandler {
             errors.add("rule", "Choose who may join.")
             return try page(context, environment, member: member, rule: nil, domains: domainsText, errors: errors, status: .unprocessableContent)
         }
-        do {
-            try environment.joining.savePolicy(member, rule: rule, domains: domainsText.split(whereSeparator: \.isNewline).map(String.init))
-        } catch UseCaseError.conflict(let reason) {
-            errors.add("domains", reason)
+        let domains = domainsText.split(whereSeparator: \.isNewline).map(String.init)
+        if try errors.attempt("domains", { try environment.joining.savePolicy(member, rule: rule, domains: domains) }) == nil {
             return try page(context, environment, member: member, rule: rule, domains: domainsText, errors: errors, status: .unprocessableContent)
         }
         return .redirect(to: Route.joining.path + "?notice=joining-saved")
@@ -41,12 +39,9 @@ enum JoiningHandler {
         if days == nil { errors.add("days", "Choose how many days it works for, from 1 to 90.") }
         var created: String?
         if let uses, let days {
-            do {
-                let token = try environment.joining.createInvitation(member, label: label, uses: uses, days: days)
+            if let token = try errors.attempt("label", { try environment.joining.createInvitation(member, label: label, uses: uses, days: days) }) {
                 // Built from configuration, never from the request's Host.
                 created = environment.configuration.absoluteURL(Route.signUp.path + "?invitation=" + token, for: member.tenant)
-            } catch UseCaseError.conflict(let reason) {
-                errors.add("label", reason)
             }
         }
         let typed = ["label": label, "uses": form["uses"].map { String($0.prefix(20)) } ?? "1", "days": form["days"].map { String($0.prefix(20)) } ?? "14"]
@@ -59,12 +54,7 @@ enum JoiningHandler {
         let label = String((try context.form()["token_label"] ?? "").prefix(200))
         let policy = try environment.joining.policy(member)
         var errors = FormErrors()
-        var token: String?
-        do {
-            token = try environment.provisioning.createToken(member, label: label)
-        } catch UseCaseError.conflict(let reason) {
-            errors.add("token_label", reason)
-        }
+        let token = try errors.attempt("token_label", { try environment.provisioning.createToken(member, label: label) })
         return try page(context, environment, member: member, rule: policy.rule, domains: policy.domains.joined(separator: "\n"),
                         errors: errors, typed: ["token_label": token == nil ? label : ""], createdToken: token,
                         status: errors.isEmpty ? .ok : .unprocessableContent)

@@ -14,11 +14,8 @@ enum OrganisationInsightsHandler {
         let text = String((try context.form()["size"] ?? "").prefix(20)).trimmingCharacters(in: .whitespaces)
         var errors = FormErrors()
         if let size = WholeNumber.parse(text, in: GroupSize.floor...GroupSize.ceiling) {
-            do {
-                try environment.organisationInsights.setMinimumGroupSize(member, to: size)
+            if try errors.attempt("size", { try environment.organisationInsights.setMinimumGroupSize(member, to: size) }) != nil {
                 return .redirect(to: Route.organisationInsights.path + "?notice=group-size-saved")
-            } catch UseCaseError.conflict(let reason) {
-                errors.add("size", reason)
             }
         } else {
             errors.add("size", "Choose a whole number from \(GroupSize.floor) to \(GroupSize.ceiling). Groups smaller than \(GroupSize.floor) are never shown.")

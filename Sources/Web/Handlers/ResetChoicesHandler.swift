@@ -10,11 +10,8 @@ enum ResetChoicesHandler {
     }
 
     static func change(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: String, _ action: ResetChoiceAction) throws -> Response {
-        do {
-            try environment.resetChoices.setHidden(member, resetID: id, hidden: action == .hide)
-        } catch UseCaseError.conflict(let reason) {
-            var errors = FormErrors()
-            errors.add("resets", reason)
+        var errors = FormErrors()
+        guard try errors.attempt("resets", { try environment.resetChoices.setHidden(member, resetID: id, hidden: action == .hide) }) != nil else {
             return try page(context, environment, member: member, errors: errors, status: .conflict)
         }
         return .redirect(to: Route.adminResets.path + "?notice=resets-saved")

@@ -36,11 +36,8 @@ enum SafeguardingHandler {
     static func addContact(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let form = try context.form()
         let contact = contact(from: form, id: "")
-        do {
-            try environment.safeguarding.saveContact(member, contact)
-        } catch UseCaseError.conflict(let reason) {
-            var errors = FormErrors()
-            errors.add("new_contact", reason)
+        var errors = FormErrors()
+        if try errors.attempt("new_contact", { try environment.safeguarding.saveContact(member, contact) }) == nil {
             func typed(_ name: String) -> String { String((form[name] ?? "").prefix(400)) }
             let typed = CrisisContactsPage.NewContact(new_name: typed("name"), new_purpose: typed("purpose"), new_phone: typed("phone"),
                                                       new_text_number: typed("text_number"), new_text_message: typed("text_message"),
@@ -54,11 +51,9 @@ enum SafeguardingHandler {
         let safeguarding = environment.safeguarding
         switch action {
         case .save:
-            do {
-                try safeguarding.saveContact(member, contact(from: try context.form(), id: id.rawValue))
-            } catch UseCaseError.conflict(let reason) {
-                var errors = FormErrors()
-                errors.add("contact_" + id.rawValue, reason)
+            let changed = contact(from: try context.form(), id: id.rawValue)
+            var errors = FormErrors()
+            if try errors.attempt("contact_" + id.rawValue, { try safeguarding.saveContact(member, changed) }) == nil {
                 return try contactsPage(context, environment, member: member, typed: .init(), errors: errors, status: .unprocessableContent)
             }
         case .up, .down: try safeguarding.moveContact(member, id: id, up: action == .up)
@@ -86,11 +81,8 @@ enum SafeguardingHandler {
         let form = try context.form()
         let phrase = String((form["phrase"] ?? "").prefix(200)).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let action = WatchedWord.Action(rawValue: form["action"] ?? "") else { throw WebError.badRequest("Choose hold or refuse.") }
-        do {
-            try environment.safeguarding.addWatchedWord(member, phrase: phrase, action: action)
-        } catch UseCaseError.conflict(let reason) {
-            var errors = FormErrors()
-            errors.add("phrase", reason)
+        var errors = FormErrors()
+        if try errors.attempt("phrase", { try environment.safeguarding.addWatchedWord(member, phrase: phrase, action: action) }) == nil {
             return try wordsPage(context, environment, member: member, typed: phrase, errors: errors, status: .unprocessableContent)
         }
         return .redirect(to: Route.watchedWords.path + "?notice=words-saved")

@@ -17,11 +17,8 @@ enum SingleSignOnSettingsHandler {
             clientID: String((form["client_id"] ?? "").prefix(1000)), clientSecret: String((form["client_secret"] ?? "").prefix(1000)),
             domains: String((form["domains"] ?? "").prefix(3000)).split(whereSeparator: \.isNewline).map(String.init),
             isRequired: form["required"] == "on")
-        do {
-            try environment.singleSignOnSettings.save(member, typed)
-        } catch UseCaseError.conflict(let reason) {
-            var errors = FormErrors()
-            errors.add("issuer", reason)
+        var errors = FormErrors()
+        if try errors.attempt("issuer", { try environment.singleSignOnSettings.save(member, typed) }) == nil {
             return try page(context, environment, summary: try environment.singleSignOnSettings.summary(member), typed: typed,
                             errors: errors, status: .unprocessableContent)
         }

@@ -80,7 +80,11 @@ struct SingleSignOnSettingsPage: FormPage {
     /// "3 accounts have" signed in with it.
     let linked: String?
     let errors: FormErrors
+    var error_display_name: String? { errors["display_name"] }
     var error_issuer: String? { errors["issuer"] }
+    var error_client_id: String? { errors["client_id"] }
+    var error_client_secret: String? { errors["client_secret"] }
+    var error_domains: String? { errors["domains"] }
 }
 
 /// `admin/insights`: aggregate figures only, with every group smaller than the organisation's smallest group hidden.
