@@ -70,6 +70,33 @@ DROP TRIGGER moderation_audit_no_update ON moderation_audit;
 CREATE TRIGGER moderation_audit_no_update BEFORE UPDATE ON moderation_audit
     FOR EACH ROW EXECUTE FUNCTION moderation_audit_no_update();
 
+-- The version triggers (0023_version_triggers.sql) likewise. Each changes only its own tenant's row of a co-located
+-- table (community_versions, accounts), so it runs on the worker that holds the shard. Not run on CI (no Citus).
+DROP TRIGGER posts_community ON posts;
+CREATE CONSTRAINT TRIGGER posts_community AFTER INSERT OR UPDATE OR DELETE ON posts
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION community_changed();
+DROP TRIGGER reactions_community ON reactions;
+CREATE CONSTRAINT TRIGGER reactions_community AFTER INSERT OR UPDATE OR DELETE ON reactions
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION community_changed();
+DROP TRIGGER reports_community ON reports;
+CREATE CONSTRAINT TRIGGER reports_community AFTER INSERT OR UPDATE OR DELETE ON reports
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION community_changed();
+DROP TRIGGER posting_restrictions_community ON posting_restrictions;
+CREATE CONSTRAINT TRIGGER posting_restrictions_community AFTER INSERT OR UPDATE OR DELETE ON posting_restrictions
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION community_changed();
+DROP TRIGGER community_topics_community ON community_topics;
+CREATE CONSTRAINT TRIGGER community_topics_community AFTER INSERT OR UPDATE OR DELETE ON community_topics
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION community_changed();
+DROP TRIGGER accounts_email_community ON accounts;
+CREATE CONSTRAINT TRIGGER accounts_email_community AFTER UPDATE OF email ON accounts
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.email IS DISTINCT FROM OLD.email) EXECUTE FUNCTION community_changed();
+DROP TRIGGER runs_history ON runs;
+CREATE CONSTRAINT TRIGGER runs_history AFTER INSERT OR UPDATE OR DELETE ON runs
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION history_changed();
+DROP TRIGGER check_ins_history ON check_ins;
+CREATE CONSTRAINT TRIGGER check_ins_history AFTER INSERT OR UPDATE OR DELETE ON check_ins
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION history_changed();
+
 -- Isolating a large tenant (an organisation with many members) to a shard of its own, then to a worker of its own.
 -- Replace the id with the tenant's (resett tenant list --db ... shows slugs; SELECT id FROM tenants WHERE slug = ...):
 --

@@ -100,8 +100,6 @@ extension AppDatabase {
             }
             try db.execute(sql: "UPDATE accounts SET email = ? WHERE tenant_id = ? AND id = ?", arguments: [email.value, tenantID, accountID])
             try Self.endOutstandingLinks(db, tenantID: tenantID, accountID: accountID)
-            // The queue names whoever has taken a post on by their address.
-            try Self.communityChanged(db, tenantID: tenantID)
         }
     }
 

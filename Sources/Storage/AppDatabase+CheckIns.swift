@@ -92,7 +92,6 @@ extension AppDatabase {
                 ON CONFLICT (tenant_id, account_id, local_day) DO UPDATE SET rating = excluded.rating, note = excluded.note,
                     tags = excluded.tags, key_id = excluded.key_id, updated_at = excluded.updated_at
                 """, arguments: [tenantID, RandomID.make(), accountID, day.description, rating, sealedNote, sealedTags, keyID, now, now])
-            try Self.historyChanged(db, tenantID: tenantID, accountID: accountID)
         }
     }
 
@@ -101,7 +100,6 @@ extension AppDatabase {
         try write { db in
             try db.execute(sql: "UPDATE check_ins SET rating = ?, updated_at = ? WHERE tenant_id = ? AND account_id = ? AND local_day = ?",
                            arguments: [rating, now, tenantID, accountID, day.description])
-            try Self.historyChanged(db, tenantID: tenantID, accountID: accountID)
         }
     }
 

@@ -69,7 +69,6 @@ extension AppDatabase {
                 INSERT INTO posts (id, tenant_id, author_id, topic, body, status, held_for, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [id, tenantID, authorID, topic, body, hold == nil ? "visible" : "held",
                                  hold == .safety ? "safety" : nil, now])
-        try communityChanged(db, tenantID: tenantID)
         return id
     }
 
@@ -147,7 +146,6 @@ extension AppDatabase {
                 """, arguments: [tenantID, authorID, postID])
             guard db.changesCount == 1 else { return false }
             try Self.eraseAuditExcerpts(db, tenantID: tenantID, postID: postID)
-            try Self.communityChanged(db, tenantID: tenantID)
             return true
         }
     }
@@ -177,7 +175,6 @@ extension AppDatabase {
         }
         all.append(contentsOf: lockArguments)
         try db.execute(sql: "UPDATE posts SET \(counts.joined(separator: ", ")) WHERE tenant_id = ? AND \(condition)", arguments: all)
-        try communityChanged(db, tenantID: tenantID)
     }
 
     /// One reaction per member per post: the same kind again removes it, another kind replaces it.
@@ -227,7 +224,6 @@ extension AppDatabase {
                   AND (SELECT count(*) FROM reports r WHERE r.tenant_id = posts.tenant_id AND r.post_id = posts.id AND r.open = 1)
                       >= (SELECT report_threshold FROM tenants WHERE id = posts.tenant_id)
                 """, arguments: [tenantID, postID])
-            try Self.communityChanged(db, tenantID: tenantID)
             return .reported
         }
     }
@@ -272,7 +268,6 @@ extension AppDatabase {
                     VALUES (?, ?, ?, (SELECT coalesce(max(position), 0) + 1 FROM community_topics WHERE tenant_id = ?))
                     """, arguments: [tenantID, new.slug, new.name, tenantID])
             }
-            try Self.communityChanged(db, tenantID: tenantID)
         }
     }
 }

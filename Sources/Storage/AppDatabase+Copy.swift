@@ -62,9 +62,7 @@ extension AppDatabase {
                     }
                     copied.append(CopiedTable(table: table, rows: count))
                 }
-                // Every tenant's community is new to the nodes of the destination: pages they kept before are not it.
-                // (Every tenant has a version's row: its migration and createTenant make them, so no row is added here.)
-                try Self.communityChanged(target, tenantID: nil)
+                try Self.moveEveryCommunityVersionOn(target)
                 return copied
             }
         }

@@ -138,7 +138,6 @@ extension AppDatabase {
             try db.execute(sql: "UPDATE posts SET assigned_to = NULL, reported_at = NULL WHERE tenant_id = ? AND id = ?", arguments: [tenantID, postID])
             try Self.appendAudit(db, tenantID: tenantID, audit)
             if action == .delete { try Self.eraseAuditExcerpts(db, tenantID: tenantID, postID: postID) }
-            try Self.communityChanged(db, tenantID: tenantID)
             return true
         }
     }
@@ -172,7 +171,6 @@ extension AppDatabase {
                 INSERT INTO posting_restrictions (id, tenant_id, account_id, until, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)
                 """, arguments: [RandomID.make(), tenantID, author, until, reason, audit.at])
             try Self.appendAudit(db, tenantID: tenantID, audit.about(subject(author), accountID: author))
-            try Self.communityChanged(db, tenantID: tenantID)
             return true
         }
     }
@@ -187,7 +185,6 @@ extension AppDatabase {
             try db.execute(sql: "UPDATE posting_restrictions SET lifted_at = ? WHERE tenant_id = ? AND id = ?",
                            arguments: [audit.at, tenantID, id])
             try Self.appendAudit(db, tenantID: tenantID, audit.about(subject(account), accountID: account))
-            try Self.communityChanged(db, tenantID: tenantID)
             return true
         }
     }

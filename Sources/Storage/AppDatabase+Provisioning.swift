@@ -126,8 +126,6 @@ extension AppDatabase {
             try db.execute(sql: """
                 UPDATE accounts SET email = ?, user_name = ?, external_id = ?, deactivated_at = ? WHERE tenant_id = ? AND id = ?
                 """, arguments: [user.email, user.userName, user.externalID, deactivatedAt, tenantID, user.id])
-            // The queue names whoever has taken a post on by their address.
-            try Self.communityChanged(db, tenantID: tenantID)
             if !user.isActive || current.email != user.email {
                 // Signed out everywhere, and no emailed link from before can sign it in again.
                 for table in ["sessions", "sign_in_links", "password_resets"] {

@@ -53,7 +53,6 @@ extension AppDatabase {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [id, tenantID, accountID, reset.id, reset.emotion, now, localDay, localTime, reset.steps.count,
                                  moodBefore])
-            try Self.historyChanged(db, tenantID: tenantID, accountID: accountID)
             return .started(Run(id: id, accountID: accountID, resetID: reset.id, emotion: reset.emotion, startedAt: now,
                                 localDay: localDay, localTime: localTime, stepCount: reset.steps.count, stepsReached: 1, outcome: nil, finishedAt: nil,
                                 mood: nil, durationSeconds: nil, moodBefore: moodBefore))
@@ -163,17 +162,8 @@ extension AppDatabase {
             try db.execute(sql: """
                 UPDATE runs SET mood = ? WHERE tenant_id = ? AND account_id = ? AND id = ? AND outcome IS NOT NULL AND mood IS NULL
                 """, arguments: [mood, tenantID, accountID, id])
-            guard db.changesCount == 1 else { return false }
-            try Self.historyChanged(db, tenantID: tenantID, accountID: accountID)
-            return true
+            return db.changesCount == 1
         }
-    }
-
-    /// Moves the account's history version on (see Migrations/sqlite/0028_history_version.sql), in the transaction
-    /// of the change to its runs or check-ins: any calendar drawn under the old number is out of date.
-    static func historyChanged(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID) throws {
-        try db.execute(sql: "UPDATE accounts SET history_version = history_version + 1 WHERE tenant_id = ? AND id = ?",
-                       arguments: [tenantID, accountID])
     }
 
     public func runs(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> [Run] {

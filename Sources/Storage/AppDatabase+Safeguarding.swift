@@ -55,7 +55,6 @@ extension AppDatabase {
                            arguments: [audit.at, tenantID, postID])
             guard db.changesCount == 1 else { return false }
             try Self.appendAudit(db, tenantID: tenantID, audit)
-            try Self.communityChanged(db, tenantID: tenantID)
             return true
         }
     }
@@ -68,7 +67,6 @@ extension AppDatabase {
                            arguments: [accountID, tenantID, postID])
             guard db.changesCount == 1 else { return false }
             try Self.appendAudit(db, tenantID: tenantID, audit)
-            try Self.communityChanged(db, tenantID: tenantID)
             return true
         }
     }
@@ -165,8 +163,6 @@ extension AppDatabase {
             for row in rows {
                 let tenantID: TenantID = row["tenant_id"], postID: String = row["id"]
                 try db.execute(sql: "UPDATE posts SET overdue_notified_at = ? WHERE tenant_id = ? AND id = ?", arguments: [now, tenantID, postID])
-                // Nothing the queue shows, but a write to posts all the same (see CommunityWriteWatch).
-                try Self.communityChanged(db, tenantID: tenantID)
                 let staff = try db.strings(sql: "SELECT email FROM accounts WHERE tenant_id = ? AND role IN ('moderator', 'admin') ORDER BY email",
                                            arguments: [tenantID])
                 overdue.append(OverduePost(tenantID: tenantID, postID: postID, atRisk: row["at_risk"], staffEmails: staff))

@@ -80,7 +80,7 @@ extension AppDatabase {
                 try db.execute(sql: "INSERT INTO community_topics (tenant_id, slug, name, position) VALUES (?, ?, ?, ?)",
                                arguments: [id, topic.slug, topic.name, position + 1])
             }
-            try Self.communityChanged(db, tenantID: id)
+            try Self.startCommunityVersion(db, tenantID: id)
             for (position, contact) in CrisisContact.ukDefaults.enumerated() {
                 try Self.insertCrisisContact(db, tenantID: id, contact, position: position + 1)
             }

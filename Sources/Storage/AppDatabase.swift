@@ -104,21 +104,12 @@ public struct AppDatabase: Sendable {
         do { return try store.read(body) } catch { throw Self.storageError(error) }
     }
 
-    /// `body` in one write transaction. A change there to what the community's pages show must move the tenant's
-    /// community version on in the same transaction (`communityChanged`), or nothing of it commits (`CommunityWriteWatch`).
+    /// `body` in one write transaction. What it changes of the community's pages or a person's history moves their
+    /// versions on by the schema's triggers (Migrations/sqlite/0031_version_triggers.sql), in the same transaction.
     func write<T>(_ body: (any SQLConnection) throws -> T) throws(StorageError) -> T {
         let start = timing == nil ? 0 : DatabaseTiming.now()
         defer { if let timing { timing.record(timing.writes, since: start) } }
-        do {
-            return try store.write { db in
-                let watch = CommunityWriteWatch(db)
-                let value = try body(watch)
-                if watch.communityWritten && !watch.versionMoved {
-                    throw StorageError.queryFailed("a change to the community without communityChanged (see CommunityWriteWatch)")
-                }
-                return value
-            }
-        } catch { throw Self.storageError(error) }
+        do { return try store.write(body) } catch { throw Self.storageError(error) }
     }
 
     /// A unique key that a concurrent writer took first reads as a conflict, as the check before it would have said.

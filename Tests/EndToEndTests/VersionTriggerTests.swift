@@ -1,0 +1,89 @@
+import Domain
+import Foundation
+import Testing
+@testable import Storage
+
+/// The community and history versions move by the schema's triggers (Migrations/*/…version_triggers.sql), in the
+/// transaction of the change, on both databases: every change to what the kept pages show moves the right tenant's or
+/// person's number on, and nobody else's.
+@Suite("Versions moved by triggers")
+struct VersionTriggerTests {
+    func communityVersion(_ app: RunningApp, _ tenant: TenantID) throws -> Int {
+        try #require(try app.environment.database.read {
+            try $0.int(sql: "SELECT version FROM community_versions WHERE tenant_id = ?", arguments: [tenant])
+        })
+    }
+
+    func historyVersion(_ app: RunningApp, _ email: String) throws -> Int {
+        try #require(try app.environment.database.read {
+            try $0.int(sql: "SELECT history_version FROM accounts WHERE email = ?", arguments: [email])
+        })
+    }
+
+    @Test func everyChangeTheFeedOrQueueShowsMovesItsTenantOnAndNoOther() throws {
+        let app = try RunningApp()
+        let tenant = try #require(try app.environment.database.tenant(slug: "default")).id
+        let other = try app.environment.database.createTenant(slug: "elsewhere", name: "Elsewhere").id
+        let author = app.browser(), reader = app.browser()
+        try author.signUp("trigger.author@example.com")
+        try reader.signUp("trigger.reader@example.com")
+        let mod = try staff(app, "trigger.mod@example.com", .moderator)
+        var post = ""
+
+        func moves(_ what: String, _ change: () throws -> Void) throws {
+            let before = try communityVersion(app, tenant), otherBefore = try communityVersion(app, other)
+            try change()
+            #expect(try communityVersion(app, tenant) > before, "\(what) moves the version on")
+            #expect(try communityVersion(app, other) == otherBefore, "\(what) leaves another organisation's alone")
+        }
+        try moves("a post") {
+            #expect(try share(author, "Something I wanted to say").status == 303)
+            post = try postID(app, body: "Something I wanted to say")
+        }
+        try moves("a reaction") { () throws in #expect(try reader.post("/community/posts/\(post)/reactions", [("kind", "hug")]).status == 303) }
+        try moves("a report") {
+            _ = try reader.get("/community/posts/\(post)/report")
+            #expect(try reader.post("/community/posts/\(post)/reports", [("reason", "other"), ("note", "It felt unkind")]).status == 303)
+        }
+        try moves("a moderator hiding it") { () throws in #expect(try mod.post("/admin/moderation/posts/\(post)/hide", []).status == 303) }
+        try moves("a topic renamed") {
+            try app.environment.database.write { db in
+                try db.execute(sql: "UPDATE community_topics SET name = 'Little wins' WHERE tenant_id = ? AND slug = 'wins'", arguments: [tenant])
+            }
+        }
+        try moves("a staff member's new address") {
+            let account = try #require(try app.environment.database.account(tenantID: tenant, email: EmailAddress("trigger.mod@example.com")!))
+            try app.environment.database.setEmail(tenantID: tenant, accountID: account.id, email: EmailAddress("trigger.moderator@example.com")!)
+        }
+
+        // A statement that changes no row (another tenant's post, one already gone) changes nothing anyone sees.
+        let before = try communityVersion(app, tenant)
+        try app.environment.database.write { db in
+            try db.execute(sql: "UPDATE posts SET body = 'x' WHERE tenant_id = ? AND id = ?", arguments: [other, post])
+        }
+        #expect(try communityVersion(app, tenant) == before)
+    }
+
+    @Test func aPersonsRunsAndCheckInsMoveTheirHistoryOnAndNobodyElses() throws {
+        let app = try RunningApp()
+        let member = app.browser(), neighbour = app.browser()
+        try member.signUp("trigger.history@example.com")
+        try neighbour.signUp("trigger.neighbour@example.com")
+
+        func moves(_ what: String, _ change: () throws -> Void) throws {
+            let before = try historyVersion(app, "trigger.history@example.com")
+            let neighbourBefore = try historyVersion(app, "trigger.neighbour@example.com")
+            try change()
+            #expect(try historyVersion(app, "trigger.history@example.com") > before, "\(what) moves the history on")
+            #expect(try historyVersion(app, "trigger.neighbour@example.com") == neighbourBefore, "\(what) is nobody else's")
+        }
+        var run = ""
+        try moves("starting a reset") { run = try ResetFlowTests().start(member, "tired-blink-track") }
+        try moves("finishing it") { () throws in #expect(try member.post("/runs/\(run)/finish", [("outcome", "early")]).status == 303) }
+        try moves("rating it") { () throws in #expect(try member.post("/runs/\(run)/mood", [("mood", "6")]).status == 303) }
+        try moves("checking in") {
+            _ = try member.get("/check-in")
+            #expect(try member.post("/check-in", [("rating", "4"), ("note", "")]).status == 303)
+        }
+    }
+}
