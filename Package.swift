@@ -108,6 +108,8 @@ let package = Package(
         .executableTarget(name: "FuzzSCIM", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzSCIM"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SecurityTests", dependencies: ["Cryptography", "Domain"]),  // and Domain arithmetic
+        // The use cases' rules in process: a real database, no sockets, no pages.
+        .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Storage", "Domain"]),
         .testTarget(
             name: "WebTests",
             dependencies: ["Web", "HTTPServer", "Storage", "Domain", "UseCases", "FuzzTargets", .product(name: "Mustache", package: "swift-mustache"),
