@@ -5,7 +5,7 @@ import uuid
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-import test_pages as journeys
+import journeys
 from pages import check_page
 
 
