@@ -42,6 +42,8 @@ enum PercentEncoding {
     static func encodeSegment(_ text: String) -> String { encode(text, keepingSlash: false) }
 
     private static func encode(_ text: String, keepingSlash: Bool) -> String {
+        // Ids, days and slugs, nearly every value printed into a link, need nothing encoded.
+        if text.utf8.allSatisfy({ isUnreserved($0) || (keepingSlash && $0 == UInt8(ascii: "/")) }) { return text }
         var out = ""
         for byte in text.utf8 {
             switch byte {
@@ -55,6 +57,14 @@ enum PercentEncoding {
             }
         }
         return out
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        default: false
+        }
     }
 
     private static func hex(_ byte: UInt8) -> UInt8? {

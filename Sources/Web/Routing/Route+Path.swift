@@ -1,146 +1,73 @@
 import Domain
 
 extension Route {
-    /// The URL this route prints: its path, each value percent-encoded inside its own segment.
+    /// The URL this route prints: its kind's pattern (`Route+Table.swift`, the one place a URL is written) with each
+    /// `:value` segment replaced by this route's value, percent-encoded inside its own segment.
     var path: String {
+        let values = self.values
+        guard !values.isEmpty, let segments = Self.valueSegments[kind] else { return kind.pattern }
+        var path = "", next = 0
+        for segment in segments {
+            path += "/"
+            switch segment {
+            case .literal(let literal): path += literal
+            case .value:
+                path += PercentEncoding.encodeSegment(values[next])
+                next += 1
+            }
+        }
+        return path
+    }
+
+    /// The segments of every pattern that carries values, split once.
+    private static let valueSegments: [Kind: [Row.Segment]] = Dictionary(uniqueKeysWithValues: Kind.allCases.compactMap { kind in
+        let row = Row(kind)
+        return row.segments.contains(.value) ? (kind, row.segments) : nil
+    })
+
+    /// This route's path values as text, in the order its pattern names them: what `Route(kind, values)` reads back
+    /// (the round-trip test holds the two together for every kind). Routes without values have none.
+    var values: [String] {
         switch self {
-        case .home: "/"
-        case .emotion(let emotion): "/emotions/" + PercentEncoding.encodeSegment(emotion)
-        case .reset(let id): "/resets/" + PercentEncoding.encodeSegment(id)
-        case .resetStart(let id): "/resets/" + PercentEncoding.encodeSegment(id) + "/start"
-        case .runStep(let run, let step): "/runs/\(run)/steps/\(step)"
-        case .runFinish(let run): "/runs/\(run)/finish"
-        case .runMood(let run): "/runs/\(run)/mood"
-        case .rateRun(let run): "/runs/\(run)/mood"
-        case .runResult(let run): "/runs/\(run)/result"
-        case .help: "/help"
-        case .helpNow: "/help/now"
-        case .helpTalk: "/help/talk"
-        case .helpBreathe: "/help/breathe"
-        case .helpGround: "/help/ground"
-        case .helpSafe: "/help/safe"
-        case .teamMessageSeen(let id): "/messages/\(id)/seen"
-        case .brand: "/brand.css"
-        case .logo: "/brand/logo.png"
-        case .adminLogo: "/admin/logo"
-        case .saveAdminLogo: "/admin/logo"
-        case .adminResets: "/admin/resets"
-        case .adminReset(let id, let action): "/admin/resets/" + PercentEncoding.encodeSegment(id) + "/\(action.rawValue)"
-        case .ownResetNew: "/admin/own-resets/new"
-        case .ownResets: "/admin/own-resets"
-        case .ownReset(let id): "/admin/own-resets/\(id)"
-        case .updateOwnReset(let id): "/admin/own-resets/\(id)"
-        case .ownResetAction(let id, let action): "/admin/own-resets/\(id)/\(action.rawValue)"
-        case .ownResetPreview(let id, let step): "/admin/own-resets/\(id)/preview/\(step)"
-        case .health: "/healthz"
-        case .ready: "/readyz"
-        case .metrics: "/metrics"
-        case .calendar: "/calendar"
-        case .calendarYear: "/calendar/year"
-        case .calendarDay(let day): "/calendar/\(day)"
-        case .calendarColours: "/calendar/colours"
-        case .checkIn: "/check-in"
-        case .saveCheckIn: "/check-in"
-        case .reflection: "/reflection"
-        case .saveReflection: "/reflection"
-        case .insights: "/insights"
-        case .digest: "/insights/week"
-        case .digestIntention: "/insights/week/intention"
-        case .digestEmail: "/insights/week/email"
-        case .accountReport: "/account/report"
-        case .accountExportCSV: "/account/export.csv"
-        case .accountCheckInsCSV: "/account/check-ins.csv"
-        case .accountWeekStart: "/account/week-start"
-        case .community: "/community"
-        case .communityPosts: "/community/posts"
-        case .postDelete(let id): "/community/posts/\(id)/delete"
-        case .postReactions(let id): "/community/posts/\(id)/reactions"
-        case .postReport(let id): "/community/posts/\(id)/report"
-        case .postReports(let id): "/community/posts/\(id)/reports"
-        case .moderation: "/admin/moderation"
-        case .moderationPost(let id): "/admin/moderation/posts/\(id)"
-        case .moderate(let id, let action): "/admin/moderation/posts/\(id)/\(action.rawValue)"
-        case .liftRestriction(let id): "/admin/moderation/restrictions/\(id)/lift"
-        case .audit: "/admin/audit"
-        case .auditCSV: "/admin/audit.csv"
-        case .crisisContacts: "/admin/crisis-contacts"
-        case .addCrisisContact: "/admin/crisis-contacts"
-        case .crisisContact(let id, let action): "/admin/crisis-contacts/\(id)/\(action.rawValue)"
-        case .watchedWords: "/admin/watched-words"
-        case .addWatchedWord: "/admin/watched-words"
-        case .watchedWordRemove(let id): "/admin/watched-words/\(id)/remove"
-        case .scimServiceProviderConfig: "/scim/v2/ServiceProviderConfig"
-        case .scimResourceTypes: "/scim/v2/ResourceTypes"
-        case .scimSchemas: "/scim/v2/Schemas"
-        case .scimUsers: "/scim/v2/Users"
-        case .scimCreateUser: "/scim/v2/Users"
-        case .scimSearchUsers: "/scim/v2/Users/.search"
-        case .scimSearch: "/scim/v2/.search"
-        case .scimUser(let id): "/scim/v2/Users/" + PercentEncoding.encodeSegment(id)
-        case .scimReplaceUser(let id): "/scim/v2/Users/" + PercentEncoding.encodeSegment(id)
-        case .scimPatchUser(let id): "/scim/v2/Users/" + PercentEncoding.encodeSegment(id)
-        case .scimDeleteUser(let id): "/scim/v2/Users/" + PercentEncoding.encodeSegment(id)
-        case .scimResourceType(let id): "/scim/v2/ResourceTypes/" + PercentEncoding.encodeSegment(id)
-        case .scimSchema(let id): "/scim/v2/Schemas/" + PercentEncoding.encodeSegment(id)
-        case .joining: "/admin/joining"
-        case .saveJoining: "/admin/joining"
-        case .joiningInvitations: "/admin/joining/invitations"
-        case .invitationRevoke(let id): "/admin/joining/invitations/\(id)/withdraw"
-        case .provisioningTokens: "/admin/joining/scim-tokens"
-        case .provisioningTokenRevoke(let id): "/admin/joining/scim-tokens/\(id)/revoke"
-        case .organisationInsights: "/admin/insights"
-        case .organisationInsightsCSV: "/admin/insights.csv"
-        case .groupSize: "/admin/insights/group-size"
-        case .checkInTags: "/admin/check-in-tags"
-        case .addCheckInTag: "/admin/check-in-tags"
-        case .checkInTagRemove(let id): "/admin/check-in-tags/\(id)/remove"
-        case .members: "/admin/members"
-        case .memberRole(let id): "/admin/members/\(id)/role"
-        case .settings: "/admin/settings"
-        case .saveSettings: "/admin/settings"
-        case .topics: "/admin/topics"
-        case .paywall: "/paywall"
-        case .subscription: "/account/subscription"
-        case .subscriptionCheckout: "/account/subscription/checkout"
-        case .subscriptionCancel: "/account/subscription/cancel"
-        case .cancelSubscription: "/account/subscription/cancel"
-        case .subscriptionResume: "/account/subscription/resume"
-        case .testCheckout(let id): "/checkout/test/\(id)"
-        case .payTestCheckout(let id): "/checkout/test/\(id)"
-        case .paymentWebhooks: "/webhooks/payments"
-        case .signUp: "/signup"
-        case .submitSignUp: "/signup"
-        case .logIn: "/login"
-        case .submitLogIn: "/login"
-        case .logOut: "/logout"
-        case .signOnCallback: "/login/sso/callback"
-        case .signOnStart(let provider): "/login/sso/" + PercentEncoding.encodeSegment(provider)
-        case .adminSignOn: "/admin/single-sign-on"
-        case .saveAdminSignOn: "/admin/single-sign-on"
-        case .adminSignOnRemove: "/admin/single-sign-on/remove"
-        case .logInLink: "/login/link"
-        case .useLogInLink: "/login/link"
-        case .signUpConfirm: "/signup/confirm"
-        case .confirmSignUp: "/signup/confirm"
-        case .passwordForgot: "/password/forgot"
-        case .sendPasswordLink: "/password/forgot"
-        case .passwordReset: "/password/reset"
-        case .resetPassword: "/password/reset"
-        case .account: "/account"
-        case .accountProfile: "/account/profile"
-        case .accountSecurity: "/account/security"
-        case .accountAppearance: "/account/appearance"
-        case .accountData: "/account/data"
-        case .staff: "/admin"
-        case .accountPassword: "/account/password"
-        case .accountTimeZone: "/account/time-zone"
-        case .accountEmail: "/account/email"
-        case .accountTheme: "/account/theme"
-        case .accountExport: "/account/export.json"
-        case .accountDelete: "/account/delete"
-        case .accountSessions: "/account/sessions"
-        case .accountSessionsSignOutOthers: "/account/sessions/others/delete"
-        case .accountSessionDelete(let id): "/account/sessions/\(id)/delete"
+        case .emotion(let emotion): [emotion]
+        case .reset(let id): [id]
+        case .resetStart(let id): [id]
+        case .runStep(let run, let step): [run.rawValue, String(step)]
+        case .runFinish(let run): [run.rawValue]
+        case .runMood(let run): [run.rawValue]
+        case .rateRun(let run): [run.rawValue]
+        case .runResult(let run): [run.rawValue]
+        case .teamMessageSeen(let id): [id.rawValue]
+        case .adminReset(let id, let action): [id, action.rawValue]
+        case .ownReset(let id): [id.rawValue]
+        case .updateOwnReset(let id): [id.rawValue]
+        case .ownResetAction(let id, let action): [id.rawValue, action.rawValue]
+        case .ownResetPreview(let id, let step): [id.rawValue, String(step)]
+        case .calendarDay(let day): [day.description]
+        case .postDelete(let id): [id.rawValue]
+        case .postReactions(let id): [id.rawValue]
+        case .postReport(let id): [id.rawValue]
+        case .postReports(let id): [id.rawValue]
+        case .moderationPost(let id): [id.rawValue]
+        case .moderate(let id, let action): [id.rawValue, action.rawValue]
+        case .liftRestriction(let id): [id.rawValue]
+        case .crisisContact(let id, let action): [id.rawValue, action.rawValue]
+        case .watchedWordRemove(let id): [id.rawValue]
+        case .scimUser(let id): [id]
+        case .scimReplaceUser(let id): [id]
+        case .scimPatchUser(let id): [id]
+        case .scimDeleteUser(let id): [id]
+        case .scimResourceType(let id): [id]
+        case .scimSchema(let id): [id]
+        case .invitationRevoke(let id): [id.rawValue]
+        case .provisioningTokenRevoke(let id): [id.rawValue]
+        case .checkInTagRemove(let id): [id.rawValue]
+        case .memberRole(let id): [id.rawValue]
+        case .testCheckout(let id): [id.rawValue]
+        case .payTestCheckout(let id): [id.rawValue]
+        case .signOnStart(let provider): [provider]
+        case .accountSessionDelete(let id): [id.rawValue]
+        default: []
         }
     }
 }
