@@ -116,7 +116,7 @@ if g(("hb-peer", "/fortunes-parent")) and g(("resett-fixture", "/fortunes")):
     bar("fortunes >= 1.2x hb-peer /fortunes-parent, p99 no higher", a[0] >= 1.2 * b[0] and a[2] <= b[2], f"{a[0]/b[0]:.2f}x, p99 {a[2]:.2f} vs {b[2]:.2f} ms")
 if g(("nginx", "/plaintext-file")) and g(("resett", "/robots.txt")):
     a, b = g(("resett", "/robots.txt")), g(("nginx", "/plaintext-file"))
-    bar("static file >= 0.8x nginx (1 worker)", a[0] >= 0.8 * b[0], f"{a[0]/b[0]:.2f}x")
+    bar("static file >= 0.9x nginx (1 worker)", a[0] >= 0.9 * b[0], f"{a[0]/b[0]:.2f}x")
 bar("idle RSS <= hb-peer", int(idle_rs) <= int(idle_hb), f"resett {int(idle_rs)/1024:.1f} MB vs hb-peer {int(idle_hb)/1024:.1f} MB")
 fortunes = g(("resett-fixture", "/fortunes"))
 if fortunes:

@@ -48,11 +48,19 @@ enum ResponseEncoder {
     }
 
     private static func appendClean(_ out: inout [UInt8], _ text: String) {
-        let utf8 = text.utf8
-        if utf8.contains(where: { $0 == ASCII.cr || $0 == ASCII.lf || $0 == 0 }) {
-            out.append(contentsOf: utf8.lazy.filter { $0 != ASCII.cr && $0 != ASCII.lf && $0 != 0 })
-        } else {
-            out.append(contentsOf: utf8)
+        // Over the string's own bytes when it has them (every native string): a plain loop over a buffer, several
+        // times quicker than walking the UTF-8 view, and this runs for every header of every response.
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var clean = true
+            for byte in bytes where byte == ASCII.cr || byte == ASCII.lf || byte == 0 { clean = false; break }
+            if clean {
+                out.append(contentsOf: bytes)
+            } else {
+                out.append(contentsOf: bytes.lazy.filter { $0 != ASCII.cr && $0 != ASCII.lf && $0 != 0 })
+            }
+        }
+        if copied == nil {
+            out.append(contentsOf: text.utf8.lazy.filter { $0 != ASCII.cr && $0 != ASCII.lf && $0 != 0 })
         }
     }
 }
