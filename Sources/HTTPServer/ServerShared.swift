@@ -26,8 +26,9 @@ final class ServerShared: Sendable {
         self.workers = WorkerPool(threadCount: configuration.workerCount, maxQueued: configuration.maxQueuedRequests,
                                   name: "resett-worker")
         self.priorityWorkers = WorkerPool(threadCount: 1, maxQueued: 64, name: "resett-priority")
-        self.waitingWorkers = WorkerPool(threadCount: max(1, configuration.waitingWorkerCount), maxQueued: configuration.maxQueuedWaiting,
-                                         name: "resett-waiting", niceness: 10)
+        // Grown as log-ins and identity providers need it, not held by an idle server.
+        self.waitingWorkers = WorkerPool(threadCount: max(1, configuration.waitingWorkerCount), initialThreads: 2,
+                                         maxQueued: configuration.maxQueuedWaiting, name: "resett-waiting", niceness: 10)
     }
 
     var isShuttingDown: Bool { shuttingDown.load(ordering: .acquiring) }

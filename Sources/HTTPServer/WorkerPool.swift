@@ -1,33 +1,48 @@
 import Foundation
 import CLinux
 
-/// A fixed set of threads that run handlers which may block. Jobs queue when every thread is busy, up to
-/// `maxQueued`; past that `submit` refuses, and the caller answers 503 rather than letting the queue grow.
+/// Threads that run handlers which may block. Jobs queue when every thread is busy, up to `maxQueued`; past that
+/// `submit` refuses, and the caller answers 503 rather than letting the queue grow. The pool starts `initialThreads`
+/// and adds one whenever a job arrives with none idle, up to `threadCount`: the waiting pool's 64 are there for a
+/// burst of log-ins, and an idle server does not hold them (each costs its stack's pages and a malloc arena).
 final class WorkerPool: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []
     private var jobIndex = 0
     private var stopping = false
-    private var threads: [Thread] = []
+    private var started = 0
+    private var idle = 0
     private let finished = DispatchGroup()
     private let maxQueued: Int
+    private let maxThreads: Int
+    private let name: String
+    private let niceness: Int32
 
     /// `niceness` above 0 lowers the threads' CPU priority (Linux lets a thread lower its own without privileges): the
     /// waiting pool's password hashes then take what the page workers leave, so a burst of log-ins slows pages little.
-    init(threadCount: Int, maxQueued: Int = 1024, name: String, niceness: Int32 = 0) {
+    init(threadCount: Int, initialThreads: Int? = nil, maxQueued: Int = 1024, name: String, niceness: Int32 = 0) {
         self.maxQueued = max(1, maxQueued)
-        for number in 0..<threadCount {
-            finished.enter()
-            let thread = Thread { [self] in
-                if niceness > 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(gettid()), niceness) }
-                self.work()
-                self.finished.leave()
-            }
-            thread.name = "\(name)-\(number)"
-            thread.stackSize = 1 << 20
-            threads.append(thread)
+        self.maxThreads = max(1, threadCount)
+        self.name = name
+        self.niceness = niceness
+        condition.lock()
+        for _ in 0..<min(maxThreads, max(1, initialThreads ?? maxThreads)) { startThread() }
+        condition.unlock()
+    }
+
+    /// Called with the lock held.
+    private func startThread() {
+        let number = started
+        started += 1
+        finished.enter()
+        let thread = Thread { [self] in
+            if niceness > 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(gettid()), niceness) }
+            self.work()
+            self.finished.leave()
         }
-        threads.forEach { $0.start() }
+        thread.name = "\(name)-\(number)"
+        thread.stackSize = 1 << 20
+        thread.start()
     }
 
     /// False when the queue is full; the job is not run.
@@ -38,6 +53,7 @@ final class WorkerPool: @unchecked Sendable {
             return false
         }
         jobs.append(job)
+        if jobs.count - jobIndex > idle && started < maxThreads { startThread() }
         condition.signal()
         condition.unlock()
         return true
@@ -48,6 +64,13 @@ final class WorkerPool: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return jobs.count - jobIndex
+    }
+
+    /// Threads started so far (for tests and the idle bench).
+    var threadCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return started
     }
 
     /// Runs what is queued, then stops every thread and waits for them.
@@ -62,7 +85,9 @@ final class WorkerPool: @unchecked Sendable {
     private func work() {
         while true {
             condition.lock()
+            idle += 1
             while jobIndex == jobs.count, !stopping { condition.wait() }
+            idle -= 1
             if jobIndex == jobs.count {
                 condition.unlock()
                 return
