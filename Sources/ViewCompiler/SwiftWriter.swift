@@ -26,7 +26,12 @@ enum SwiftWriter {
                     let inner = depth + 1, content = body(children, depth: inner, indent: indent + "    ")
                     if uses(scope: inner, content) {
                         code += indent + "for e\(inner) in viewSection(\(expression(name, depth))) {\n"
-                        code += indent + "    let s\(inner) = ViewScope(e\(inner), s\(depth))\n"
+                        // A plain value (text, a number, a flag) has no names of its own, so its scope is the one
+                        // around it (`viewScope`'s overloads): names inside are then looked up one level deep,
+                        // not through a key path built at run time for every lookup.
+                        if content.contains("s\(inner).") || content.contains("s\(inner))") {
+                            code += indent + "    let s\(inner) = viewScope(e\(inner), s\(depth))\n"
+                        }
                     } else {
                         code += indent + "for _ in viewSection(\(expression(name, depth))) {\n"
                     }
@@ -42,7 +47,7 @@ enum SwiftWriter {
 
     /// Whether `code` refers to the scope `s<depth>`.
     static func uses(scope depth: Int, _ code: String) -> Bool {
-        code.contains("s\(depth).") || code.contains("s\(depth))")
+        code.contains("s\(depth).") || code.contains("s\(depth))") || code.contains("e\(depth))")
     }
 
     /// `.` is the innermost value; `a.b` looks `a` up through the scopes, then `b` on what it found. Links
@@ -52,7 +57,11 @@ enum SwiftWriter {
         let parts = name.split(separator: ".")
         if parts.count == 2, parts[0] == "paths" { return "Route.\(identifier(parts[1])).path" }
         if parts.count == 2, parts[0] == "icons" { return "Icon.\(identifier(parts[1])).trusted" }
-        return name == "." ? "s\(depth).viewTop" : "s\(depth)." + parts.map(identifier).joined(separator: ".")
+        if name == "." { return depth == 0 ? "s0.viewTop" : "e\(depth)" }
+        // The form token is the layout's alone (no page or item has one), and forms inside lists (a reaction on every
+        // post) would otherwise look it up through every scope between.
+        if name == "csrf" { return "layout.csrf" }
+        return "s\(depth)." + parts.map(identifier).joined(separator: ".")
     }
 
     private static func identifier(_ name: Substring) -> String {

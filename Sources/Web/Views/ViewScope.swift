@@ -23,6 +23,16 @@ struct ViewValue<Value> {
     let viewValue: Value
 }
 
+/// The scope inside a section over `element`. A plain value adds no names, so the names inside are the surrounding
+/// scope's, looked up as directly as there: a `ViewScope` around it would make each of them a key path through the
+/// outer scope's own lookup, which Swift builds anew at run time every time (the month's cells and the feed's posts
+/// spent most of their time there).
+@inline(__always)
+func viewScope<Value, Rest>(_ element: ViewValue<Value>, _ rest: Rest) -> Rest { rest }
+
+@_disfavoredOverload @inline(__always)
+func viewScope<Element, Rest>(_ element: Element, _ rest: Rest) -> ViewScope<Element, Rest> { ViewScope(element, rest) }
+
 /// A page compiled from its template by the CompileViews plugin.
 protocol CompiledView {
     /// The template's path under Views/, without `.mustache`.

@@ -66,16 +66,17 @@ struct ModerationItemView: Sendable {
         unassignPath = Route.moderate(post, .unassign).path
     }
 
-    /// The item as of `now`: how long it has waited, and whether longer than it should.
-    func at(_ now: Int) -> Timed { Timed(item: self, ago: CommunityHandler.timeAgo(now - createdAt), overdue: overdueAfter.map { now > $0 } ?? false) }
+    /// How long it has waited and whether longer than it should, as of the request drawing it (kept items are drawn
+    /// again with each request's clock, by `at`).
+    private(set) var ago = ""
+    private(set) var overdue = false
 
-    /// What a page shows of an item at the moment it is drawn (kept items are drawn again with each request's clock).
-    @dynamicMemberLookup
-    struct Timed {
-        let item: ModerationItemView
-        let ago: String
-        let overdue: Bool
-
-        subscript<Value>(dynamicMember path: KeyPath<ModerationItemView, Value>) -> Value { item[keyPath: path] }
+    /// The item as of `now`. Its own fields rather than a wrapper that forwards to them: a template's names are then
+    /// each one plain property, not a key path through the wrapper's lookup built at run time for every name.
+    func at(_ now: Int) -> ModerationItemView {
+        var timed = self
+        timed.ago = CommunityHandler.timeAgo(now - createdAt)
+        timed.overdue = overdueAfter.map { now > $0 } ?? false
+        return timed
     }
 }

@@ -16,9 +16,9 @@ struct ModerationQueuePage: CompiledView {
         let count: Int
     }
 
-    let atRiskItems: [ModerationItemView.Timed]
-    let reportedItems: [ModerationItemView.Timed]
-    let otherItems: [ModerationItemView.Timed]
+    let atRiskItems: [ModerationItemView]
+    let reportedItems: [ModerationItemView]
+    let otherItems: [ModerationItemView]
     /// What to do for someone who may be at risk, at the head of those posts.
     let safeguardingSteps: [String]
     let escalationContact: String?
@@ -43,7 +43,7 @@ struct ModerationPostPage: CompiledView {
         let when: String
     }
 
-    let item: ModerationItemView.Timed
+    let item: ModerationItemView
     let safeguardingSteps: [String]
     let escalationContact: String?
     let postNotes: [Note]
