@@ -11,9 +11,11 @@ struct ViewScope<Top, Rest> {
         viewRest = rest
     }
 
+    // Inlined so that the optimiser sees each literal key path where it is applied and reads the property directly.
+    @inline(__always)
     subscript<Value>(dynamicMember path: KeyPath<Top, Value>) -> Value { viewTop[keyPath: path] }
 
-    @_disfavoredOverload
+    @_disfavoredOverload @inline(__always)
     subscript<Value>(dynamicMember path: KeyPath<Rest, Value>) -> Value { viewRest[keyPath: path] }
 }
 
