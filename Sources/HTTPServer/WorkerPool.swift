@@ -66,6 +66,13 @@ final class WorkerPool: @unchecked Sendable {
         return jobs.count - jobIndex
     }
 
+    /// Threads waiting for a job.
+    var idleCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return idle
+    }
+
     /// Threads started so far (for tests and the idle bench).
     var threadCount: Int {
         condition.lock()
