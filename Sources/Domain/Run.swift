@@ -119,6 +119,19 @@ public enum MoodScale {
 
 /// How long something took, in words: "1 second", "45 seconds", "1 minute", "2 minutes 5 seconds".
 public enum DurationWords {
+    /// A length as a person would say it, within 8 seconds of it: under 100 seconds to the nearest 5 seconds ("75
+    /// seconds"), longer to the nearest quarter minute ("1¾ minutes", "2 minutes", "2½ minutes").
+    public static func approximately(seconds: Int) -> String {
+        let seconds = min(max(0, seconds), 86_400)
+        if seconds < 100 {
+            let rounded = max(5, (seconds + 2) / 5 * 5)
+            return "\(rounded) seconds"
+        }
+        let quarters = (seconds + 7) / 15
+        let whole = quarters / 4, fraction = ["", "¼", "½", "¾"][quarters % 4]
+        return whole == 1 && fraction.isEmpty ? "1 minute" : "\(whole)\(fraction) minutes"
+    }
+
     public static func of(seconds: Int) -> String {
         let seconds = max(0, seconds)
         let minutes = seconds / 60, rest = seconds % 60

@@ -74,7 +74,7 @@ struct OrganisationResetsTests {
         #expect(list[first.upperBound...].prefix(400).contains("Desk &amp; &lt;Pause&gt;"))
         #expect(list.components(separatedBy: "<p class=\"own-reset-tag\">From ").count == 2, "one reset is marked as the organisation’s")
         let intro = try member.get("/resets/\(id)")
-        #expect(intro.status == 200 && intro.text.contains("About 2 min"))
+        #expect(intro.status == 200 && intro.text.contains("About 90 seconds"))
         let started = try member.post("/resets/\(id)/start", [])
         let runLocation = try #require(started.header("Location"))
         let run = String(try #require(runLocation.firstMatch(of: /^\/runs\/([0-9a-f]{32})\/steps\/1$/)).1)

@@ -91,6 +91,6 @@ enum ResetsHandler {
 
     /// "About 2 min": the brief's durations, rounded to the nearest minute and worded one way everywhere.
     static func duration(_ seconds: Int) -> String {
-        "About \(max(1, (seconds + 30) / 60)) min"
+        "About " + DurationWords.approximately(seconds: seconds)
     }
 }

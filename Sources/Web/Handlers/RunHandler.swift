@@ -86,9 +86,10 @@ enum RunHandler {
         return try environment.render(page, title: title, context: context)
     }
 
-    /// What the person did, truthfully: every step or how many, and how long it took.
+    /// What the person did, truthfully: every step or how many, and roughly how long it took when that was long
+    /// enough to be worth saying ("in 2 seconds" would read as a judgement).
     static func whatWasDone(_ run: Run, _ reset: Reset) -> String {
-        let time = run.durationSeconds.map { " in " + DurationWords.of(seconds: $0) } ?? ""
+        let time = run.durationSeconds.flatMap { $0 >= 30 ? " in about " + DurationWords.approximately(seconds: $0) : nil } ?? ""
         if run.outcome == .completed {
             return reset.steps.count == 1 ? "You took time for \(reset.name)\(time)." : "You did all \(reset.steps.count) steps of \(reset.name)\(time)."
         }
