@@ -18,7 +18,73 @@ document.addEventListener("DOMContentLoaded", function () {
 
   var compose = document.querySelector("form[data-safety-phrases]");
   if (compose) watchForRisk(compose);
+  var breath = document.querySelector("[data-breath-in]");
+  if (breath) paceBreath(breath);
+  var hold = document.querySelector("[data-hold]");
+  if (hold) offerHold(hold);
 });
+
+function lessMotion() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+// A step that asks for breath: the orb grows for the in-breath and settles for the out-breath at the step's own
+// count, and the words "In for 3… out for 5…" mark which half is now. With less motion asked for, only the words
+// change. Nothing advances the step: Continue stays the person's.
+function paceBreath(block) {
+  var inMs = 1000 * Math.min(15, Math.max(1, parseInt(block.getAttribute("data-breath-in"), 10) || 4));
+  var outMs = 1000 * Math.min(15, Math.max(1, parseInt(block.getAttribute("data-breath-out"), 10) || 4));
+  var orb = block.querySelector(".step-orb");
+  var inWords = block.querySelector(".step-cue-in"), outWords = block.querySelector(".step-cue-out");
+  if (orb && orb.animate && !lessMotion()) {
+    orb.classList.remove("step-orb-breathing");
+    orb.animate([
+      { transform: "scale(0.8)", easing: "ease-in-out" },
+      { transform: "scale(1.08)", offset: inMs / (inMs + outMs), easing: "ease-in-out" },
+      { transform: "scale(0.8)" }
+    ], { duration: inMs + outMs, iterations: Infinity });
+  }
+  function phase(breathingIn) {
+    if (inWords) inWords.classList.toggle("is-now", breathingIn);
+    if (outWords) outWords.classList.toggle("is-now", !breathingIn);
+    window.setTimeout(function () { phase(!breathingIn); }, breathingIn ? inMs : outMs);
+  }
+  phase(true);
+}
+
+// A step that says "hold for 5 seconds": a ring the person starts with a tap, which fills over those seconds and
+// then says to let go. Screen readers hear the start and the end, not every second.
+function offerHold(block) {
+  var seconds = Math.min(15, Math.max(1, parseInt(block.getAttribute("data-hold"), 10) || 5));
+  var button = block.querySelector(".hold-start");
+  var fill = block.querySelector(".hold-ring-fill");
+  var count = block.querySelector(".hold-ring-count");
+  var status = block.querySelector("[data-hold-status]");
+  if (!button) return;
+  button.hidden = false;
+  var timer = null;
+  button.addEventListener("click", function () {
+    if (timer) return;
+    var left = seconds;
+    if (count) count.textContent = String(seconds);
+    button.textContent = "Holding…";
+    if (status) status.textContent = "Hold for " + seconds + " seconds.";
+    if (fill && fill.animate && !lessMotion()) {
+      fill.animate([{ strokeDashoffset: 264 }, { strokeDashoffset: 0 }], { duration: seconds * 1000, fill: "forwards" });
+    }
+    timer = window.setInterval(function () {
+      left -= 1;
+      if (count) count.textContent = left > 0 ? String(left) : "✓";
+      if (left <= 0) {
+        window.clearInterval(timer);
+        timer = null;
+        button.textContent = "Hold again";
+        if (status) status.textContent = "And release.";
+        if (fill && fill.getAnimations) fill.getAnimations().forEach(function (a) { a.cancel(); });
+      }
+    }, 1000);
+  });
+}
 
 // While someone writes a post: if their words suggest they may be at risk, show the crisis contacts before they
 // send it. Nothing is blocked; the same words are checked again on the server, which holds the post.

@@ -54,7 +54,7 @@ def test_an_admin_writes_previews_and_publishes_a_reset_that_a_member_then_plays
     journeys.go(driver, driver.find_element(By.LINK_TEXT, "Continue"))
     journeys.go(driver, driver.find_element(By.LINK_TEXT, "Continue"))
     assert "Step 3 of 3" in driver.title and "Sip" in driver.page_source
-    journeys.go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Complete reset']"))
+    journeys.go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Finish']"))
     assert driver.find_element(By.TAG_NAME, "h1").text == f"Edit “{name}”"
     journeys.press(driver, f"Publish “{name}”")
     assert "Published. Your members can find it under its feeling now." in driver.page_source
@@ -73,7 +73,7 @@ def test_an_admin_writes_previews_and_publishes_a_reset_that_a_member_then_plays
     for number in (2, 3):
         journeys.go(person, person.find_element(By.LINK_TEXT, "Continue"))
         assert f"Step {number} of 3" in person.title
-    journeys.go(person, person.find_element(By.XPATH, "//button[normalize-space()='Complete reset']"))
+    journeys.go(person, person.find_element(By.XPATH, "//button[normalize-space()='Finish']"))
     assert person.find_element(By.TAG_NAME, "h1").text == "How do you feel now?"
 
     # Unpublished, it leaves the list at once.

@@ -32,7 +32,7 @@ def play_tense_and_release(driver, server, check=None):
     for number in range(2, 7):
         go(driver, driver.find_element(By.LINK_TEXT, "Continue"))
         assert f"Step {number} of 6" in driver.title
-    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Complete reset']"))
+    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Finish']"))
     assert driver.find_element(By.TAG_NAME, "h1").text == "How do you feel now?"
     if check: problems += check(driver, "mood-rating", server)
     driver.find_element(By.CSS_SELECTOR, "label[for=mood-8]").click()

@@ -86,7 +86,7 @@ struct ResetFlowTests {
             #expect(page.text.contains("Need help now?"))
             #expect(page.text.contains("href=\"/runs/\(run)/steps/\(number - 1)\">Back</a>") == (number > 1))
             #expect(page.text.contains(">Continue</a>") == (number < reset.steps.count))
-            #expect(page.text.contains("Complete reset") == (number == reset.steps.count))
+            #expect(page.text.contains(">Finish<") == (number == reset.steps.count))
             #expect(page.header("Cache-Control") == "no-store")
         }
         app.clock.advance(95)

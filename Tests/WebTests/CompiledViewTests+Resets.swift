@@ -99,7 +99,7 @@ extension CompiledViewTests {
             if number > 1 { old["backPath"] = "/runs/r/steps/\(number - 1)" }
             if number < 3 { old["continuePath"] = "/runs/r/steps/\(number + 1)" }
             if let preview { old["previewNote"] = preview.0; old["previewBackPath"] = preview.1 }
-            let page = StepPage(resetName: "Box", emotion: "stressed", stepTitle: "Sit <tall>", lines: lines, number: number, count: 3,
+            let page = StepPage(resetName: "Box", emotion: "stressed", stepTitle: "Sit <tall>", lines: lines, cue: nil, number: number, count: 3,
                                 finishPath: "/runs/r/finish", backPath: number > 1 ? "/runs/r/steps/\(number - 1)" : nil,
                                 continuePath: number < 3 ? "/runs/r/steps/\(number + 1)" : nil, previewNote: preview?.0, previewBackPath: preview?.1)
             try same(page, title: "Step", old: old, partials: ["runs/step.mustache": try Self.template("runs/step.mustache",

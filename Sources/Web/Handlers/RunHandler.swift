@@ -27,14 +27,14 @@ enum RunHandler {
                                    finishPath: finishPath)
             return try environment.render(page, title: reset.name, context: context)
         }
-        let page = StepPage(resetName: reset.name, emotion: reset.emotion, stepTitle: step.title, lines: step.lines, number: number,
+        let page = StepPage(resetName: reset.name, emotion: reset.emotion, stepTitle: step.title, lines: step.lines, cue: StepCue.read(step.lines), number: number,
                             count: reset.steps.count, finishPath: finishPath, backPath: number > 1 ? stepPath(number - 1) : nil,
                             continuePath: number < reset.steps.count ? stepPath(number + 1) : nil, previewNote: preview?.note,
                             previewBackPath: preview?.backPath)
         return try environment.render(page, title: "Step \(number) of \(reset.steps.count) – \(reset.name)", context: context)
     }
 
-    /// "Complete reset" (from the last step) or "Finish early" (from any other). A second press changes nothing.
+    /// "Finish" (from the last step) or "Finish early" (from any other). A second press changes nothing.
     static func finish(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ run: RunID) throws -> Response {
         let (run, _) = try environment.runs.run(member, run)
         try environment.runs.finish(member, run, completed: try context.form()["outcome"] == RunOutcome.completed.rawValue)

@@ -23,6 +23,8 @@ struct StepPage: PlayerPage {
     let stepTitle: String
     /// The step's short lines, each its own paragraph.
     let lines: [String]
+    /// What the step asks the body to do in time, read from its lines.
+    let cue: StepCue?
     let number: Int
     let count: Int
     let finishPath: String
@@ -31,6 +33,19 @@ struct StepPage: PlayerPage {
     /// In an admin's preview: what it is, and the way back to the editor.
     let previewNote: String?
     let previewBackPath: String?
+
+    struct Breath { let inSeconds: Int; let outSeconds: Int }
+    struct Hold { let seconds: Int }
+
+    var breath: Breath? {
+        guard case .breathe(let inSeconds, let outSeconds) = cue else { return nil }
+        return Breath(inSeconds: inSeconds, outSeconds: outSeconds)
+    }
+
+    var hold: Hold? {
+        guard case .hold(let seconds) = cue else { return nil }
+        return Hold(seconds: seconds)
+    }
 }
 
 /// `runs/bubbles`: Bubble Pop Calm, whose one step is a field of bubbles to pop.
