@@ -31,8 +31,16 @@ public struct Reflection: Sendable, Equatable {
     /// automatic thought (the second answer) falls into.
     /// Question `number` as asked: `today` says whether this reflection's day is the person's today.
     public func question(_ number: Int, detector: DistortionDetector, today: Day? = nil) -> String {
-        let distortion = kind == .thoughtRecord && answers.count >= 2 ? detector.classify(answers[1]) : .none
-        return kind.question(number, answers: answers, distortion: distortion, isToday: today.map { $0 == day } ?? true)
+        kind.question(number, distortion: distortion(detector), isToday: today.map { $0 == day } ?? true)
+    }
+
+    /// The earlier answer question `number` builds on, shortened, for a "You wrote" line above it.
+    public func reminder(_ number: Int, detector: DistortionDetector) -> String? {
+        kind.reminder(number, answers: answers, distortion: distortion(detector))
+    }
+
+    private func distortion(_ detector: DistortionDetector) -> Distortion {
+        kind == .thoughtRecord && answers.count >= 2 ? detector.classify(answers[1]) : .none
     }
 
     public func answer(_ number: Int) -> String { number >= 1 && number <= answers.count ? answers[number - 1] : "" }

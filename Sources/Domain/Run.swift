@@ -74,6 +74,11 @@ public enum LocalDay {
         return Day(ordinal: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400).description
     }
 
+    /// The hour (0–23) of `epochSeconds` as seen in `timeZone`.
+    public static func hour(_ epochSeconds: Int, in timeZone: String) -> Int {
+        (((wallClock(epochSeconds, timeZone) % 86_400) + 86_400) % 86_400) / 3_600
+    }
+
     /// "07:45" for `epochSeconds` as seen in `timeZone`.
     public static func time(_ epochSeconds: Int, in timeZone: String) -> String {
         let local = wallClock(epochSeconds, timeZone)

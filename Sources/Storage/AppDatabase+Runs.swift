@@ -60,11 +60,20 @@ extension AppDatabase {
     }
 
     /// Today's free resets left and today's unfinished runs, in one read (the home page and a reset's intro show both).
-    public func today(tenantID: TenantID, accountID: AccountID, localDay: String, now: Int) throws(StorageError) -> (Allowance, [Run]) {
+    public func today(tenantID: TenantID, accountID: AccountID, localDay: String, now: Int) throws(StorageError) -> (Allowance, [Run], lastMood: Int?) {
         try read { db in
             (try Self.allowance(db, tenantID: tenantID, accountID: accountID, localDay: localDay, now: now),
-             try Self.unfinishedRuns(db, tenantID: tenantID, accountID: accountID, localDay: localDay))
+             try Self.unfinishedRuns(db, tenantID: tenantID, accountID: accountID, localDay: localDay),
+             try Self.lastMood(db, tenantID: tenantID, accountID: accountID))
         }
+    }
+
+    /// The mood the person gave after their latest rated reset (the day index read backwards, so one row).
+    static func lastMood(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID) throws -> Int? {
+        try db.int(sql: """
+            SELECT mood FROM runs WHERE tenant_id = ? AND account_id = ? AND mood IS NOT NULL
+            ORDER BY local_day DESC, started_at DESC LIMIT 1
+            """, arguments: [tenantID, accountID])
     }
 
     /// Today's runs that were started and not finished, newest first: each can be resumed where it stopped.

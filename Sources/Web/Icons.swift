@@ -4,7 +4,7 @@ enum Icon: String, Sendable, CaseIterable {
     // The five emotions, as the brief names them: cloud with rain, heart, bolt, low battery, sparkles.
     case stressed, anxious, restless, tired, scattered
     // The tab bar and the staff link.
-    case resets, calendar, community, account, staff
+    case today, you, calendar, community, account, staff
     case close
 
     private var paths: [String] {
@@ -16,7 +16,9 @@ enum Icon: String, Sendable, CaseIterable {
                       "M21.5 10.5v3", "M5.5 11v2"]
         case .scattered: ["M11 3l1.9 5.1L18 10l-5.1 1.9L11 17l-1.9-5.1L4 10l5.1-1.9z", "M18.5 15l.8 2 2 .8-2 .8-.8 2-.8-2-2-.8 2-.8z",
                           "M19 3l.6 1.4 1.4.6-1.4.6L19 7l-.6-1.4L17 5l1.4-.6z"]
-        case .resets: ["M3 8.5h10.5a3 3 0 1 0-3-3", "M3 12.5h15a3 3 0 1 1-3 3", "M3 16.5h7"]
+        // Today: a sun low on the horizon. You: a calm face.
+        case .today: ["M4 18.5h16", "M7.5 18.5a4.5 4.5 0 0 1 9 0", "M12 8v2", "M5.6 11.1l1.4 1.4", "M18.4 11.1L17 12.5", "M3 15.5h1.5", "M19.5 15.5H21"]
+        case .you: ["M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z", "M8.5 14.5a4.5 4.5 0 0 0 7 0", "M9 9.5v.5", "M15 9.5v.5"]
         case .calendar: ["M4.5 5.5h15a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1h-15a1 1 0 0 1-1-1v-13a1 1 0 0 1 1-1z", "M3.5 10h17",
                          "M8 3v4", "M16 3v4"]
         case .community: ["M4.5 4.5h15a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H10l-5 4v-4h-.5a1 1 0 0 1-1-1v-10a1 1 0 0 1 1-1z", "M8 9.5h8", "M8 12.5h5"]

@@ -24,7 +24,7 @@ struct LayoutContext: Sendable {
 
     /// The navigation's parts.
     enum Section: String, Sendable {
-        case resets, calendar, community, account, staff
+        case today, you, community, account, staff
     }
 
     init(context: RequestContext?, staticFiles: StaticFileStore) {

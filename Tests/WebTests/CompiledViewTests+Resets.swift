@@ -22,7 +22,7 @@ extension CompiledViewTests {
                 old["hasUnfinished"] = true
                 old["unfinished"] = list.map { ["name": $0.name, "step": $0.step, "count": $0.count, "path": $0.path] as [String: Any] }
             }
-            try same(HomePage(messages: .none, emotions: cards, unfinished: list, allowanceLine: line), title: nil, old: old,
+            try same(HomePage(messages: .none, emotions: cards, unfinished: list, allowanceLine: line, today: nil), title: nil, old: old,
                      partials: ["home/index.mustache": try Self.oldHome])
         }
         let resets = [ResetListPage.Card(path: "/resets/a", name: "Box <b>", duration: "About 2 min", fromOrganisation: nil, description: "D&", scienceBenefit: "S"),
@@ -155,7 +155,8 @@ extension CompiledViewTests {
     }
 
     @Test func checkInPages() throws {
-        let ratings = [FormChoice(value: "5", label: "Great", checked: false), FormChoice(value: "3", label: "Okay", checked: true)]
+        let ratings = CheckInFace.all(selected: .average)
+        let oldRatings = ratings.map { ["value": $0.value, "label": $0.label, "mood": $0.mood, "face": $0.face.markup, "checked": $0.checked] as [String: Any] }
         let tags = [FormChoice(value: "work", label: "Work <stuff>", checked: true), FormChoice(value: "sleep", label: "Sleep", checked: false)]
         let offer = CheckInPage.ReflectOffer(reflectName: "Noticing a thought", reflectSteps: "3 questions, a few minutes", reflectLabel: "Reflect on today")
         for (saved, withOffer, unreadable) in [(false, false, false), (true, true, true)] {
@@ -163,7 +164,7 @@ extension CompiledViewTests {
                 var old: [String: Any] = [
                     "heading": saved ? "Today’s check-in" : "Check in",
                     "lead": saved ? "You’ve checked in today. You can change it until the day ends." : "A moment to notice how today has been.",
-                    "button": saved ? "Save changes" : "Save check-in", "ratings": Self.oldChoices(ratings), "tags": Self.oldChoices(tags),
+                    "button": saved ? "Save changes" : "Save check-in", "ratings": oldRatings, "tags": Self.oldChoices(tags),
                     "note": "a <note>", "noteLimit": 500,
                 ]
                 if withOffer { old["reflectName"] = offer.reflectName; old["reflectSteps"] = offer.reflectSteps; old["reflectLabel"] = offer.reflectLabel }
@@ -172,9 +173,9 @@ extension CompiledViewTests {
                                      wordsUnreadable: unreadable ? "Sealed" : nil, errors: errors), title: "Check in", errors: errors, old: old)
             }
         }
-        let options = (0...10).map { ReflectionPage.Intensity.Option(value: $0, label: "\($0)", selected: $0 == 4) }
+        let options = (0...10).map { ReflectionPage.Intensity.Option(value: $0, selected: $0 == 4) }
         let intensity = ReflectionPage.Intensity(heading: "How strong?", button: "Start", intensities: options)
-        let asking = ReflectionPage.Asking(question: "What went <well>?", answer: "Lunch & a walk", answerLimit: 1000)
+        let asking = ReflectionPage.Asking(question: "What went <well>?", reminder: "A <long> day", answer: "Lunch & a walk", answerLimit: 1000)
         let done = ReflectionPage.Done(change: "From 7 to 4.", answers: [.init(question: "Q1", answer: "A1"), .init(question: "Q2", answer: "")])
         for (step, mode) in [(1, 0), (2, 1), (5, 2)] {
             for earlier in [false, true] {
@@ -185,8 +186,12 @@ extension CompiledViewTests {
                 if step > 1 && step <= 4 { old["previousPath"] = "/reflection?step=\(step - 1)" }
                 switch mode {
                 case 0: old["intensity"] = ["heading": intensity.heading, "button": intensity.button,
-                                           "intensities": options.map { ["value": $0.value, "label": $0.label, "selected": $0.selected] }]
-                case 1: old["asking"] = ["question": asking.question, "answer": asking.answer, "answerLimit": asking.answerLimit]
+                                           "intensities": options.map { option in
+                                               var values: [String: Any] = ["value": option.value, "selected": option.selected]
+                                               if let ends = option.ends { values["ends"] = ends }
+                                               return values
+                                           }]
+                case 1: old["asking"] = ["question": asking.question, "reminder": asking.reminder ?? "", "answer": asking.answer, "answerLimit": asking.answerLimit]
                 default: old["done"] = ["change": done.change ?? "", "answers": done.answers.map { ["question": $0.question, "answer": $0.answer, "hasAnswer": $0.hasAnswer] }]
                 }
                 let page = ReflectionPage(kindName: "Noticing", step: step, stepCount: 4, dayName: earlier ? "Friday 20 November" : nil,

@@ -42,13 +42,17 @@ public struct Runs: Sendable {
         }
     }
 
-    /// Today's free resets left and today's unfinished runs with their resets, newest first: one read.
-    public func today(_ member: MemberScope) throws -> (allowance: Allowance, unfinished: [(Run, Reset)]) {
+    /// Today's free resets left, today's unfinished runs with their resets (newest first) and the mood after the
+    /// latest rated reset: one read.
+    public func today(_ member: MemberScope) throws -> (allowance: Allowance, unfinished: [(Run, Reset)], lastMood: Int?) {
         let now = clock()
-        let (allowance, runs) = try database.today(tenantID: member.tenantID, accountID: member.accountID,
-                                                   localDay: LocalDay.of(now, in: member.account.timeZone), now: now)
-        return (allowance, try runs.compactMap { run in try choices.played(member.tenant, id: run.resetID).map { (run, $0) } })
+        let (allowance, runs, lastMood) = try database.today(tenantID: member.tenantID, accountID: member.accountID,
+                                                             localDay: LocalDay.of(now, in: member.account.timeZone), now: now)
+        return (allowance, try runs.compactMap { run in try choices.played(member.tenant, id: run.resetID).map { (run, $0) } }, lastMood)
     }
+
+    /// The member's local hour now (0–23), for a greeting.
+    public func hour(_ member: MemberScope) -> Int { LocalDay.hour(clock(), in: member.account.timeZone) }
 
     /// Free resets left today, or unlimited.
     public func allowance(_ member: MemberScope) throws -> Allowance {

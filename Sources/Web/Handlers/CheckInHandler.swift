@@ -22,11 +22,17 @@ enum CheckInHandler {
     static func save(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let form = try context.form()
         let rating = form["rating"].flatMap { WholeNumber.parse($0, in: 1...5) }.flatMap(CheckInRating.init(rawValue:))
-        let note = form["note"] ?? ""
+        var note = form["note"] ?? ""
         // Only this tenant's tags; anything else a client sends is left out (the form offers nothing else). A tag
         // retired since the form was shown is still known, so a day keeps what the person chose.
         let list = try environment.checkIns.tagList(member)
-        let tags = Set(form.values("tags").prefix(CheckInTag.standard.count + CheckInTag.tenantLimit * 2).compactMap(list.tag))
+        var tags = Set(form.values("tags").prefix(CheckInTag.standard.count + CheckInTag.tenantLimit * 2).compactMap(list.tag))
+        // The Today page's faces send a rating alone (no note field at all): whatever the day already holds stays.
+        // (Words this server cannot open are kept by the use case when none are sent.)
+        if form["note"] == nil, let today = try environment.checkIns.todays(member), !today.wordsUnreadable {
+            note = today.note
+            tags = Set(today.tags)
+        }
         var errors = FormErrors()
         if rating == nil { errors.add("rating", "Choose how your day was, from Horrible to Great.") }
         if note.count > CheckIn.noteLimit { errors.add("note", "Please keep it to \(CheckIn.noteLimit) characters or fewer.") }
@@ -50,7 +56,7 @@ enum CheckInHandler {
         let list = try environment.checkIns.tagList(member)
         let page = CheckInPage(
             saved: saved,
-            ratings: CheckInRating.allCases.reversed().map { FormChoice(value: String($0.rawValue), label: $0.label, checked: $0 == rating) },
+            ratings: CheckInFace.all(selected: rating),
             // What the tenant offers, and any retired tag this day already carries (so saving again keeps it).
             tags: (list.offered + tags.filter(\.isRetired).sorted { $0.label < $1.label }).map {
                 FormChoice(value: $0.value, label: $0.label, checked: tags.contains($0))

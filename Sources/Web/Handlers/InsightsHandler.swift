@@ -12,4 +12,10 @@ enum InsightsHandler {
         }
         return try environment.render(InsightsPage(sections: sections), title: "Your insights", context: context)
     }
+
+    /// GET /you: the "You" tab.
+    static func you(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        let page = YouPage(checkedIn: try environment.checkIns.todays(member)?.rating.label)
+        return try environment.render(page, title: "You", context: context)
+    }
 }

@@ -106,16 +106,15 @@ enum ReflectionHandler {
         var intensity: ReflectionPage.Intensity?, asking: ReflectionPage.Asking?, done: ReflectionPage.Done?
         if step == 1 || step == stepCount {
             let chosen = step == 1 ? reflection.intensityBefore : reflection.intensityAfter
-            intensity = .init(heading: step == 1 ? "Before you start: how strong is the feeling right now?" : "And now: how strong is the feeling?",
+            let feeling = reflection.kind.feeling
+            intensity = .init(heading: step == 1 ? "Before you start: how strong is the \(feeling) right now?" : "And now: how strong is the \(feeling)?",
                               button: step == 1 ? "Start" : "Finish",
-                              intensities: (0...10).map { value in
-                                  let words = value == 0 ? " – not at all" : value == 10 ? " – as strong as it gets" : ""
-                                  return .init(value: value, label: "\(value)\(words)", selected: value == chosen)
-                              })
+                              intensities: (0...10).map { .init(value: $0, selected: $0 == chosen) })
             title = step == 1 ? "Reflect" : "Reflect: the feeling now"
         } else if step < stepCount {
             let number = step - 1
-            asking = .init(question: reflection.question(number, detector: detector, today: today), answer: typed ?? reflection.answer(number),
+            asking = .init(question: reflection.question(number, detector: detector, today: today),
+                           reminder: reflection.reminder(number, detector: detector), answer: typed ?? reflection.answer(number),
                            answerLimit: Reflection.answerLimit)
             title = "Reflect: question \(number) of \(reflection.kind.questionCount)"
         } else {

@@ -5,7 +5,7 @@ import UseCases
 /// The emotion selector, the list of resets for an emotion, a reset's introduction and starting it.
 enum ResetsHandler {
     static func home(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
-        var unfinished: [HomePage.Unfinished] = [], allowance = AllowanceLine.unlimited
+        var unfinished: [HomePage.Unfinished] = [], allowance = AllowanceLine.unlimited, day: HomePage.Today?
         if let member = context.scope.member {
             let today = try environment.runs.today(member)
             allowance = AllowanceLine(today.allowance)
@@ -13,9 +13,13 @@ enum ResetsHandler {
                 HomePage.Unfinished(name: reset.name, step: min(run.stepsReached, reset.steps.count), count: reset.steps.count,
                                     path: Route.runStep(run.typedID, min(max(1, run.stepsReached), reset.steps.count)).path)
             }
+            let checkIn = try environment.checkIns.todays(member)
+            day = HomePage.Today(greeting: Greeting.at(hour: environment.runs.hour(member)), checkedIn: checkIn?.rating.label,
+                                 checkInFaces: checkIn == nil ? CheckInFace.all() : [],
+                                 lastMood: today.lastMood.map { "\($0) of 10, \(MoodScale.words(for: $0).lowercased())" })
         }
         let page = HomePage(messages: try TeamMessages.unseen(context, environment), emotions: environment.emotionCards,
-                            unfinished: unfinished, allowanceLine: allowance)
+                            unfinished: unfinished, allowanceLine: allowance, today: day)
         return try environment.render(page, title: nil, context: context)
     }
 

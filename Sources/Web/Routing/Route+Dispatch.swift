@@ -52,6 +52,7 @@ extension Route {
         case .reflection: return try ReflectionHandler.show(context, environment, try admitted())
         case .saveReflection: return try ReflectionHandler.save(context, environment, try admitted())
         case .insights: return try InsightsHandler.show(context, environment, try admitted())
+        case .you: return try InsightsHandler.you(context, environment, try admitted())
         case .digest: return try DigestHandler.show(context, environment, try admitted())
         case .digestIntention: return try DigestHandler.saveIntention(context, environment, try admitted())
         case .digestEmail: return try DigestHandler.setEmail(context, environment, try admitted())

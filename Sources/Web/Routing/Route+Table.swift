@@ -8,7 +8,7 @@ extension Route {
              helpTalk, helpBreathe, helpGround, helpSafe, teamMessageSeen, brand, logo, adminLogo, saveAdminLogo,
              adminResets, adminReset, ownResetNew, ownResets, ownReset, updateOwnReset, ownResetAction,
              ownResetPreview, health, ready, metrics, calendar, calendarYear, calendarDay, calendarColours, checkIn,
-             saveCheckIn, reflection, saveReflection, insights, digest, digestIntention, digestEmail, accountReport,
+             saveCheckIn, reflection, saveReflection, insights, you, digest, digestIntention, digestEmail, accountReport,
              accountExportCSV, accountCheckInsCSV, accountWeekStart, community, communityPosts, postDelete,
              postReactions, postReport, postReports, moderation, moderationPost, moderate, liftRestriction, audit,
              auditCSV, crisisContacts, addCrisisContact, crisisContact, watchedWords, addWatchedWord,
@@ -34,7 +34,7 @@ extension Route.Kind {
         case .home, .emotion, .reset, .runStep, .runMood, .runResult, .help, .helpNow, .helpTalk, .helpBreathe,
              .helpGround, .helpSafe, .brand, .logo, .adminLogo, .adminResets, .ownResetNew, .ownReset,
              .ownResetPreview, .health, .ready, .metrics, .calendar, .calendarYear, .calendarDay, .checkIn,
-             .reflection, .insights, .digest, .accountReport, .accountExportCSV, .accountCheckInsCSV, .community,
+             .reflection, .insights, .you, .digest, .accountReport, .accountExportCSV, .accountCheckInsCSV, .community,
              .postReport, .moderation, .moderationPost, .audit, .auditCSV, .crisisContacts, .watchedWords,
              .scimServiceProviderConfig, .scimResourceTypes, .scimSchemas, .scimUsers, .scimUser, .scimResourceType,
              .scimSchema, .joining, .organisationInsights, .organisationInsightsCSV, .checkInTags, .members,
@@ -102,6 +102,7 @@ extension Route.Kind {
         case .reflection: "/reflection"
         case .saveReflection: "/reflection"
         case .insights: "/insights"
+        case .you: "/you"
         case .digest: "/insights/week"
         case .digestIntention: "/insights/week/intention"
         case .digestEmail: "/insights/week/email"
@@ -210,7 +211,7 @@ extension Route.Kind {
              .signOnStart, .logInLink, .useLogInLink, .signUpConfirm, .confirmSignUp, .passwordForgot,
              .sendPasswordLink, .passwordReset, .resetPassword: .anyone
         case .runStep, .runFinish, .runMood, .rateRun, .runResult, .teamMessageSeen, .calendar, .calendarYear,
-             .calendarDay, .calendarColours, .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights,
+             .calendarDay, .calendarColours, .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights, .you,
              .digest, .digestIntention, .digestEmail, .accountReport, .accountExportCSV, .accountCheckInsCSV,
              .accountWeekStart, .community, .communityPosts, .postDelete, .postReactions, .postReport, .postReports,
              .subscription, .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume,
@@ -243,7 +244,7 @@ extension Route.Kind {
              .helpNow, .helpTalk, .helpBreathe, .helpGround, .helpSafe, .teamMessageSeen, .brand, .logo, .adminLogo,
              .saveAdminLogo, .adminResets, .adminReset, .ownResetNew, .ownResets, .ownReset, .updateOwnReset,
              .ownResetAction, .ownResetPreview, .metrics, .calendar, .calendarYear, .calendarDay, .calendarColours,
-             .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights, .digest, .digestIntention,
+             .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights, .you, .digest, .digestIntention,
              .digestEmail, .accountReport, .accountExportCSV, .accountCheckInsCSV, .accountWeekStart, .community,
              .communityPosts, .postDelete, .postReactions, .postReport, .postReports, .moderation, .moderationPost,
              .moderate, .liftRestriction, .audit, .auditCSV, .crisisContacts, .addCrisisContact, .crisisContact,
@@ -268,10 +269,9 @@ extension Route.Kind {
     /// The part of the navigation the page belongs to, for its current-page mark.
     var section: LayoutContext.Section? {
         switch self {
-        case .home, .emotion, .reset, .resetStart, .runStep, .runFinish, .runMood, .rateRun, .runResult: .resets
+        case .home, .emotion, .reset, .resetStart, .runStep, .runFinish, .runMood, .rateRun, .runResult: .today
         case .help, .helpNow, .helpTalk, .helpBreathe, .helpGround, .helpSafe, .teamMessageSeen, .brand, .logo,
-             .health, .ready, .metrics, .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights, .digest,
-             .digestIntention, .digestEmail, .scimServiceProviderConfig, .scimResourceTypes, .scimSchemas,
+             .health, .ready, .metrics, .scimServiceProviderConfig, .scimResourceTypes, .scimSchemas,
              .scimUsers, .scimCreateUser, .scimSearchUsers, .scimSearch, .scimUser, .scimReplaceUser, .scimPatchUser,
              .scimDeleteUser, .scimResourceType, .scimSchema, .paymentWebhooks, .signUp, .submitSignUp, .logIn,
              .submitLogIn, .logOut, .signOnCallback, .signOnStart, .logInLink, .useLogInLink, .signUpConfirm,
@@ -283,7 +283,8 @@ extension Route.Kind {
              .provisioningTokens, .provisioningTokenRevoke, .organisationInsights, .organisationInsightsCSV,
              .groupSize, .checkInTags, .addCheckInTag, .checkInTagRemove, .members, .memberRole, .settings,
              .saveSettings, .topics, .adminSignOn, .saveAdminSignOn, .adminSignOnRemove, .staff: .staff
-        case .calendar, .calendarYear, .calendarDay, .calendarColours: .calendar
+        case .calendar, .calendarYear, .calendarDay, .calendarColours, .checkIn, .saveCheckIn, .reflection, .saveReflection,
+             .insights, .you, .digest, .digestIntention, .digestEmail: .you
         case .accountReport, .accountExportCSV, .accountCheckInsCSV, .accountWeekStart, .paywall, .subscription,
              .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume, .testCheckout,
              .payTestCheckout, .account, .accountProfile, .accountSecurity, .accountAppearance, .accountData,

@@ -69,6 +69,7 @@ extension Route {
         case .reflection: self = .reflection
         case .saveReflection: self = .saveReflection
         case .insights: self = .insights
+        case .you: self = .you
         case .digest: self = .digest
         case .digestIntention: self = .digestIntention
         case .digestEmail: self = .digestEmail
@@ -244,6 +245,7 @@ extension Route {
         case .reflection: .reflection
         case .saveReflection: .saveReflection
         case .insights: .insights
+        case .you: .you
         case .digest: .digest
         case .digestIntention: .digestIntention
         case .digestEmail: .digestEmail

@@ -65,6 +65,8 @@ enum Route: Hashable, Sendable {
     case reflection
     case saveReflection
     case insights
+    /// The member's own corner: the calendar, insights, the week and check-ins together.
+    case you
     case digest
     case digestIntention
     case digestEmail

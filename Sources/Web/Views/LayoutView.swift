@@ -16,7 +16,7 @@ struct LayoutView {
     let theme: String?
     /// The organisation's logo, named by its fingerprint; nil without one.
     let logoPath: String?
-    /// The navigation's part this page belongs to (`{{#current.calendar}}`).
+    /// The navigation's part this page belongs to (`{{#current.you}}`).
     let current: CurrentSection
     /// A confirmation after a redirect (`Notice`).
     let notice: String?
@@ -54,15 +54,15 @@ struct LayoutView {
 
 /// Which tab of the navigation is the current page's, for its `aria-current`.
 struct CurrentSection {
-    let resets: Bool
-    let calendar: Bool
+    let today: Bool
+    let you: Bool
     let community: Bool
     let account: Bool
     let staff: Bool
 
     init(_ section: LayoutContext.Section?) {
-        resets = section == .resets
-        calendar = section == .calendar
+        today = section == .today
+        you = section == .you
         community = section == .community
         account = section == .account
         staff = section == .staff

@@ -47,6 +47,7 @@ extension Route {
         case .reflection: .reflection
         case .saveReflection: .saveReflection
         case .insights: .insights
+        case .you: .you
         case .digest: .digest
         case .digestIntention: .digestIntention
         case .digestEmail: .digestEmail

@@ -44,7 +44,7 @@ struct ReferenceRenderer {
             "siteName": layout.siteName, "pageTitle": layout.pageTitle, "stylesheet": layout.stylesheet, "script": layout.script,
             "favicon": layout.favicon, "signedIn": layout.signedIn, "canModerate": layout.canModerate, "isAdmin": layout.isAdmin,
             "csrf": layout.csrf, "helpPath": layout.helpPath,
-            "current": ["resets": layout.current.resets, "calendar": layout.current.calendar, "community": layout.current.community,
+            "current": ["today": layout.current.today, "you": layout.current.you, "community": layout.current.community,
                         "account": layout.current.account, "staff": layout.current.staff],
         ]
         if let theme = layout.theme { values["theme"] = theme }
@@ -56,7 +56,7 @@ struct ReferenceRenderer {
 
     /// The links templates name as `{{paths.name}}`, as `Route.forTemplates.path` listed them.
     static let paths: [String: String] = [
-        "home": Route.home.path, "help": Route.help.path, "helpNow": Route.helpNow.path, "checkIn": Route.checkIn.path, "calendarColours": Route.calendarColours.path, "reflection": Route.reflection.path, "insights": Route.insights.path, "accountReport": Route.accountReport.path, "digest": Route.digest.path, "digestIntention": Route.digestIntention.path, "digestEmail": Route.digestEmail.path, "brand": Route.brand.path, "adminLogo": Route.adminLogo.path, "adminResets": Route.adminResets.path, "ownResets": Route.ownResets.path, "ownResetNew": Route.ownResetNew.path, "accountTheme": Route.accountTheme.path, "signUp": Route.signUp.path, "logIn": Route.logIn.path, "adminSignOn": Route.adminSignOn.path, "adminSignOnRemove": Route.adminSignOnRemove.path, "logOut": Route.logOut.path, "account": Route.account.path,
+        "home": Route.home.path, "help": Route.help.path, "helpNow": Route.helpNow.path, "checkIn": Route.checkIn.path, "you": Route.you.path, "calendarColours": Route.calendarColours.path, "reflection": Route.reflection.path, "insights": Route.insights.path, "accountReport": Route.accountReport.path, "digest": Route.digest.path, "digestIntention": Route.digestIntention.path, "digestEmail": Route.digestEmail.path, "brand": Route.brand.path, "adminLogo": Route.adminLogo.path, "adminResets": Route.adminResets.path, "ownResets": Route.ownResets.path, "ownResetNew": Route.ownResetNew.path, "accountTheme": Route.accountTheme.path, "signUp": Route.signUp.path, "logIn": Route.logIn.path, "adminSignOn": Route.adminSignOn.path, "adminSignOnRemove": Route.adminSignOnRemove.path, "logOut": Route.logOut.path, "account": Route.account.path,
         "accountProfile": Route.accountProfile.path, "accountSecurity": Route.accountSecurity.path, "accountAppearance": Route.accountAppearance.path,
         "accountData": Route.accountData.path, "staff": Route.staff.path,
         "accountPassword": Route.accountPassword.path, "accountTimeZone": Route.accountTimeZone.path, "accountEmail": Route.accountEmail.path, "accountExport": Route.accountExport.path,

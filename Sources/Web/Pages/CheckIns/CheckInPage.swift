@@ -9,7 +9,7 @@ struct CheckInPage: FormPage {
 
     /// Whether today has a check-in already (the words say "change" rather than "save").
     let saved: Bool
-    let ratings: [FormChoice]
+    let ratings: [CheckInFace]
     let tags: [FormChoice]
     let note: String
     let noteLimit: Int

@@ -5,8 +5,9 @@ struct ReflectionPage: FormPage {
     struct Intensity {
         struct Option {
             let value: Int
-            let label: String
             let selected: Bool
+            /// The scale's ends say what they mean.
+            var ends: String? { value == 0 ? "not at all" : value == 10 ? "as strong as it gets" : nil }
         }
 
         let heading: String
@@ -17,6 +18,8 @@ struct ReflectionPage: FormPage {
     /// A question step.
     struct Asking {
         let question: String
+        /// The earlier answer the question builds on, shown above it ("You wrote: …").
+        let reminder: String?
         let answer: String
         let answerLimit: Int
     }

@@ -55,10 +55,22 @@ struct HomePage: CompiledView, ShowsAllowance {
         let path: String
     }
 
+    /// A signed-in member's day at a glance, under the feelings.
+    struct Today {
+        /// "Good morning".
+        let greeting: String
+        /// Today's check-in's word ("Good"), once given; until then the five faces, one tap each.
+        let checkedIn: String?
+        let checkInFaces: [CheckInFace]
+        /// "7 of 10, calm": the mood after the latest rated reset.
+        let lastMood: String?
+    }
+
     let messages: TeamMessages
     let emotions: [EmotionCard]
     let unfinished: [Unfinished]
     let allowanceLine: AllowanceLine
+    let today: Today?
     var hasUnfinished: Bool { !unfinished.isEmpty }
     var teamMessages: [TeamMessages.Message] { messages.teamMessages }
     var crisisContacts: [CrisisContact] { messages.crisisContacts }
