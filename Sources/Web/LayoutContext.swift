@@ -15,6 +15,8 @@ struct LayoutContext: Sendable {
     let stylesheet: String
     let script: String
     let favicon: String
+    /// The home-screen icon (a 180 px PNG of the mark).
+    let touchIcon: String
     /// "light" or "dark" when the person chose one; absent to follow the device.
     let theme: String?
     /// "Need help now?", remembering the page it was opened from (for "I'm safe for now").
@@ -39,6 +41,7 @@ struct LayoutContext: Sendable {
         theme = chosen == .system ? nil : chosen.rawValue
         script = staticFiles.url(for: "/js/app.js")
         favicon = staticFiles.url(for: "/img/favicon.svg")
+        touchIcon = staticFiles.url(for: "/img/apple-touch-icon.png")
         let here = context.map { String($0.request.path) } ?? Route.home.path
         helpPath = here.hasPrefix(Route.help.path) || !ReturnPath.isSafe(here) ? Route.help.path : Route.help(.help, from: here)
         section = context?.route?.kind.section

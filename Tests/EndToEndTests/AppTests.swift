@@ -22,7 +22,7 @@ struct AppTests {
         let answer = try app.client().request("GET", "/")
         #expect(answer.status == 200)
         #expect(answer.header("Content-Type") == "text/html; charset=utf-8")
-        #expect(answer.text.contains("<a class=\"site-name\" href=\"/\">Acme &amp; Co &lt;Ltd&gt;</a>"))
+        #expect(answer.text.contains(/<a class="site-name" href="\/"><img class="site-mark" src="[^"]+" alt="" width="28" height="28">Acme &amp; Co &lt;Ltd&gt;<\/a>/))
         #expect(answer.text.contains("<html lang=\"en-GB\">"))
         #expect(!answer.text.contains("nil"))
         #expect(!answer.text.contains("<script>") && !answer.text.contains("style="))

@@ -132,7 +132,7 @@ extension CompiledViewTests {
             for change in [nil, "From 4 to \(mood)."] {
                 let veryLow = MoodScale.isVeryLow(mood), low = MoodScale.isLow(mood) && !veryLow
                 let line = veryLow ? AllowanceLine.unlimited : AllowanceLine(text: "No free resets left today", noneLeft: true)
-                var old: [String: Any] = ["low": low, "veryLow": veryLow, "mood": mood, "face": MoodView.face(mood), "resetName": "Box",
+                var old: [String: Any] = ["low": low, "veryLow": veryLow, "mood": mood, "emotion": "tired", "face": MoodView.face(mood), "resetName": "Box",
                                           "emotionPath": "/emotions/tired", "whatWasDone": "You did all 5 steps <of Box>.", "dayPath": "/calendar/2026-11-25"]
                 if let change { old["change"] = change }
                 if veryLow {
@@ -141,7 +141,7 @@ extension CompiledViewTests {
                 } else {
                     old["allowance"] = line.text; old["noneLeft"] = line.noneLeft
                 }
-                let page = RunResultPage(mood: mood, face: TrustedHTML(markup: MoodView.face(mood)), resetName: "Box", emotionPath: "/emotions/tired",
+                let page = RunResultPage(mood: mood, emotion: "tired", face: TrustedHTML(markup: MoodView.face(mood)), resetName: "Box", emotionPath: "/emotions/tired",
                                          whatWasDone: "You did all 5 steps <of Box>.", change: change, dayPath: "/calendar/2026-11-25", low: low,
                                          veryLow: veryLow, crisisContacts: veryLow ? Self.contacts : [], breathePath: veryLow ? "/help/breathe?from=%2F" : nil,
                                          groundPath: veryLow ? "/help/ground?from=%2F" : nil, mayTryAnother: veryLow, allowanceLine: line)

@@ -1,3 +1,4 @@
+import Foundation
 import Domain
 import Cryptography
 import Storage
@@ -20,8 +21,14 @@ public struct Administration: Sendable {
         admin.auditEntry(action, subject: subject, note: note, at: clock())
     }
 
-    public func members(_ member: MemberScope) throws -> [Member] {
-        try database.members(tenantID: try member.asAdmin().tenantID)
+    /// The organisation's members whose address holds `search` (compared after Unicode folding, so "ANA" finds
+    /// "ana@…"), in natural order ("person2" before "person10"), and how many there are in all.
+    public func members(_ member: MemberScope, search: String = "") throws -> (matching: [Member], total: Int) {
+        let everyone = try database.members(tenantID: try member.asAdmin().tenantID)
+        let wanted = MatchText.fold(search.trimmingCharacters(in: .whitespaces))
+        let matching = wanted.isEmpty ? everyone : everyone.filter { MatchText.fold($0.account.email).contains(wanted) }
+        return (matching.sorted { $0.account.email.compare($1.account.email, options: [.numeric, .caseInsensitive]) == .orderedAscending },
+                everyone.count)
     }
 
     /// Every organisation keeps at least one admin: the count is read in the same transaction as the change.

@@ -9,16 +9,34 @@ enum AdminHandler {
     /// `/admin`: the team's tools in one list, so they are never buried in a person's own account pages.
     static func index(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         guard member.account.role.canModerate else { throw WebError.notFound }
-        return try environment.render(TeamToolsPage(isAdmin: member.account.role == .admin), title: "Team tools", context: context)
+        let queue = try environment.moderation.queue(member, first: 0, whole: nil).sections
+        let waiting = queue.atRisk.count + queue.reported.count + queue.others.count
+        var lastWeek: TeamToolsPage.LastWeek?
+        if member.account.role == .admin, let week = try environment.organisationInsights.report(member).weeks.last {
+            typealias Figure = OrganisationInsightsPage.Figure
+            lastWeek = .init(label: "Week from \(week.start.longText)",
+                             figures: OrganisationInsightsPage.Cell.row(["Active members", "Resets completed", "Check-ins", "Posts"],
+                                                                        [Figure.of(week.activeMembers), Figure.of(week.resetsCompleted),
+                                                                         Figure.of(week.checkIns), Figure.of(week.posts)]))
+        }
+        let page = TeamToolsPage(isAdmin: member.account.role == .admin, waiting: waiting == 0 ? "Nothing waiting" : "\(waiting) waiting",
+                                 heldForSafety: queue.atRisk.count == 0 ? nil : "\(queue.atRisk.count) held for safety", lastWeek: lastWeek)
+        return try environment.render(page, title: "Team tools", context: context)
     }
 
     static func members(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
-        let members = try environment.administration.members(member).map { listed in
+        let search = String((try context.query()["q"] ?? "").prefix(MembersPage.searchLimit))
+        let (matching, total) = try environment.administration.members(member, search: search)
+        let members = matching.map { listed in
             MembersPage.Member(id: listed.account.id.rawValue, email: listed.account.email, joined: SubscriptionHandler.date(listed.joinedAt, member.account),
                                rolePath: Route.memberRole(listed.account.id).path,
                                roles: Role.allCases.map { .init(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == listed.account.role) })
         }
-        return try environment.render(MembersPage(members: members), title: "Members", context: context)
+        let trimmed = search.trimmingCharacters(in: .whitespaces)
+        let page = MembersPage(members: members, total: total, search: search,
+                               found: trimmed.isEmpty ? nil : members.isEmpty ? "No member’s address holds “\(trimmed)”."
+                                   : "\(members.count) of \(total) match “\(trimmed)”.")
+        return try environment.render(page, title: "Members", context: context)
     }
 
     static func setRole(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: AccountID) throws -> Response {

@@ -139,7 +139,8 @@ enum CalendarHandler {
                                         label: CalendarCell.label(day, summary, checkIn: colours.checkIn(day), today: today))
                 })
             }
-            return CalendarGrid.Grid(months: YearMonths(months: months).fragment(capacity: 65_536), runs: summaries.reduce(0) { $0 + $1.runs })
+            return CalendarGrid.Grid(months: YearMonths(months: months, weekdays: MonthGrid.weekdays(weekStartsOnSunday: account.weekStartsOnSunday).map(YearMonths.Weekday.init))
+                .fragment(capacity: 65_536), runs: summaries.reduce(0) { $0 + $1.runs })
         }
         let colours = DayColours(checkIns: [:], followCheckIns: account.calendarFollowsCheckIns)
         let links = ([nil] + Day.weekdayNames.indices.map { Optional($0) }).map { index in

@@ -77,7 +77,7 @@ enum RunHandler {
         } else {
             allowance = try ResetsHandler.allowance(context, environment)
         }
-        let page = RunResultPage(mood: mood, face: TrustedHTML(markup: MoodView.face(mood)), resetName: reset.name,
+        let page = RunResultPage(mood: mood, emotion: reset.emotion, face: TrustedHTML(markup: MoodView.face(mood)), resetName: reset.name,
                                  emotionPath: Route.emotion(run.emotion).path, whatWasDone: whatWasDone(run, reset), change: change,
                                  dayPath: Day(run.localDay).map { Route.calendarDay($0).path } ?? Route.calendar.path, low: low && !veryLow, veryLow: veryLow,
                                  crisisContacts: contacts, breathePath: breathePath, groundPath: groundPath, mayTryAnother: mayTryAnother,

@@ -18,9 +18,12 @@ enum SafeguardingHandler {
     }
 
     private static func contactsPage(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope,
-                                     typed: CrisisContactsPage.NewContact, errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
+                                     typed: CrisisContactsPage.NewContact, errors: FormErrors, refused: CrisisContact? = nil,
+                                     status: HTTPStatus = .ok) throws -> Response {
         guard member.account.role == .admin else { throw WebError.notFound }
-        let page = CrisisContactsPage(contacts: CrisisContactsPage.Row.rows(try environment.safeguarding.contacts(context.scope)), typed: typed, errors: errors)
+        let rows = CrisisContactsPage.Row.rows(try environment.safeguarding.contacts(context.scope),
+                                               refused: refused.flatMap { typed in errors["contact_" + typed.id].map { (typed, $0) } })
+        let page = CrisisContactsPage(contacts: rows, typed: typed, errors: errors)
         return try environment.render(page, title: "Crisis contacts", errors: errors, context: context, status: status)
     }
 
@@ -54,7 +57,8 @@ enum SafeguardingHandler {
             let changed = contact(from: try context.form(), id: id.rawValue)
             var errors = FormErrors()
             if try errors.attempt("contact_" + id.rawValue, { try safeguarding.saveContact(member, changed) }) == nil {
-                return try contactsPage(context, environment, member: member, typed: .init(), errors: errors, status: .unprocessableContent)
+                return try contactsPage(context, environment, member: member, typed: .init(), errors: errors, refused: changed,
+                                        status: .unprocessableContent)
             }
         case .up, .down: try safeguarding.moveContact(member, id: id, up: action == .up)
         case .remove: try safeguarding.deleteContact(member, id: id)

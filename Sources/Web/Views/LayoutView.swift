@@ -6,7 +6,9 @@ struct LayoutView {
     let pageTitle: String
     let stylesheet: String
     let script: String
+    /// The mark: the favicon, and the header's logo when the organisation has none of its own.
     let favicon: String
+    let touchIcon: String
     var signedIn: Bool
     let canModerate: Bool
     let isAdmin: Bool
@@ -28,7 +30,7 @@ struct LayoutView {
     static let none = LayoutView()
 
     private init() {
-        siteName = ""; pageTitle = ""; stylesheet = ""; script = ""; favicon = ""; signedIn = false; canModerate = false
+        siteName = ""; pageTitle = ""; stylesheet = ""; script = ""; favicon = ""; touchIcon = ""; signedIn = false; canModerate = false
         isAdmin = false; csrf = ""; helpPath = ""; theme = nil; logoPath = nil; current = CurrentSection(nil); notice = nil
         moderationWaiting = nil
     }
@@ -39,6 +41,7 @@ struct LayoutView {
         stylesheet = layout.stylesheet
         script = layout.script
         favicon = layout.favicon
+        touchIcon = layout.touchIcon
         signedIn = layout.signedIn
         canModerate = layout.canModerate
         isAdmin = layout.isAdmin

@@ -42,7 +42,7 @@ struct ReferenceRenderer {
     static func values(_ layout: LayoutView) -> [String: Any] {
         var values: [String: Any] = [
             "siteName": layout.siteName, "pageTitle": layout.pageTitle, "stylesheet": layout.stylesheet, "script": layout.script,
-            "favicon": layout.favicon, "signedIn": layout.signedIn, "canModerate": layout.canModerate, "isAdmin": layout.isAdmin,
+            "favicon": layout.favicon, "touchIcon": layout.touchIcon, "signedIn": layout.signedIn, "canModerate": layout.canModerate, "isAdmin": layout.isAdmin,
             "csrf": layout.csrf, "helpPath": layout.helpPath,
             "current": ["today": layout.current.today, "you": layout.current.you, "community": layout.current.community,
                         "account": layout.current.account, "staff": layout.current.staff],

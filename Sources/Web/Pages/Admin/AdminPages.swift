@@ -6,6 +6,17 @@ import Domain
 struct TeamToolsPage: CompiledView {
     /// Moderators see the community's tools; admins see the organisation's too.
     let isAdmin: Bool
+    /// The queue at a glance: "2 waiting" (or "Nothing waiting"), and "1 held for safety" when any is.
+    let waiting: String
+    let heldForSafety: String?
+    /// Admins: the last week that has ended, as the organisation's report publishes it (hidden below the smallest
+    /// group, rounded, fixed once published).
+    let lastWeek: LastWeek?
+
+    struct LastWeek {
+        let label: String
+        let figures: [OrganisationInsightsPage.Cell]
+    }
 }
 
 /// `admin/members`: the organisation's people and their roles.
@@ -25,6 +36,15 @@ struct MembersPage: CompiledView {
     }
 
     let members: [Member]
+    /// Everyone in the organisation, whatever the search.
+    let total: Int
+    /// What was searched for, kept in the box.
+    let search: String
+    /// "3 of 40 match “ana”.", after a search.
+    let found: String?
+    var hasMembers: Bool { !members.isEmpty }
+
+    static let searchLimit = 100
 }
 
 /// `admin/settings`: the organisation's name, colour, allowance, price, community and safeguarding.

@@ -19,15 +19,27 @@ struct CrisisContactsPage: FormPage {
         let removePath: String
         let canMoveUp: Bool
         let canMoveDown: Bool
+        /// Why this contact's change was refused; its row then stays open with what was typed.
+        let error: String?
+        /// The closed row's one line: how to reach it ("Call 116 123 · Text SHOUT to 85258").
+        var ways: String {
+            var ways: [String] = []
+            if !phoneValue.isEmpty { ways.append("Call \(phoneValue)") }
+            if !textNumberValue.isEmpty { ways.append(textMessageValue.isEmpty ? "Text \(textNumberValue)" : "Text \(textMessageValue) to \(textNumberValue)") }
+            if !urlValue.isEmpty { ways.append("Website") }
+            return ways.joined(separator: " · ")
+        }
 
-        static func rows(_ contacts: [CrisisContact]) -> [Row] {
-            contacts.enumerated().map { index, contact in
+        /// Every contact as stored, except `refused`: the one whose change was refused, shown as it was typed.
+        static func rows(_ contacts: [CrisisContact], refused: (typed: CrisisContact, error: String)? = nil) -> [Row] {
+            contacts.enumerated().map { index, stored in
+                let contact = refused.map { $0.typed.id == stored.id ? $0.typed : stored } ?? stored
                 let id = CrisisContactID(stored: contact.id)
                 return Row(id: contact.id, name: contact.name, purpose: contact.purpose, phoneValue: contact.phone ?? "",
                            textNumberValue: contact.textNumber ?? "", textMessageValue: contact.textMessage ?? "", urlValue: contact.url ?? "",
                            hoursValue: contact.hours ?? "", savePath: Route.crisisContact(id, .save).path, upPath: Route.crisisContact(id, .up).path,
                            downPath: Route.crisisContact(id, .down).path, removePath: Route.crisisContact(id, .remove).path, canMoveUp: index > 0,
-                           canMoveDown: index < contacts.count - 1)
+                           canMoveDown: index < contacts.count - 1, error: refused?.typed.id == stored.id ? refused?.error : nil)
             }
         }
     }
@@ -40,6 +52,8 @@ struct CrisisContactsPage: FormPage {
     let contacts: [Row]
     let typed: NewContact
     let errors: FormErrors
+    /// "Add a contact" opens by itself when what was typed into it came back with a problem.
+    var addingOpen: Bool { errors["new_contact"] != nil }
     var new_name: String { typed.new_name }
     var new_purpose: String { typed.new_purpose }
     var new_phone: String { typed.new_phone }

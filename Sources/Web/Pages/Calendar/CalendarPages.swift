@@ -41,15 +41,24 @@ struct YearMonths: CompiledView {
         let weeks: [CalendarWeek]
     }
 
+    /// A column's weekday: its initial shown, its name for screen readers.
+    struct Weekday {
+        let name: String
+        var initial: String { String(name.prefix(1)) }
+    }
+
     let months: [Month]
+    let weekdays: [Weekday]
 }
 
 /// `calendar/year`: the whole year at a glance, optionally one weekday only.
 struct CalendarYearPage: CompiledView {
     struct WeekdayLink {
         let path: String
+        /// "Mondays" (read out), "Mon" (shown, so the eight fit two rows on a phone).
         let name: String
         let current: Bool
+        var short: String { name == "Every day" ? name : String(name.prefix(3)) }
     }
 
     let year: Int

@@ -85,6 +85,8 @@ struct RateMoodPage: FormPage {
 /// first (never the paywall).
 struct RunResultPage: CompiledView, ShowsAllowance {
     let mood: Int
+    /// The reset's feeling, for its gradient.
+    let emotion: String
     let face: TrustedHTML
     let resetName: String
     let emotionPath: String
