@@ -10,6 +10,13 @@ document.addEventListener("DOMContentLoaded", function () {
       }
     });
   }
+  // The sign-up form's time zone sits closed under its summary: the summary says what will be sent.
+  var shown = document.querySelector("[data-time-zone-shown]");
+  var zoneSelect = document.querySelector("select[data-detect-time-zone]");
+  if (shown && zoneSelect) {
+    shown.textContent = zoneSelect.value;
+    zoneSelect.addEventListener("change", function () { shown.textContent = zoneSelect.value; });
+  }
   // Move focus where a screen reader should start: the error summary, else a step's heading.
   var summary = document.querySelector(".error-summary");
   var heading = document.querySelector("[data-focus-on-load]");

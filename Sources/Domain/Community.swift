@@ -117,3 +117,16 @@ public struct WatchedWord: Sendable, Equatable {
         self.action = action
     }
 }
+
+/// A post as the report page quotes it, so a person sees what they are reporting: never its author.
+public struct ReportablePost: Sendable, Equatable {
+    public let topic: String
+    public let body: String
+    public let createdAt: Int
+
+    public init(topic: String, body: String, createdAt: Int) {
+        self.topic = topic
+        self.body = body
+        self.createdAt = createdAt
+    }
+}

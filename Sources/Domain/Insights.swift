@@ -7,6 +7,23 @@ public struct Insights: Sendable, Equatable {
         public let lines: [String]
         /// "Not enough yet", with how many there are and how many it needs; nil when the lines stand.
         public let notEnough: String?
+        /// What gives it more to go on: the way on from an empty state.
+        public let source: Source
+        /// The same numbers as the lines, for a small chart beside them (empty when there is none).
+        public var bars: [Bar] = []
+    }
+
+    public enum Source: Sendable, Equatable { case checkIns, resets }
+
+    /// One bar of a section's chart: its label and its count.
+    public struct Bar: Sendable, Equatable {
+        public let label: String
+        public let value: Int
+
+        public init(label: String, value: Int) {
+            self.label = label
+            self.value = value
+        }
     }
 
     public let sections: [Section]
@@ -22,8 +39,9 @@ public struct Insights: Sendable, Equatable {
                             streaks(checkIns, today: today)])
     }
 
-    static func notEnough(_ title: String, have: Int, need: Int, of what: String) -> Section {
-        Section(title: title, lines: [], notEnough: "Not enough yet: this needs \(need) \(what), and there \(have == 1 ? "is" : "are") \(have) so far.")
+    static func notEnough(_ title: String, have: Int, need: Int, of what: String, source: Source = .checkIns) -> Section {
+        Section(title: title, lines: [], notEnough: "Not enough yet: this needs \(need) \(what), and there \(have == 1 ? "is" : "are") \(have) so far.",
+                source: source)
     }
 
     static func distribution(_ checkIns: [CheckIn]) -> Section {
@@ -35,7 +53,8 @@ public struct Insights: Sendable, Equatable {
             let count = checkIns.filter { $0.rating == rating }.count
             return "\(rating.label): \(count) \(count == 1 ? "day" : "days") (\(percent(count, of: checkIns.count)))"
         }
-        return Section(title: title, lines: ["From \(checkIns.count) check-ins."] + lines, notEnough: nil)
+        let bars = CheckInRating.allCases.map { rating in Bar(label: rating.label, value: checkIns.filter { $0.rating == rating }.count) }
+        return Section(title: title, lines: ["From \(checkIns.count) check-ins."] + lines, notEnough: nil, source: .checkIns, bars: bars)
     }
 
     static func weekdays(_ checkIns: [CheckIn]) -> Section {
@@ -53,7 +72,7 @@ public struct Insights: Sendable, Equatable {
         if hardest.average < best.average {
             lines.append("\(Day.weekdayNames[hardest.key])s have been harder (\(Digits.oneDecimalOrWhole(hardest.average)) out of 5, from \(hardest.count) check-ins).")
         }
-        return Section(title: title, lines: lines, notEnough: nil)
+        return Section(title: title, lines: lines, notEnough: nil, source: .checkIns)
     }
 
     static func resets(_ runs: [Run], names: [String: String]) -> Section {
@@ -66,13 +85,13 @@ public struct Insights: Sendable, Equatable {
         let enough = lifts.filter { $0.value.count >= runsPerReset }
         guard !enough.isEmpty else {
             let most = lifts.values.map(\.count).max() ?? 0
-            return notEnough(title, have: most, need: runsPerReset, of: "rated resets (before and after) of one kind")
+            return notEnough(title, have: most, need: runsPerReset, of: "rated resets (before and after) of one kind", source: .resets)
         }
         let lines = ranked(enough).prefix(3).map { reset in
             let change = reset.average >= 0 ? "up \(Digits.oneDecimalOrWhole(reset.average))" : "down \(Digits.oneDecimalOrWhole(-reset.average))"
             return "\(names[reset.key] ?? reset.key): mood \(change) on average, from \(reset.count) times."
         }
-        return Section(title: title, lines: lines, notEnough: nil)
+        return Section(title: title, lines: lines, notEnough: nil, source: .resets)
     }
 
     static func tags(_ checkIns: [CheckIn]) -> Section {
@@ -93,9 +112,10 @@ public struct Insights: Sendable, Equatable {
                          + "other days \(Digits.oneDecimalOrWhole(withoutAverage)) (\(without.count) days).")
         }
         guard !lines.isEmpty else {
-            return Section(title: title, lines: [], notEnough: "Not enough yet: this needs at least \(daysPerTag) days with a tag and \(daysPerTag) without, and a difference worth mentioning.")
+            return Section(title: title, lines: [], notEnough: "Not enough yet: this needs at least \(daysPerTag) days with a tag and \(daysPerTag) without, and a difference worth mentioning.",
+                           source: .checkIns)
         }
-        return Section(title: title, lines: lines, notEnough: nil)
+        return Section(title: title, lines: lines, notEnough: nil, source: .checkIns)
     }
 
     static func streaks(_ checkIns: [CheckIn], today: Day) -> Section {
@@ -106,7 +126,7 @@ public struct Insights: Sendable, Equatable {
         var lines = ["You’ve checked in on \(checkIns.count) \(checkIns.count == 1 ? "day" : "days")."]
         lines.append("Your longest run of days in a row: \(longest).")
         if current > 1 { lines.append("You’ve checked in \(current) days in a row now.") }
-        return Section(title: title, lines: lines, notEnough: nil)
+        return Section(title: title, lines: lines, notEnough: nil, source: .checkIns)
     }
 
     /// Each group's average, highest first (by key on a tie, so the order never depends on a dictionary's).

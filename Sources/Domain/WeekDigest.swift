@@ -30,7 +30,9 @@ public struct WeekDigest: Sendable, Equatable {
         }
         for (id, changes) in lifts.sorted(by: { $0.key < $1.key }) {
             let total = changes.reduce(0, +)
-            if total > 0 { helped.append("\(resetNames[id] ?? id) lifted your mood by \(total) in all, over \(changes.count) \(changes.count == 1 ? "time" : "times").") }
+            if total > 0 {
+                helped.append("Your mood lifted by \(total) \(total == 1 ? "point" : "points") after \(changes.count) \(changes.count == 1 ? "reset" : "resets") of \(resetNames[id] ?? id).")
+            }
         }
         let goodDays = week.filter { $0.rating >= .good }
         let tags = Dictionary(grouping: goodDays.flatMap(\.tags), by: { $0 }).mapValues(\.count).filter { $0.value >= 2 }

@@ -229,11 +229,12 @@ extension AppDatabase {
     }
 
     /// Whether a post is one a member may report: visible, in this tenant.
-    public func isReportable(tenantID: TenantID, postID typedPostID: PostID) throws(StorageError) -> Bool {
+    /// A post anyone may report (visible in the feed), as the report page quotes it; nil for any other.
+    public func reportablePost(tenantID: TenantID, postID typedPostID: PostID) throws(StorageError) -> ReportablePost? {
         let postID = typedPostID.rawValue
         return try read { db in
-            try db.bool(sql: "SELECT 1 FROM posts WHERE tenant_id = ? AND id = ? AND status = 'visible'",
-                              arguments: [tenantID, postID]) == true
+            try db.row(sql: "SELECT topic, body, created_at FROM posts WHERE tenant_id = ? AND id = ? AND status = 'visible'",
+                       arguments: [tenantID, postID]).map { ReportablePost(topic: $0["topic"], body: $0["body"], createdAt: $0["created_at"]) }
         }
     }
 

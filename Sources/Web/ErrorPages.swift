@@ -30,17 +30,23 @@ struct ErrorPages: Sendable {
     }
 
     func response(for status: HTTPStatus, detail: WebError? = nil) -> Response {
-        if case .badRequest(let message) = detail {
-            return Self.render(status, detail: message, layout: layout)
+        guard let words = Self.detail(detail) else { return pages[status.code] ?? Self.render(status, detail: nil, layout: layout) }
+        return Self.render(status, detail: words, layout: layout)
+    }
+
+    /// The page's view model, for rendering inside a signed-in person's own layout.
+    func page(for status: HTTPStatus, detail: WebError?) -> ErrorPage {
+        let (heading, message) = Self.words(for: status)
+        return ErrorPage(status: status.code, heading: heading, message: message, detail: Self.detail(detail))
+    }
+
+    /// What an error says beyond its status, when it says anything.
+    private static func detail(_ error: WebError?) -> String? {
+        switch error {
+        case .badRequest(let message), .conflict(let message): message
+        case .csrfFailed: "This form had expired. Please reload the page and try again; nothing was changed."
+        default: nil
         }
-        if case .conflict(let message) = detail {
-            return Self.render(status, detail: message, layout: layout)
-        }
-        if detail == .csrfFailed {
-            return Self.render(status, detail: "This form had expired. Please reload the page and try again; nothing was changed.",
-                               layout: layout)
-        }
-        return pages[status.code] ?? Self.render(status, detail: nil, layout: layout)
     }
 
     private static func render(_ status: HTTPStatus, detail: String?, layout: LayoutContext) -> Response {

@@ -108,6 +108,8 @@ public final class ResettApp: HTTPResponder {
                 throw WebError.methodNotAllowed(allowed: allowed)
             case .notFound:
                 if request.path.hasPrefix(Route.scimRoot + "/") { return SCIMHandler.unknown(.notFound) }
+                // No route, but a person: the page that says so is theirs, with their own header.
+                context = RequestContext(request: request, scope: scope, session: session, csrfToken: csrfToken)
                 throw WebError.notFound
             }
         } catch let error as WebError {
@@ -140,6 +142,13 @@ public final class ResettApp: HTTPResponder {
             response.headers.set("Retry-After", String(seconds))
             return response
         default:
+            // A signed-in person keeps their own header and navigation on an error page (rendered for them, never
+            // kept); everyone else gets the page made once at start.
+            if let context, context.scope.account != nil,
+               let page = try? environment.render(errorPages.page(for: error.status, detail: error), title: ErrorPages.words(for: error.status).heading,
+                                                  context: context, status: error.status) {
+                return page
+            }
             return errorPages.response(for: error.status, detail: error)
         }
     }

@@ -171,7 +171,7 @@ struct CommunityTests {
         #expect(try author.get("/community").text.contains("waiting for a moderator"))
         let queue = try moderator(app).get("/admin/moderation").text
         #expect(queue.contains("Hidden by reports"))
-        #expect(queue.contains("<li>Spam</li>") && queue.contains("<li>Unkind or harassing</li>"))
+        #expect(queue.contains("<li>2 × Spam</li>") && queue.contains("<li>Unkind or harassing</li>"), "reports counted by reason")
     }
 
     @Test func aPostSuggestingRiskIsHeldAndItsAuthorSeesHelp() throws {

@@ -205,11 +205,19 @@ extension CompiledViewTests {
     }
 
     @Test func insightPages() throws {
-        let sections = [InsightsPage.Section(number: 1, title: "Your days <by weekday>", lines: ["Mondays: 3.5", "Fridays: 4"], notEnough: nil),
-                        InsightsPage.Section(number: 2, title: "Tags", lines: [], notEnough: "A few more check-ins, please.")]
+        let chart = BarChart([Insights.Bar(label: "Bad", value: 2), Insights.Bar(label: "Good <day>", value: 5)])
+        let sections = [InsightsPage.Section(number: 1, title: "Your days <by weekday>", lines: ["Mondays: 3.5", "Fridays: 4"], notEnough: nil,
+                                             nextPath: "/check-in", nextLabel: "Check in today", chart: chart),
+                        InsightsPage.Section(number: 2, title: "Tags", lines: [], notEnough: "A few more check-ins, please.", nextPath: "/",
+                                             nextLabel: "Choose a reset", chart: nil)]
         try same(InsightsPage(sections: sections), title: "Your insights", old: ["sections": sections.map { section -> [String: Any] in
-            var values: [String: Any] = ["number": section.number, "title": section.title, "lines": section.lines, "hasLines": section.hasLines]
+            var values: [String: Any] = ["number": section.number, "title": section.title, "lines": section.lines, "hasLines": section.hasLines,
+                                         "nextPath": section.nextPath, "nextLabel": section.nextLabel]
             if let notEnough = section.notEnough { values["notEnough"] = notEnough }
+            if let chart = section.chart {
+                values["chart"] = ["bars": chart.bars.map { ["label": $0.label, "value": $0.value, "x": $0.x, "y": $0.y, "height": $0.height,
+                                                             "labelX": $0.labelX, "mood": $0.mood] as [String: Any] }]
+            }
             return values
         }])
         for (best, helped, last, on) in [(nil, [String](), nil, false), ("Tuesday", ["Box breathing, twice"], "Walk <more>", true)] as [(String?, [String], String?, Bool)] {

@@ -118,7 +118,8 @@ struct CompiledViewTests {
         for (invitation, hint) in [(nil, nil), ("inv", nil), (nil, "Use your email address at example.com.")] as [(String?, String?)] {
             for button in [nil, Self.button] {
                 for errors in [FormErrors(), Self.errors(("email", "Enter your email"), ("password", "Too short"), ("time_zone", "Choose"))] {
-                    var old: [String: Any] = ["email": "e", "next": "/", "timeZones": oldZones, "minimumLength": 8, "recommendedLength": 15]
+                    var old: [String: Any] = ["email": "e", "next": "/", "timeZones": oldZones, "minimumLength": 8, "recommendedLength": 15,
+                                              "chosenTimeZone": "Europe/London"]
                     if let invitation { old["invitation"] = invitation }
                     if let hint { old["emailHint"] = hint }
                     old.merge(Self.oldSignOn(button)) { $1 }

@@ -101,9 +101,11 @@ public struct Community: Sendable {
     }
 
     /// Only a visible post of this tenant can be reported (and has a report form).
-    public func requireReportable(_ member: MemberScope, post: PostID) throws {
+    /// The post a member is about to report, as the page quotes it; `.notFound` for one they cannot see.
+    public func reportable(_ member: MemberScope, post: PostID) throws -> ReportablePost {
         let member = try admit(member)
-        guard try database.isReportable(tenantID: member.tenantID, postID: post) else { throw UseCaseError.notFound }
+        guard let found = try database.reportablePost(tenantID: member.tenantID, postID: post) else { throw UseCaseError.notFound }
+        return found
     }
 
     /// One report per member per post, ten an hour; at the tenant's threshold the post is hidden for review.

@@ -4,7 +4,7 @@ import Logging
 import Storage
 
 /// Believable demo data for trying Resett and for screenshots: a member with five months of resets (moods before
-/// and after, a few finished early), a moderator, an admin, a subscriber, and a community of twenty-odd people with
+/// and after, a few finished early) and three of check-ins, a moderator, an admin, a subscriber, and a community of twenty-odd people with
 /// posts, reactions, a post held for safety and one hidden by reports. The same seed gives the same data.
 public struct DemoData: Sendable {
     let database: AppDatabase
@@ -51,10 +51,24 @@ public struct DemoData: Sendable {
         }
 
         try addRuns(for: member, tenant: tenant, days: 150, random: &random)
+        try addCheckIns(for: member, tenant: tenant, days: 90, random: &random)
         try addRuns(for: subscriber, tenant: tenant, days: 40, random: &random)
         try subscribe(subscriber, tenant: tenant)
         try addCommunity(tenant: tenant, people: people, random: &random)
         return signIns
+    }
+
+    /// Most days a check-in (a rating only: the demo has no key to seal words with), harder early in the week and
+    /// easier at the weekend, so the insights have something to say.
+    private func addCheckIns(for account: Account, tenant: Tenant, days: Int, random: inout SeededRandom) throws {
+        for back in stride(from: days, through: 1, by: -1) where random.next(100) < 80 {
+            let moment = now - back * 86_400
+            let day = Day.of(moment, in: account.timeZone)
+            let lift = day.weekdayFromMonday >= 5 ? 1 : day.weekdayFromMonday <= 1 ? -1 : 0
+            let rating = min(5, max(1, 2 + random.next(3) + lift))
+            try database.saveCheckIn(tenantID: tenant.id, accountID: account.id, day: day, rating: rating, sealedNote: nil, sealedTags: nil,
+                                     keyID: nil, now: moment)
+        }
     }
 
     /// Most days, one or two resets at believable times; moods that mostly lift a little; some finished early.

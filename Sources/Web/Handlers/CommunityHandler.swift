@@ -57,12 +57,12 @@ enum CommunityHandler {
 
     /// Only a post this member can see and report has a report form; anything else does not exist.
     static func showReport(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: PostID) throws -> Response {
-        try environment.community.requireReportable(member, post: id)
-        return try reportPage(context, environment, postID: id, errors: FormErrors(), note: "")
+        let post = try environment.community.reportable(member, post: id)
+        return try reportPage(context, environment, member: member, postID: id, post: post, errors: FormErrors(), note: "", reason: nil)
     }
 
     static func report(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: PostID) throws -> Response {
-        try environment.community.requireReportable(member, post: id)
+        let post = try environment.community.reportable(member, post: id)
         let form = try context.form()
         let note = (form["note"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         var errors = FormErrors()
@@ -71,7 +71,8 @@ enum CommunityHandler {
         if reason == .other, note.isEmpty { errors.add("note", "Please say a few words about what’s wrong.") }
         if note.count > 500 { errors.add("note", "Please keep the note to 500 characters.") }
         guard let reason, errors.isEmpty else {
-            return try reportPage(context, environment, postID: id, errors: errors, note: note, status: .unprocessableContent)
+            return try reportPage(context, environment, member: member, postID: id, post: post, errors: errors, note: String(note.prefix(1000)),
+                                  reason: reason, status: .unprocessableContent)
         }
         try environment.community.report(member, post: id, reason: reason, note: note.isEmpty ? nil : note)
         return .redirect(to: Route.community.path + "?notice=reported")
@@ -141,10 +142,13 @@ enum CommunityHandler {
         var byteCount: Int { posts.reduce(1024) { $0 + $1.body.utf8.count + 256 } }
     }
 
-    private static func reportPage(_ context: RequestContext, _ environment: AppEnvironment, postID: PostID, errors: FormErrors,
-                                   note: String, status: HTTPStatus = .ok) throws -> Response {
-        let page = ReportPostPage(reportPath: Route.postReports(postID).path, note: note,
-                                  reasons: ReportReason.allCases.map { FormChoice(value: $0.rawValue, label: $0.label, checked: false) },
+    private static func reportPage(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope, postID: PostID,
+                                   post: ReportablePost, errors: FormErrors, note: String, reason: ReportReason?,
+                                   status: HTTPStatus = .ok) throws -> Response {
+        let topicName = try environment.community.topics(member).first { $0.slug == post.topic }?.name ?? post.topic
+        let page = ReportPostPage(reportPath: Route.postReports(postID).path, postTopic: topicName,
+                                  postAgo: timeAgo(environment.clock() - post.createdAt), postBody: post.body, note: note,
+                                  reasons: ReportReason.allCases.map { FormChoice(value: $0.rawValue, label: $0.label, checked: $0 == reason) },
                                   errors: errors)
         return try environment.render(page, title: "Report a post", errors: errors, context: context, status: status)
     }

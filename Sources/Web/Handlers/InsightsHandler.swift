@@ -8,7 +8,9 @@ enum InsightsHandler {
         let names = try environment.resetChoices.names(context.scope.tenant)
         let insights = try environment.checkIns.insights(member, runs: try environment.moodHistory.allRuns(member), resetNames: names)
         let sections = insights.sections.enumerated().map { index, section in
-            InsightsPage.Section(number: index + 1, title: section.title, lines: section.lines, notEnough: section.notEnough)
+            InsightsPage.Section(number: index + 1, title: section.title, lines: section.lines, notEnough: section.notEnough,
+                                 nextPath: section.source == .resets ? Route.home.path : Route.checkIn.path,
+                                 nextLabel: section.source == .resets ? "Choose a reset" : "Check in today", chart: BarChart(section.bars))
         }
         return try environment.render(InsightsPage(sections: sections), title: "Your insights", context: context)
     }

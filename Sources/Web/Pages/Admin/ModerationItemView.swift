@@ -46,7 +46,7 @@ struct ModerationItemView: Sendable {
         self.author = author
         body = item.body
         atRisk = item.heldFor == "safety"
-        reports = item.reports.map { Report(reason: $0.reason.label, note: $0.note) }
+        reports = Self.grouped(item.reports.map { Report(reason: $0.reason.label, note: $0.note) })
         assignedTo = item.assignedTo.map { $0 == member.account.email ? "you" : $0 }
         assignedToMe = item.assignedTo == member.account.email
         escalated = item.escalatedAt.map { ModerationHandler.when($0, member.account) }
@@ -64,6 +64,24 @@ struct ModerationItemView: Sendable {
         authorNotePath = Route.moderate(post, .authorNote).path
         assignPath = Route.moderate(post, .assign).path
         unassignPath = Route.moderate(post, .unassign).path
+    }
+
+    /// Reports without words, counted by reason ("3 × Spam"), in the order each reason first came; reports with the
+    /// reporter's words each on their own line after them.
+    static func grouped(_ reports: [Report]) -> [Report] {
+        var reasons: [String] = [], counts: [String: Int] = [:], worded: [Report] = []
+        for report in reports {
+            if let note = report.note, !note.isEmpty {
+                worded.append(report)
+            } else {
+                if counts[report.reason] == nil { reasons.append(report.reason) }
+                counts[report.reason, default: 0] += 1
+            }
+        }
+        return reasons.map { reason in
+            let count = counts[reason] ?? 1
+            return Report(reason: count > 1 ? "\(count) × \(reason)" : reason, note: nil)
+        } + worded
     }
 
     /// How long it has waited and whether longer than it should, as of the request drawing it (kept items are drawn

@@ -19,6 +19,8 @@ struct SignUpPage: FormPage {
     var error_email: String? { errors["email"] }
     var error_password: String? { errors["password"] }
     var error_time_zone: String? { errors["time_zone"] }
+    /// The zone the form will send unless changed (the browser's, once script has filled it in).
+    var chosenTimeZone: String { timeZones.first(where: \.selected)?.name ?? TimeZoneName.fallback }
 }
 
 /// One option of a time-zone select.

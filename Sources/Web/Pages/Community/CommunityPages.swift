@@ -14,6 +14,10 @@ struct PostInReviewPage: CompiledView {}
 /// `community/report`: why a post is being reported.
 struct ReportPostPage: FormPage {
     let reportPath: String
+    /// The post being reported, quoted (never its author).
+    let postTopic: String
+    let postAgo: String
+    let postBody: String
     let note: String
     let reasons: [FormChoice]
     let errors: FormErrors

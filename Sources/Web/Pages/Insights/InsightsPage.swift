@@ -6,6 +6,10 @@ struct InsightsPage: CompiledView {
         let lines: [String]
         /// Why there is nothing to say yet.
         let notEnough: String?
+        /// The way on from an empty state: "Check in today", "Choose a reset".
+        let nextPath: String
+        let nextLabel: String
+        let chart: BarChart?
         var hasLines: Bool { !lines.isEmpty }
     }
 

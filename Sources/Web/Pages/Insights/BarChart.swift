@@ -1,0 +1,34 @@
+import Domain
+
+/// A few counts as an SVG bar chart (`partials/bar-chart`), beside the words that give the same numbers (the chart is
+/// hidden from screen readers for that reason). The geometry is here; the template places it.
+struct BarChart: Sendable {
+    struct Bar: Sendable {
+        let label: String
+        let value: Int
+        let x: String
+        let y: String
+        let height: String
+        let labelX: String
+        /// The mood scale's point whose colour it wears, for a rating (Horrible wears 2, Great 10).
+        let mood: Int
+    }
+
+    static let width = 300.0, plotTop = 16.0, plotBottom = 96.0, barWidth = 36.0
+
+    let bars: [Bar]
+
+    /// Nil when there is nothing to draw.
+    init?(_ bars: [Insights.Bar]) {
+        guard !bars.isEmpty, let most = bars.map(\.value).max(), most > 0 else { return nil }
+        let step = Self.width / Double(bars.count)
+        self.bars = bars.enumerated().map { index, bar in
+            let height = Double(bar.value) / Double(most) * (Self.plotBottom - Self.plotTop)
+            let centre = step * (Double(index) + 0.5)
+            return Bar(label: bar.label, value: bar.value, x: Self.number(centre - Self.barWidth / 2), y: Self.number(Self.plotBottom - height),
+                       height: Self.number(max(height, 1)), labelX: Self.number(centre), mood: min(10, (index + 1) * 10 / bars.count))
+        }
+    }
+
+    private static func number(_ value: Double) -> String { String(Int(value.rounded())) }
+}
