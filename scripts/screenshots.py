@@ -107,6 +107,28 @@ def main():
                            ("member-subscription", "/account/subscription"), ("member-paywall", "/paywall")]:
             driver.get(server + path)
             shoot(driver, name)
+        driver.get(server + "/you")
+        shoot(driver, "member-you")
+        # A post's report page, from the feed.
+        driver.get(server + "/community")
+        report = first_link(driver, r"/community/posts/[0-9a-f]{32}/report$")
+        if report:
+            driver.get(report)
+            shoot(driver, "member-report-post")
+        # Today's check-in in one tap on a face, then the guided reflection it offers: the feeling, then a question.
+        driver.get(server + "/")
+        driver.find_element(By.XPATH, "//form[contains(@class,'quick-check-in')]//button[normalize-space()='Bad']").click()
+        time.sleep(0.3)
+        shoot(driver, "member-check-in-saved")
+        driver.get(server + "/reflection")
+        shoot(driver, "member-reflection-feeling")
+        driver.find_element(By.CSS_SELECTOR, "label[for=intensity-7]").click()
+        driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        time.sleep(0.3)
+        driver.find_element(By.ID, "answer").send_keys("A tense meeting about the deadline")
+        driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        time.sleep(0.3)
+        shoot(driver, "member-reflection-question")
         day = first_link(driver.get(server + "/calendar") or driver, r"/calendar/\d{4}-\d{2}-\d{2}$")
         if day:
             driver.get(day)
@@ -163,7 +185,8 @@ def main():
 
         log_in(driver, server, "admin@demo.example")
         for name, path in [("admin-team", "/admin"), ("admin-members", "/admin/members"), ("admin-settings", "/admin/settings"),
-                           ("admin-crisis-contacts", "/admin/crisis-contacts"), ("admin-watched-words", "/admin/watched-words"), ("admin-check-in-tags", "/admin/check-in-tags"), ("admin-organisation-insights", "/admin/insights"), ("admin-joining", "/admin/joining"), ("admin-resets", "/admin/resets"), ("admin-logo", "/admin/logo")]:
+                           ("admin-crisis-contacts", "/admin/crisis-contacts"), ("admin-watched-words", "/admin/watched-words"), ("admin-check-in-tags", "/admin/check-in-tags"), ("admin-organisation-insights", "/admin/insights"), ("admin-joining", "/admin/joining"), ("admin-resets", "/admin/resets"), ("admin-logo", "/admin/logo"),
+                           ("admin-single-sign-on", "/admin/single-sign-on"), ("admin-own-reset-editor", "/admin/own-resets/new")]:
             driver.get(server + path)
             shoot(driver, name)
     finally:

@@ -57,3 +57,38 @@ def test_the_you_tab_and_the_current_tab(browser, server):
     assert [label.text for label in labels] == ["Horrible", "Bad", "Average", "Good", "Great"]
     assert all(label.find_elements(By.CSS_SELECTOR, "svg") for label in labels)
     assert problems == [], "\n".join(problems)
+
+
+# Run in the page: boxes in <main> that scroll sideways, and whether the page itself does.
+SIDEWAYS = """
+const found = [];
+if (document.scrollingElement.scrollWidth > window.innerWidth + 1) found.push('the page, by ' + (document.scrollingElement.scrollWidth - window.innerWidth) + 'px');
+for (const box of document.querySelectorAll('main *')) {
+  const style = getComputedStyle(box);
+  if (['auto', 'scroll'].includes(style.overflowX) && box.scrollWidth > box.clientWidth + 1) found.push(box.tagName.toLowerCase() + '.' + box.className);
+}
+return found;
+"""
+
+
+def test_pages_fit_a_phone(browser, server):
+    """The sizes the issue holds the pages to: nothing scrolls sideways at 320 px on the home, a feeling's list, the
+    community and the year; the year is at most 1,800 px tall at 375 px, the crisis contacts admin page at most 2,500;
+    sign-up names the organisation inside <main>."""
+    browser.delete_all_cookies()
+    browser.get(server + "/signup")
+    assert "Resett" in browser.find_element(By.TAG_NAME, "main").text
+    member(browser, server, f"admin-fit-{uuid.uuid4().hex[:8]}@example.com", role="admin")
+    problems = []
+    for path in ["/", "/emotions/anxious", "/community", "/calendar/year"]:
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 640, "deviceScaleFactor": 1, "mobile": True})
+        browser.get(server + path)
+        problems += [f"{path} at 320 px: {box} scrolls sideways" for box in browser.execute_script(SIDEWAYS)]
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 375, "height": 667, "deviceScaleFactor": 1, "mobile": True})
+    for path, most in [("/calendar/year", 1800), ("/admin/crisis-contacts", 2500)]:
+        browser.get(server + path)
+        height = browser.execute_script("return document.documentElement.scrollHeight")
+        if height > most:
+            problems.append(f"{path} is {height}px tall at 375 px (at most {most})")
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    assert problems == [], "\n".join(problems)
