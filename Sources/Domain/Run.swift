@@ -100,6 +100,15 @@ public enum MoodScale {
     public static let range = 1...10
 
     /// Each point in words, for its accessible name and beside its face.
+    /// The change a reset made, in words a person would use, the numbers beside them: "You went from 4, a little
+    /// low, to 7, quite good." Never a verdict when it fell.
+    public static func change(from before: Int, to after: Int) -> String {
+        let was = words(for: before).lowercased(), now = words(for: after).lowercased()
+        if before == after { return "You felt \(after), \(now), before and after." }
+        if after > before { return "You went from \(before), \(was), to \(after), \(now)." }
+        return "You felt \(before) before and \(after) now. That’s all right: some resets settle in later."
+    }
+
     public static func words(for mood: Int) -> String {
         switch mood {
         case ...1: "Very low"

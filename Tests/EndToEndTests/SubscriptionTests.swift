@@ -188,8 +188,8 @@ struct DailyLimitTests {
         _ = try browser.post("/runs/\(run)/finish", [("outcome", "completed")])
         _ = try browser.post("/runs/\(run)/mood", [("mood", "7")])
         let result = try browser.get("/runs/\(run)/result").text
-        #expect(result.contains("From 4 to 7."))
-        #expect(result.contains("You did all 8 steps of Blink &amp; Track. From 4 to 7."), "no time for a run of a few seconds")
+        #expect(result.contains("You went from 4, a little low, to 7, quite good."))
+        #expect(result.contains("You did all 8 steps of Blink &amp; Track. You went from 4, a little low, to 7, quite good."), "no time for a run of a few seconds")
         #expect(result.contains("href=\"/calendar/"))
         #expect(try browser.get("/account/export.csv").text.contains(",Blink & Track,yes,4,7,"))
     }

@@ -37,3 +37,12 @@ struct DurationWordsTests {
         #expect(DurationWords.approximately(seconds: Int.max) == "1440 minutes")
     }
 }
+
+/// The result page's change, in words with the numbers beside them; a fall is said kindly.
+struct MoodChangeWordsTests {
+    @Test func theChangeIsSaidAsAPersonWouldSayIt() {
+        #expect(MoodScale.change(from: 4, to: 7) == "You went from 4, a little low, to 7, quite good.")
+        #expect(MoodScale.change(from: 6, to: 6) == "You felt 6, okay, before and after.")
+        #expect(MoodScale.change(from: 6, to: 4) == "You felt 6 before and 4 now. That’s all right: some resets settle in later.")
+    }
+}

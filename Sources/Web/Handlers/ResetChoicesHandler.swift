@@ -36,8 +36,7 @@ enum ResetChoicesHandler {
                 .init(id: emotion.id, label: emotion.label, resets: library.resets(for: emotion.id).map { reset in
                     let isHidden = hidden.contains(reset.id)
                     return .init(name: reset.name, duration: ResetsHandler.duration(reset.durationSeconds), isHidden: isHidden,
-                                 actionPath: Route.adminReset(reset.id, isHidden ? .show : .hide).path,
-                                 button: isHidden ? "Show “\(reset.name)”" : "Hide “\(reset.name)”")
+                                 actionPath: Route.adminReset(reset.id, isHidden ? .show : .hide).path)
                 })
             },
             errors: errors)

@@ -65,7 +65,7 @@ enum RunHandler {
         let (run, reset) = try environment.runs.run(member, run)
         guard let mood = run.mood else { return .redirect(to: run.isFinished ? Route.runMood(run.typedID).path : Route.runStep(run.typedID, 1).path) }
         let low = MoodScale.isLow(mood), veryLow = MoodScale.isVeryLow(mood)
-        let change = run.moodBefore.map { before in before == mood ? "You felt \(mood) before and after." : "From \(before) to \(mood)." }
+        let change = run.moodBefore.map { MoodScale.change(from: $0, to: mood) }
         var contacts: [CrisisContact] = [], breathePath: String?, groundPath: String?, mayTryAnother = false, allowance = AllowanceLine.unlimited
         if veryLow {
             // Help a person can act on comes first; the paywall never does.

@@ -16,8 +16,8 @@ struct ResetsAdminPage: FormPage {
         let duration: String
         let isHidden: Bool
         let actionPath: String
-        /// "Hide “Box breathing”", or "Show …".
-        let button: String
+        /// "Hide" or "Show": the button's visible word; its name goes on for screen readers ("Hide “Box breathing”").
+        var verb: String { isHidden ? "Show" : "Hide" }
     }
 
     struct Feeling {

@@ -92,7 +92,7 @@ struct RunResultPage: CompiledView, ShowsAllowance {
     let emotionPath: String
     /// What the person did, truthfully: every step or how many, and how long it took.
     let whatWasDone: String
-    /// "From 4 to 7.", when they rated how they felt before.
+    /// "You went from 4, a little low, to 7, quite good.", when they rated how they felt before.
     let change: String?
     let dayPath: String
     let low: Bool
