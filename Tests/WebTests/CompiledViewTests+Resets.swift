@@ -216,7 +216,7 @@ extension CompiledViewTests {
             if let notEnough = section.notEnough { values["notEnough"] = notEnough }
             if let chart = section.chart {
                 values["chart"] = ["bars": chart.bars.map { ["label": $0.label, "value": $0.value, "x": $0.x, "y": $0.y, "height": $0.height,
-                                                             "labelX": $0.labelX, "mood": $0.mood] as [String: Any] }]
+                                                             "width": $0.width, "labelX": $0.labelX, "mood": $0.mood] as [String: Any] }]
             }
             return values
         }])

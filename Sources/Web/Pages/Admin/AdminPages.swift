@@ -142,6 +142,8 @@ struct OrganisationInsightsPage: FormPage {
     let members: Figure
     let covered: Figure
     let weeks: [Row]
+    /// Active members week by week, for the weeks whose figure is shown (nil when none is).
+    let activeChart: BarChart?
     let emotionsPeriod: String
     let emotions: [Row]
     let errors: FormErrors

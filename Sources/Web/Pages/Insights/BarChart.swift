@@ -9,12 +9,13 @@ struct BarChart: Sendable {
         let x: String
         let y: String
         let height: String
+        let width: String
         let labelX: String
         /// The mood scale's point whose colour it wears, for a rating (Horrible wears 2, Great 10).
         let mood: Int
     }
 
-    static let width = 300.0, plotTop = 16.0, plotBottom = 96.0, barWidth = 36.0
+    static let width = 300.0, plotTop = 16.0, plotBottom = 96.0
 
     let bars: [Bar]
 
@@ -22,11 +23,13 @@ struct BarChart: Sendable {
     init?(_ bars: [Insights.Bar]) {
         guard !bars.isEmpty, let most = bars.map(\.value).max(), most > 0 else { return nil }
         let step = Self.width / Double(bars.count)
+        let barWidth = min(36, step * 0.6)
         self.bars = bars.enumerated().map { index, bar in
             let height = Double(bar.value) / Double(most) * (Self.plotBottom - Self.plotTop)
             let centre = step * (Double(index) + 0.5)
-            return Bar(label: bar.label, value: bar.value, x: Self.number(centre - Self.barWidth / 2), y: Self.number(Self.plotBottom - height),
-                       height: Self.number(max(height, 1)), labelX: Self.number(centre), mood: min(10, (index + 1) * 10 / bars.count))
+            return Bar(label: bar.label, value: bar.value, x: Self.number(centre - barWidth / 2), y: Self.number(Self.plotBottom - height),
+                       height: Self.number(max(height, 1)), width: Self.number(barWidth), labelX: Self.number(centre),
+                       mood: min(10, (index + 1) * 10 / bars.count))
         }
     }
 
