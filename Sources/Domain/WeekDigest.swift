@@ -5,6 +5,8 @@ public struct WeekDigest: Sendable, Equatable {
     public let headline: String
     public let bestDay: String?
     public let helped: [String]
+    /// Each of the seven days, oldest first: its short weekday and its check-in's rating (0 for none), for a chart.
+    public let days: [Insights.Bar]
 
     public static func of(checkIns: [CheckIn], runs: [Run], resetNames: [String: String], today: Day) -> WeekDigest {
         let from = today.adding(days: -6)
@@ -39,8 +41,13 @@ public struct WeekDigest: Sendable, Equatable {
         for (tag, count) in tags.sorted(by: { $0.key.label < $1.key.label }) {
             helped.append("\(count) of your good days were about \(tag.inSentence).")
         }
+        let days = (0..<7).map { offset in
+            let day = from.adding(days: offset)
+            return Insights.Bar(label: String(Day.weekdayNames[day.weekdayFromMonday].prefix(3)),
+                                value: week.first { $0.day == day }?.rating.rawValue ?? 0)
+        }
         return WeekDigest(from: from, through: today, headline: headline,
-                          bestDay: best.map { "\(Day.weekdayNames[$0.day.weekdayFromMonday]) (\($0.rating.label))" }, helped: helped)
+                          bestDay: best.map { "\(Day.weekdayNames[$0.day.weekdayFromMonday]) (\($0.rating.label))" }, helped: helped, days: days)
     }
 
     /// The Monday of `day`'s week: intentions and the weekly email go by it.

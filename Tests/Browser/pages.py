@@ -106,5 +106,24 @@ def check_page(driver, name, origin, expected_error_status=False):
         problems.append(f"{name}: console: {error['message']}")
     for request in foreign_requests(driver, origin):
         problems.append(f"{name}: request to another origin: {request}")
+    problems += [f"{name}: {problem}" for problem in html_problems(driver)]
     set_view(driver, 1280, "light")
     return problems
+
+
+def html_problems(driver):
+    """The page's own bytes, fetched again with the browser's cookies (a GET of the same address), parsed by html5lib
+    in strict mode: any parse error (a stray end tag, a duplicate attribute, a misnested element) is a problem. A page
+    reached by a form, whose address answers a GET differently, is checked as that GET answers."""
+    import html5lib
+    import requests
+    response = requests.get(driver.current_url, cookies={c["name"]: c["value"] for c in driver.get_cookies()},
+                            allow_redirects=False, timeout=10)
+    if response.status_code != 200 or not response.headers.get("Content-Type", "").startswith("text/html"):
+        return []
+    parser = html5lib.HTMLParser(strict=True)
+    try:
+        parser.parse(response.text)
+    except html5lib.html5parser.ParseError as error:
+        return [f"not valid HTML: {error}"]
+    return []

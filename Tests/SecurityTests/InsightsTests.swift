@@ -60,3 +60,18 @@ struct InsightsTests {
         #expect(lapsed.lines.joined().contains("in a row now") == false && !lapsed.lines.joined().lowercased().contains("miss"))
     }
 }
+
+/// The weekly digest: sentences a person would say, and the seven days its chart draws.
+struct WeekDigestTests {
+    @Test func theWeekReadsNaturallyAndCountsEachDay() throws {
+        let today = try #require(Day(year: 2026, month: 11, day: 26))  // a Thursday
+        let checkIns = [CheckIn(day: today, rating: .good, note: "", tags: []),
+                        CheckIn(day: today.adding(days: -2), rating: .bad, note: "", tags: [])]
+        let runs = [Run(id: "r", accountID: AccountID(stored: "a"), resetID: "box", emotion: "stressed", startedAt: 0, localDay: today.description,
+                        stepCount: 5, stepsReached: 5, outcome: .completed, finishedAt: 60, mood: 7, durationSeconds: 60, moodBefore: 4)]
+        let digest = WeekDigest.of(checkIns: checkIns, runs: runs, resetNames: ["box": "Box Breathing"], today: today)
+        #expect(digest.helped.contains("Your mood lifted by 3 points after 1 reset of Box Breathing."))
+        #expect(digest.days.map(\.label) == ["Fri", "Sat", "Sun", "Mon", "Tue", "Wed", "Thu"])
+        #expect(digest.days.map(\.value) == [0, 0, 0, 0, 2, 0, 4])
+    }
+}

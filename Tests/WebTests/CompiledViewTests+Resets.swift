@@ -216,18 +216,19 @@ extension CompiledViewTests {
             if let notEnough = section.notEnough { values["notEnough"] = notEnough }
             if let chart = section.chart {
                 values["chart"] = ["bars": chart.bars.map { ["label": $0.label, "value": $0.value, "x": $0.x, "y": $0.y, "height": $0.height,
-                                                             "width": $0.width, "labelX": $0.labelX, "mood": $0.mood] as [String: Any] }]
+                                                             "width": $0.width, "labelX": $0.labelX, "mood": $0.mood, "hasBar": $0.hasBar] as [String: Any] }]
             }
             return values
         }])
         for (best, helped, last, on) in [(nil, [String](), nil, false), ("Tuesday", ["Box breathing, twice"], "Walk <more>", true)] as [(String?, [String], String?, Bool)] {
             for errors in [FormErrors(), Self.errors(("intention", "Too long"))] {
                 var old: [String: Any] = ["range": "A to B", "headline": "A steady week", "helped": helped, "hasFacts": best != nil || !helped.isEmpty,
-                                          "intention": "Rest", "intentionLimit": 280, "emailOn": on]
+                                          "intention": "Rest", "intentionLimit": 280, "emailOn": on, "chartWords": "Check-ins: Mon good."]
                 if let best { old["bestDay"] = best }
                 if let last { old["lastWeeksIntention"] = last }
-                try same(DigestPage(range: "A to B", headline: "A steady week", bestDay: best, helped: helped, lastWeeksIntention: last, intention: "Rest",
-                                    intentionLimit: 280, emailOn: on, errors: errors), title: "Your week", errors: errors, old: old)
+                try same(DigestPage(range: "A to B", headline: "A steady week", bestDay: best, helped: helped, chart: nil, chartWords: "Check-ins: Mon good.",
+                                    lastWeeksIntention: last, intention: "Rest", intentionLimit: 280, emailOn: on, errors: errors),
+                         title: "Your week", errors: errors, old: old)
             }
         }
     }

@@ -37,7 +37,11 @@ enum DigestHandler {
         let page = try environment.weeklyDigest.page(member, runs: try environment.moodHistory.allRuns(member), resetNames: names)
         let digest = page.digest
         let view = DigestPage(range: "\(digest.from.longText) to \(digest.through.longText)", headline: digest.headline, bestDay: digest.bestDay,
-                              helped: digest.helped, lastWeeksIntention: page.lastWeeksIntention, intention: typed ?? page.intention,
+                              helped: digest.helped, chart: BarChart(digest.days, zeroIsNone: true) { _, rating in rating * 2 },
+                              chartWords: "Check-ins, day by day: " + digest.days.map { day in
+                                  "\(day.label) " + (CheckInRating(rawValue: day.value)?.label.lowercased() ?? "none")
+                              }.joined(separator: ", ") + ".",
+                              lastWeeksIntention: page.lastWeeksIntention, intention: typed ?? page.intention,
                               intentionLimit: WeeklyDigest.intentionLimit, emailOn: page.emailOn, errors: errors)
         return try environment.render(view, title: "Your week", errors: errors, context: context, status: status)
     }

@@ -6,6 +6,9 @@ struct DigestPage: FormPage {
     let bestDay: String?
     /// What helped this week, a line each.
     let helped: [String]
+    /// The seven days' check-ins as bars (the mood scale's colours), and the same in words for screen readers.
+    let chart: BarChart?
+    let chartWords: String
     let lastWeeksIntention: String?
     /// This week's intention, or what was typed.
     let intention: String
