@@ -139,3 +139,14 @@ public struct QueueSectionItems: Sendable {
 
     public init() {}
 }
+
+/// The moderation queue at a glance: posts waiting, and how many of them are held for the author's safety.
+public struct ModerationCounts: Sendable, Equatable {
+    public let waiting: Int
+    public let heldForSafety: Int
+
+    public init(waiting: Int, heldForSafety: Int) {
+        self.waiting = waiting
+        self.heldForSafety = heldForSafety
+    }
+}

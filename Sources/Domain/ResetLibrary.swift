@@ -16,10 +16,20 @@ public struct Emotion: Sendable, Codable, Equatable {
 public struct ResetStep: Sendable, Codable, Equatable {
     public let title: String
     public let lines: [String]
+    /// What the step asks of the breath or a hold, read from its words once, when the step is made.
+    public let cue: StepCue?
 
     public init(title: String, lines: [String]) {
         self.title = title
         self.lines = lines
+        cue = StepCue.read(lines)
+    }
+
+    enum CodingKeys: String, CodingKey { case title, lines }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(title: try container.decode(String.self, forKey: .title), lines: try container.decode([String].self, forKey: .lines))
     }
 }
 

@@ -60,11 +60,13 @@ extension AppDatabase {
     }
 
     /// Today's free resets left and today's unfinished runs, in one read (the home page and a reset's intro show both).
-    public func today(tenantID: TenantID, accountID: AccountID, localDay: String, now: Int) throws(StorageError) -> (Allowance, [Run], lastMood: Int?) {
+    /// Today's allowance and unfinished runs and, when `withLastMood` (the home page), the last mood given: one read.
+    public func today(tenantID: TenantID, accountID: AccountID, localDay: String, now: Int,
+                      withLastMood: Bool = false) throws(StorageError) -> (Allowance, [Run], lastMood: Int?) {
         try read { db in
             (try Self.allowance(db, tenantID: tenantID, accountID: accountID, localDay: localDay, now: now),
              try Self.unfinishedRuns(db, tenantID: tenantID, accountID: accountID, localDay: localDay),
-             try Self.lastMood(db, tenantID: tenantID, accountID: accountID))
+             withLastMood ? try Self.lastMood(db, tenantID: tenantID, accountID: accountID) : nil)
         }
     }
 
@@ -223,6 +225,18 @@ extension AppDatabase {
     }
 
     static let activeDaysSQL = "SELECT DISTINCT local_day FROM runs WHERE tenant_id = ? AND account_id = ? ORDER BY local_day"
+
+    /// The runs of the local days from `first` through `last`, oldest first, by the day index; with
+    /// `ratedBeforeAndAfter`, only those with a mood given before and after (what the insights compare).
+    public func runs(tenantID: TenantID, accountID: AccountID, from first: Day, through last: Day,
+                     ratedBeforeAndAfter: Bool = false) throws(StorageError) -> [Run] {
+        try read { db in
+            try db.rows(sql: """
+                SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND local_day >= ? AND local_day <= ?
+                \(ratedBeforeAndAfter ? "AND mood IS NOT NULL AND mood_before IS NOT NULL" : "") ORDER BY local_day, started_at
+                """, arguments: [tenantID, accountID, first.description, last.description]).map(Self.run(from:))
+        }
+    }
 
     public func runs(tenantID: TenantID, accountID: AccountID, on day: Day) throws(StorageError) -> [Run] {
         try read { db in

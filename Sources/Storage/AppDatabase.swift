@@ -14,7 +14,7 @@ public struct AppDatabase: Sendable {
     /// Each tenant's own resets, drafts included, as of its configuration version.
     let organisationResetCache = ConfigurationCache<[OrganisationReset]>()
     /// How many posts wait for each tenant's moderators, as of its community version (the same keeping, another number).
-    let moderationWaitingCache = ConfigurationCache<Int>()
+    let moderationWaitingCache = ConfigurationCache<ModerationCounts>()
     /// Where each transaction's time is recorded, when the app measures it.
     public var timing: DatabaseTiming?
     public var dialect: SQLDialect { store.dialect }

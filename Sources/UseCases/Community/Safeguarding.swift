@@ -45,6 +45,11 @@ public struct Safeguarding: Sendable {
 
     /// How many posts wait for a moderator, for the navigation (nil for everyone else).
     public func waiting(_ member: MemberScope?) throws -> Int? {
+        try counts(member)?.waiting
+    }
+
+    /// The queue at a glance (nil for anyone who cannot moderate), read once per community version.
+    public func counts(_ member: MemberScope?) throws -> ModerationCounts? {
         guard let moderator = member?.moderator else { return nil }
         return try database.moderationWaiting(tenantID: moderator.tenantID, communityVersion: moderator.account.communityVersion)
     }

@@ -32,6 +32,12 @@ public struct CheckIns: Sendable {
         return try checkIns(member, from: day, through: day).first
     }
 
+    /// Today's rating, if the member has checked in: one row, nothing sealed opened.
+    public func todaysRating(_ member: MemberScope) throws -> CheckInRating? {
+        let day = today(member)
+        return try ratings(member, from: day, through: day)[day]
+    }
+
     public func checkIns(_ member: MemberScope, from first: Day, through last: Day) throws -> [CheckIn] {
         let stored = try database.checkIns(tenantID: member.tenantID, accountID: member.accountID, from: first, through: last)
         guard !stored.isEmpty else { return [] }

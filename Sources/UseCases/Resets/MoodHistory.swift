@@ -20,6 +20,12 @@ public struct MoodHistory: Sendable {
         try database.runs(tenantID: member.tenantID, accountID: member.accountID, on: day)
     }
 
+    /// The runs of the days from `first` through `last`, oldest first (only those rated before and after, when asked).
+    public func runs(_ member: MemberScope, from first: Day, through last: Day, ratedBeforeAndAfter: Bool = false) throws -> [Run] {
+        try database.runs(tenantID: member.tenantID, accountID: member.accountID, from: first, through: last,
+                          ratedBeforeAndAfter: ratedBeforeAndAfter)
+    }
+
     /// Every run, oldest first, for the CSV export.
     public func allRuns(_ member: MemberScope) throws -> [Run] {
         try database.runs(tenantID: member.tenantID, accountID: member.accountID)

@@ -9,8 +9,8 @@ enum AdminHandler {
     /// `/admin`: the team's tools in one list, so they are never buried in a person's own account pages.
     static func index(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         guard member.account.role.canModerate else { throw WebError.notFound }
-        let queue = try environment.moderation.queue(member, first: 0, whole: nil).sections
-        let waiting = queue.atRisk.count + queue.reported.count + queue.others.count
+        let counts = try environment.safeguarding.counts(member) ?? ModerationCounts(waiting: 0, heldForSafety: 0)
+        let waiting = counts.waiting
         var lastWeek: TeamToolsPage.LastWeek?
         if member.account.role == .admin, let week = try environment.organisationInsights.report(member).weeks.last {
             typealias Figure = OrganisationInsightsPage.Figure
@@ -20,7 +20,7 @@ enum AdminHandler {
                                                                          Figure.of(week.checkIns), Figure.of(week.posts)]))
         }
         let page = TeamToolsPage(isAdmin: member.account.role == .admin, waiting: waiting == 0 ? "Nothing waiting" : "\(waiting) waiting",
-                                 heldForSafety: queue.atRisk.count == 0 ? nil : "\(queue.atRisk.count) held for safety", lastWeek: lastWeek)
+                                 heldForSafety: counts.heldForSafety == 0 ? nil : "\(counts.heldForSafety) held for safety", lastWeek: lastWeek)
         return try environment.render(page, title: "Team tools", context: context)
     }
 

@@ -34,7 +34,9 @@ enum DigestHandler {
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope, errors: FormErrors, typed: String?,
                              status: HTTPStatus = .ok) throws -> Response {
         let names = try environment.resetChoices.names(context.scope.tenant)
-        let page = try environment.weeklyDigest.page(member, runs: try environment.moodHistory.allRuns(member), resetNames: names)
+        let today = environment.checkIns.today(member)
+        let page = try environment.weeklyDigest.page(member, runs: try environment.moodHistory.runs(member, from: today.adding(days: -6), through: today),
+                                                     resetNames: names)
         let digest = page.digest
         let view = DigestPage(range: "\(digest.from.longText) to \(digest.through.longText)", headline: digest.headline, bestDay: digest.bestDay,
                               helped: digest.helped, chart: BarChart(digest.days, zeroIsNone: true) { _, rating in rating * 2 },

@@ -6,7 +6,10 @@ import UseCases
 enum InsightsHandler {
     static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let names = try environment.resetChoices.names(context.scope.tenant)
-        let insights = try environment.checkIns.insights(member, runs: try environment.moodHistory.allRuns(member), resetNames: names)
+        // The year's runs rated before and after: all the insights compare (not a whole history's rows).
+        let today = environment.checkIns.today(member)
+        let runs = try environment.moodHistory.runs(member, from: today.adding(days: -364), through: today, ratedBeforeAndAfter: true)
+        let insights = try environment.checkIns.insights(member, runs: runs, resetNames: names)
         let sections = insights.sections.enumerated().map { index, section in
             InsightsPage.Section(number: index + 1, title: section.title, lines: section.lines, notEnough: section.notEnough,
                                  nextPath: section.source == .resets ? Route.home.path : Route.checkIn.path,
@@ -17,7 +20,7 @@ enum InsightsHandler {
 
     /// GET /you: the "You" tab.
     static func you(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
-        let page = YouPage(checkedIn: try environment.checkIns.todays(member)?.rating.label)
+        let page = YouPage(checkedIn: try environment.checkIns.todaysRating(member)?.label)
         return try environment.render(page, title: "You", context: context)
     }
 }

@@ -57,7 +57,7 @@ enum ReportHandler {
         var report = Report(range: "\(from.longText) to \(to.longText)", prepared: today.longText)
         let checkIns = parts.contains(.checkIns) || parts.contains(.insights) ? try environment.checkIns.checkIns(member, from: from, through: to) : []
         let runs = parts.contains(.resets) || parts.contains(.insights)
-            ? try environment.moodHistory.allRuns(member).filter { Day($0.localDay).map { $0 >= from && $0 <= to } ?? false } : []
+            ? try environment.moodHistory.runs(member, from: from, through: to) : []
         if parts.contains(.checkIns) {
             report.checkIns = true
             report.withNotes = parts.contains(.notes)

@@ -7,15 +7,16 @@ enum ResetsHandler {
     static func home(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         var unfinished: [HomePage.Unfinished] = [], allowance = AllowanceLine.unlimited, day: HomePage.Today?
         if let member = context.scope.member {
-            let today = try environment.runs.today(member)
+            let today = try environment.runs.today(member, withLastMood: true)
             allowance = AllowanceLine(today.allowance)
             unfinished = today.unfinished.prefix(3).map { run, reset in
                 HomePage.Unfinished(name: reset.name, step: min(run.stepsReached, reset.steps.count), count: reset.steps.count,
                                     path: Route.runStep(run.typedID, min(max(1, run.stepsReached), reset.steps.count)).path)
             }
-            let checkIn = try environment.checkIns.todays(member)
-            day = HomePage.Today(greeting: Greeting.at(hour: environment.runs.hour(member)), checkedIn: checkIn?.rating.label,
-                                 checkInFaces: checkIn == nil ? CheckInFace.all() : [],
+            // The rating alone (nothing sealed is opened for the home page).
+            let checkedIn = try environment.checkIns.todaysRating(member)
+            day = HomePage.Today(greeting: Greeting.at(hour: environment.runs.hour(member)), checkedIn: checkedIn?.label,
+                                 checkInFaces: checkedIn == nil ? CheckInFace.all() : [],
                                  lastMood: today.lastMood.map { "\($0) of 10, \(MoodScale.words(for: $0).lowercased())" })
         }
         let page = HomePage(messages: try TeamMessages.unseen(context, environment), emotions: environment.emotionCards,

@@ -27,7 +27,7 @@ enum RunHandler {
                                    finishPath: finishPath)
             return try environment.render(page, title: reset.name, context: context)
         }
-        let page = StepPage(resetName: reset.name, emotion: reset.emotion, stepTitle: step.title, lines: step.lines, cue: StepCue.read(step.lines), number: number,
+        let page = StepPage(resetName: reset.name, emotion: reset.emotion, stepTitle: step.title, lines: step.lines, cue: step.cue, number: number,
                             count: reset.steps.count, finishPath: finishPath, backPath: number > 1 ? stepPath(number - 1) : nil,
                             continuePath: number < reset.steps.count ? stepPath(number + 1) : nil, previewNote: preview?.note,
                             previewBackPath: preview?.backPath)
