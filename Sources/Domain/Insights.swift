@@ -35,8 +35,39 @@ public struct Insights: Sendable, Equatable {
     public static let daysPerTag = 4
 
     public static func of(checkIns: [CheckIn], runs: [Run], resetNames: [String: String], today: Day) -> Insights {
-        Insights(sections: [distribution(checkIns), weekdays(checkIns), resets(runs, names: resetNames), tags(checkIns),
+        of(checkIns: checkIns, lifts: ResetLift.of(runs), resetNames: resetNames, today: today)
+    }
+
+    /// The same from each reset's lifts already summed (by the database, for the insights page).
+    public static func of(checkIns: [CheckIn], lifts: [ResetLift], resetNames: [String: String], today: Day) -> Insights {
+        Insights(sections: [distribution(checkIns), weekdays(checkIns), resets(lifts, names: resetNames), tags(checkIns),
                             streaks(checkIns, today: today)])
+    }
+
+    /// One reset's runs rated before and after: the lifts (after minus before) summed, and how many there were.
+    public struct ResetLift: Sendable, Equatable {
+        public let resetID: String
+        public let total: Int
+        public let count: Int
+
+        public init(resetID: String, total: Int, count: Int) {
+            self.resetID = resetID
+            self.total = total
+            self.count = count
+        }
+
+        public var average: Double { Double(total) / Double(max(1, count)) }
+
+        /// Summed from runs, in reset id order.
+        public static func of(_ runs: [Run]) -> [ResetLift] {
+            var lifts: [String: (total: Int, count: Int)] = [:]
+            for run in runs {
+                guard let before = run.moodBefore, let after = run.mood else { continue }
+                lifts[run.resetID, default: (0, 0)].total += after - before
+                lifts[run.resetID, default: (0, 0)].count += 1
+            }
+            return lifts.map { ResetLift(resetID: $0.key, total: $0.value.total, count: $0.value.count) }.sorted { $0.resetID < $1.resetID }
+        }
     }
 
     static func notEnough(_ title: String, have: Int, need: Int, of what: String, source: Source = .checkIns) -> Section {
@@ -75,21 +106,18 @@ public struct Insights: Sendable, Equatable {
         return Section(title: title, lines: lines, notEnough: nil, source: .checkIns)
     }
 
-    static func resets(_ runs: [Run], names: [String: String]) -> Section {
+    static func resets(_ lifts: [ResetLift], names: [String: String]) -> Section {
         let title = "Resets that lift your mood"
-        var lifts: [String: [Int]] = [:]
-        for run in runs {
-            guard let before = run.moodBefore, let after = run.mood else { continue }
-            lifts[run.resetID, default: []].append(after - before)
-        }
-        let enough = lifts.filter { $0.value.count >= runsPerReset }
+        let enough = lifts.filter { $0.count >= runsPerReset }
         guard !enough.isEmpty else {
-            let most = lifts.values.map(\.count).max() ?? 0
+            let most = lifts.map(\.count).max() ?? 0
             return notEnough(title, have: most, need: runsPerReset, of: "rated resets (before and after) of one kind", source: .resets)
         }
-        let lines = ranked(enough).prefix(3).map { reset in
+        // Highest average first; by id on a tie, so the order never depends on the database's.
+        let ranked = enough.sorted { left, right in left.average != right.average ? left.average > right.average : left.resetID < right.resetID }
+        let lines = ranked.prefix(3).map { reset in
             let change = reset.average >= 0 ? "up \(Digits.oneDecimalOrWhole(reset.average))" : "down \(Digits.oneDecimalOrWhole(-reset.average))"
-            return "\(names[reset.key] ?? reset.key): mood \(change) on average, from \(reset.count) times."
+            return "\(names[reset.resetID] ?? reset.resetID): mood \(change) on average, from \(reset.count) times."
         }
         return Section(title: title, lines: lines, notEnough: nil, source: .resets)
     }

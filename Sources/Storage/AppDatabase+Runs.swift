@@ -226,15 +226,26 @@ extension AppDatabase {
 
     static let activeDaysSQL = "SELECT DISTINCT local_day FROM runs WHERE tenant_id = ? AND account_id = ? ORDER BY local_day"
 
-    /// The runs of the local days from `first` through `last`, oldest first, by the day index; with
-    /// `ratedBeforeAndAfter`, only those with a mood given before and after (what the insights compare).
-    public func runs(tenantID: TenantID, accountID: AccountID, from first: Day, through last: Day,
-                     ratedBeforeAndAfter: Bool = false) throws(StorageError) -> [Run] {
+    /// The runs of the local days from `first` through `last`, oldest first, by the day index.
+    public func runs(tenantID: TenantID, accountID: AccountID, from first: Day, through last: Day) throws(StorageError) -> [Run] {
         try read { db in
             try db.rows(sql: """
                 SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND local_day >= ? AND local_day <= ?
-                \(ratedBeforeAndAfter ? "AND mood IS NOT NULL AND mood_before IS NOT NULL" : "") ORDER BY local_day, started_at
+                ORDER BY local_day, started_at
                 """, arguments: [tenantID, accountID, first.description, last.description]).map(Self.run(from:))
+        }
+    }
+
+    /// Each reset's runs rated before and after on the days from `first` through `last`: the lifts summed and
+    /// counted by the database (one row a reset, however long the history), by the day index.
+    public func resetLifts(tenantID: TenantID, accountID: AccountID, from first: Day, through last: Day) throws(StorageError) -> [Insights.ResetLift] {
+        try read { db in
+            try db.rows(sql: """
+                SELECT reset_id, sum(mood - mood_before) AS total, count(*) AS n FROM runs
+                WHERE tenant_id = ? AND account_id = ? AND local_day >= ? AND local_day <= ? AND mood IS NOT NULL AND mood_before IS NOT NULL
+                GROUP BY reset_id ORDER BY reset_id
+                """, arguments: [tenantID, accountID, first.description, last.description])
+                .map { Insights.ResetLift(resetID: $0["reset_id"], total: $0["total"], count: $0["n"]) }
         }
     }
 

@@ -16,8 +16,13 @@ struct DemoDataTests {
         let hash = try PasswordHasher(parameters: .init(memoryKiB: 1024, iterations: 1, parallelism: 1)).hash("a calm and steady passphrase")
         _ = try demo.fill(tenant, passwordHash: hash)
         let member = try app.member("member@demo.example")
-        let insights = try app.environment.checkIns.insights(member, runs: try app.environment.moodHistory.allRuns(member),
-                                                              resetNames: app.environment.library.namesByID)
+        let today = app.environment.checkIns.today(member)
+        let lifts = try app.environment.moodHistory.resetLifts(member, from: today.adding(days: -364), through: today)
+        let insights = try app.environment.checkIns.insights(member, lifts: lifts, resetNames: app.environment.library.namesByID)
+        // The database's sums are the runs' own.
+        #expect(lifts == Insights.ResetLift.of(try app.environment.moodHistory.allRuns(member).filter { run in
+            Day(run.localDay).map { $0 >= today.adding(days: -364) } ?? false
+        }))
         let waiting = insights.sections.filter { $0.notEnough != nil }.map(\.title)
         #expect(waiting.count <= 1, "\(waiting)")
         #expect(insights.sections.first?.bars.map(\.value).reduce(0, +) ?? 0 >= Insights.checkInsForDistribution)

@@ -40,10 +40,10 @@ struct InsightsTests {
     @Test func aResetNeedsThreeRatedRunsBeforeAndAfter() {
         let runs = [run("walk", before: 3, after: 6), run("walk", before: 4, after: 6), run("breath", before: 5, after: 6),
                     run("breath", before: 5, after: nil), run("breath", before: nil, after: 9)]
-        #expect(Insights.resets(runs, names: ["walk": "Grounding walk"]).notEnough
+        #expect(Insights.resets(Insights.ResetLift.of(runs), names: ["walk": "Grounding walk"]).notEnough
                 == "Not enough yet: this needs 3 rated resets (before and after) of one kind, and there are 2 so far.")
         let more = runs + [run("walk", before: 2, after: 4), run("breath", before: 6, after: 5)]
-        #expect(Insights.resets(more, names: ["walk": "Grounding walk"]).lines == ["Grounding walk: mood up 2.3 on average, from 3 times."])
+        #expect(Insights.resets(Insights.ResetLift.of(more), names: ["walk": "Grounding walk"]).lines == ["Grounding walk: mood up 2.3 on average, from 3 times."])
     }
 
     @Test func tagsAreComparedOnlyWithEnoughDaysEitherSide() {

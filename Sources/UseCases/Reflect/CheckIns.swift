@@ -116,10 +116,10 @@ public struct CheckIns: Sendable {
 
 extension CheckIns {
     /// The person's insights over the last year of check-ins and resets.
-    public func insights(_ member: MemberScope, runs: [Run], resetNames: [String: String]) throws -> Insights {
+    /// The last year's insights, from its check-ins and `lifts` (each reset's, over the same year: `MoodHistory`).
+    public func insights(_ member: MemberScope, lifts: [Insights.ResetLift], resetNames: [String: String]) throws -> Insights {
         let today = today(member)
         let checkIns = try checkIns(member, from: today.adding(days: -364), through: today)
-        let recent = runs.filter { (Day($0.localDay)?.ordinal ?? 0) > today.ordinal - 365 }
-        return Insights.of(checkIns: checkIns, runs: recent, resetNames: resetNames, today: today)
+        return Insights.of(checkIns: checkIns, lifts: lifts, resetNames: resetNames, today: today)
     }
 }

@@ -20,10 +20,14 @@ public struct MoodHistory: Sendable {
         try database.runs(tenantID: member.tenantID, accountID: member.accountID, on: day)
     }
 
-    /// The runs of the days from `first` through `last`, oldest first (only those rated before and after, when asked).
-    public func runs(_ member: MemberScope, from first: Day, through last: Day, ratedBeforeAndAfter: Bool = false) throws -> [Run] {
-        try database.runs(tenantID: member.tenantID, accountID: member.accountID, from: first, through: last,
-                          ratedBeforeAndAfter: ratedBeforeAndAfter)
+    /// The runs of the days from `first` through `last`, oldest first.
+    public func runs(_ member: MemberScope, from first: Day, through last: Day) throws -> [Run] {
+        try database.runs(tenantID: member.tenantID, accountID: member.accountID, from: first, through: last)
+    }
+
+    /// Each reset's lifts over the days from `first` through `last`, summed by the database (for the insights).
+    public func resetLifts(_ member: MemberScope, from first: Day, through last: Day) throws -> [Insights.ResetLift] {
+        try database.resetLifts(tenantID: member.tenantID, accountID: member.accountID, from: first, through: last)
     }
 
     /// Every run, oldest first, for the CSV export.

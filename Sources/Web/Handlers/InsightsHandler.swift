@@ -6,10 +6,10 @@ import UseCases
 enum InsightsHandler {
     static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let names = try environment.resetChoices.names(context.scope.tenant)
-        // The year's runs rated before and after: all the insights compare (not a whole history's rows).
+        // The year's lifts, each reset's summed by the database: a row a reset, not a row a run.
         let today = environment.checkIns.today(member)
-        let runs = try environment.moodHistory.runs(member, from: today.adding(days: -364), through: today, ratedBeforeAndAfter: true)
-        let insights = try environment.checkIns.insights(member, runs: runs, resetNames: names)
+        let lifts = try environment.moodHistory.resetLifts(member, from: today.adding(days: -364), through: today)
+        let insights = try environment.checkIns.insights(member, lifts: lifts, resetNames: names)
         let sections = insights.sections.enumerated().map { index, section in
             InsightsPage.Section(number: index + 1, title: section.title, lines: section.lines, notEnough: section.notEnough,
                                  nextPath: section.source == .resets ? Route.home.path : Route.checkIn.path,
