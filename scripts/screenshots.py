@@ -45,11 +45,16 @@ def start_server(folder):
     raise RuntimeError("resett did not start")
 
 
+def submit(driver, selector="main form button[type=submit]"):
+    """Presses the page's (first matching) submit button and gives the next page a moment."""
+    driver.find_element(By.CSS_SELECTOR, selector).click()
+    time.sleep(0.3)
+
+
 def rate(driver, mood):
     """Chooses a mood on the rating page and sends it."""
     driver.find_element(By.CSS_SELECTOR, f"label[for=mood-{mood}]").click()
-    driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
-    time.sleep(0.3)
+    submit(driver)
 
 
 def shoot(driver, name):
@@ -117,17 +122,14 @@ def main():
             shoot(driver, "member-report-post")
         # Today's check-in in one tap on a face, then the guided reflection it offers: the feeling, then a question.
         driver.get(server + "/")
-        driver.find_element(By.XPATH, "//form[contains(@class,'quick-check-in')]//button[normalize-space()='Bad']").click()
-        time.sleep(0.3)
+        submit(driver, "form.quick-check-in button[value='2']")
         shoot(driver, "member-check-in-saved")
         driver.get(server + "/reflection")
         shoot(driver, "member-reflection-feeling")
         driver.find_element(By.CSS_SELECTOR, "label[for=intensity-7]").click()
-        driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
-        time.sleep(0.3)
+        submit(driver)
         driver.find_element(By.ID, "answer").send_keys("A tense meeting about the deadline")
-        driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
-        time.sleep(0.3)
+        submit(driver)
         shoot(driver, "member-reflection-question")
         day = first_link(driver.get(server + "/calendar") or driver, r"/calendar/\d{4}-\d{2}-\d{2}$")
         if day:
@@ -135,34 +137,29 @@ def main():
             shoot(driver, "member-calendar-day")
         # A reset from start to finish: intro, a step, the last step, the mood, the result.
         driver.get(server + "/resets/stressed-tense-release")
-        driver.find_element(By.CSS_SELECTOR, "form.start-form button[type=submit]").click()
-        time.sleep(0.3)
+        submit(driver, "form.start-form button[type=submit]")
         shoot(driver, "member-player-first-step")
         run = re.search(r"/runs/([0-9a-f]{32})/", driver.current_url).group(1)
         driver.get(f"{server}/runs/{run}/steps/4")
         shoot(driver, "member-player-middle-step")
         driver.get(f"{server}/runs/{run}/steps/6")
         shoot(driver, "member-player-last-step")
-        driver.find_element(By.CSS_SELECTOR, ".player-actions button[type=submit]").click()
-        time.sleep(0.3)
+        submit(driver, ".player-actions button[type=submit]")
         shoot(driver, "member-mood")
         rate(driver, 7)
         shoot(driver, "member-result")
         driver.get(server + "/resets/anxiety-bubble-calm")
-        driver.find_element(By.CSS_SELECTOR, "form.start-form button[type=submit]").click()
-        time.sleep(0.3)
+        submit(driver, "form.start-form button[type=submit]")
         for bubble in driver.find_elements(By.CSS_SELECTOR, ".bubble")[:3]:
             bubble.click()
         time.sleep(0.6)
         shoot(driver, "member-bubbles")
-        driver.find_element(By.CSS_SELECTOR, ".player-actions button[type=submit]").click()
-        time.sleep(0.3)
+        submit(driver, ".player-actions button[type=submit]")
         rate(driver, 3)
         shoot(driver, "member-result-low")
         # The third reset of the day: the next intro says so and offers the subscription.
         driver.get(server + "/resets/tired-blink-track")
-        driver.find_element(By.CSS_SELECTOR, "form.start-form button[type=submit]").click()
-        time.sleep(0.3)
+        submit(driver, "form.start-form button[type=submit]")
         driver.get(driver.current_url.replace("/steps/1", "/steps/2"))
         driver.get(server + "/resets/tired-posture-ladder")
         shoot(driver, "member-intro-none-left")

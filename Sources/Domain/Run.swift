@@ -99,7 +99,6 @@ public enum LocalDay {
 public enum MoodScale {
     public static let range = 1...10
 
-    /// Each point in words, for its accessible name and beside its face.
     /// The change a reset made, in words a person would use, the numbers beside them: "You went from 4, a little
     /// low, to 7, quite good." Never a verdict when it fell.
     public static func change(from before: Int, to after: Int) -> String {
@@ -109,6 +108,7 @@ public enum MoodScale {
         return "You felt \(before) before and \(after) now. That’s all right: some resets settle in later."
     }
 
+    /// Each point in words, for its accessible name and beside its face.
     public static func words(for mood: Int) -> String {
         switch mood {
         case ...1: "Very low"

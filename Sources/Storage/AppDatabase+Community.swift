@@ -228,7 +228,6 @@ extension AppDatabase {
         }
     }
 
-    /// Whether a post is one a member may report: visible, in this tenant.
     /// A post anyone may report (visible in the feed), as the report page quotes it; nil for any other.
     public func reportablePost(tenantID: TenantID, postID typedPostID: PostID) throws(StorageError) -> ReportablePost? {
         let postID = typedPostID.rawValue

@@ -59,8 +59,8 @@ extension AppDatabase {
         }
     }
 
-    /// Today's free resets left and today's unfinished runs, in one read (the home page and a reset's intro show both).
-    /// Today's allowance and unfinished runs and, when `withLastMood` (the home page), the last mood given: one read.
+    /// Today's free resets left and unfinished runs (the home page and a reset's intro show both) and, when
+    /// `withLastMood` (the home page), the last mood given: one read.
     public func today(tenantID: TenantID, accountID: AccountID, localDay: String, now: Int,
                       withLastMood: Bool = false) throws(StorageError) -> (Allowance, [Run], lastMood: Int?) {
         try read { db in

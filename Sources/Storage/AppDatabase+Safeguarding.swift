@@ -22,19 +22,19 @@ extension AppDatabase {
                     arguments: [tenantID, value]).map { ModeratorNote(author: $0["author"], body: $0["body"], createdAt: $0["created_at"]) }
     }
 
-    /// How many posts wait for a moderator, and how many of them are held for safety (for the navigation's count on
-    /// every page staff see, and the team's home), as of the tenant's
-    /// community version read with the session: counted once per version, kept between requests. The count is read
-    /// after the version, so what is kept under a number is never older than it.
-    public func moderationWaiting(tenantID: TenantID, communityVersion: Int) throws(StorageError) -> ModerationCounts {
-        if let kept = moderationWaitingCache.value(tenantID: tenantID, version: communityVersion) { return kept }
+    /// How many posts wait for a moderator, and how many of them are held for safety (the navigation's count on every
+    /// page staff see, and the team's home), as of the tenant's community version read with the session: counted once
+    /// per version, kept between requests. The counts are read after the version, so what is kept under a number is
+    /// never older than it.
+    public func moderationCounts(tenantID: TenantID, communityVersion: Int) throws(StorageError) -> ModerationCounts {
+        if let kept = moderationCountsCache.value(tenantID: tenantID, version: communityVersion) { return kept }
         let counts = try read { db in
             let row = try db.row(sql: """
                 SELECT count(*) AS waiting, count(CASE WHEN held_for = 'safety' THEN 1 END) AS safety FROM posts WHERE \(Self.waitingPostsSQL)
                 """, arguments: [tenantID])
             return ModerationCounts(waiting: row?["waiting"] ?? 0, heldForSafety: row?["safety"] ?? 0)
         }
-        moderationWaitingCache.store(counts, tenantID: tenantID, version: communityVersion)
+        moderationCountsCache.store(counts, tenantID: tenantID, version: communityVersion)
         return counts
     }
 

@@ -13,8 +13,9 @@ public struct AppDatabase: Sendable {
     let hiddenResetCache = ConfigurationCache<Set<String>>()
     /// Each tenant's own resets, drafts included, as of its configuration version.
     let organisationResetCache = ConfigurationCache<[OrganisationReset]>()
-    /// How many posts wait for each tenant's moderators, as of its community version (the same keeping, another number).
-    let moderationWaitingCache = ConfigurationCache<ModerationCounts>()
+    /// How many posts wait for each tenant's moderators (and how many are held for safety), as of its community version
+    /// (the same keeping, other numbers).
+    let moderationCountsCache = ConfigurationCache<ModerationCounts>()
     /// Where each transaction's time is recorded, when the app measures it.
     public var timing: DatabaseTiming?
     public var dialect: SQLDialect { store.dialect }

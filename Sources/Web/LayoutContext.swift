@@ -42,7 +42,7 @@ struct LayoutContext: Sendable {
         script = staticFiles.url(for: "/js/app.js")
         favicon = staticFiles.url(for: "/img/favicon.svg")
         touchIcon = staticFiles.url(for: "/img/apple-touch-icon.png")
-        // Only a page that exists is remembered (an error page for an unknown path offers plain help).
+        // Only a page that exists is remembered (help from an error page for an unknown path returns home).
         let here = context.flatMap { $0.route == nil ? nil : String($0.request.path) } ?? Route.home.path
         helpPath = here.hasPrefix(Route.help.path) || !ReturnPath.isSafe(here) ? Route.help.path : Route.help(.help, from: here)
         section = context?.route?.kind.section

@@ -69,6 +69,27 @@ struct AppTests {
         let badPath = try client.request("GET", "/%zz")
         #expect(badPath.status == 400)
         #expect(badPath.text.contains("Malformed percent-encoding."))
+        #expect(!missing.text.contains("class=\"tab-bar\""), "signed out: no member's navigation")
+    }
+
+    /// A signed-in member keeps their own header, navigation and a way back on an error page, which is never kept by a
+    /// cache; its help link returns home rather than to an address that does not exist.
+    @Test func aMembersErrorPageIsTheirs() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("lost@example.com")
+        for path in ["/no/such/page", "/community/posts/" + String(repeating: "b", count: 32) + "/report", "/runs/NOT-AN-ID/steps/1"] {
+            let page = try browser.get(path)
+            #expect(page.status == 404, "\(path)")
+            #expect(page.text.contains("We couldn’t find that page") && page.text.contains("class=\"tab-bar\""), "\(path)")
+            #expect(page.text.contains("href=\"/you\">Your calendar and insights</a>"), "\(path)")
+            #expect(page.header("Cache-Control") == "no-store", "\(path)")
+        }
+        let unknown = try browser.get("/no/such/page").text
+        #expect(unknown.contains("class=\"help-link\" href=\"/help?from=/\">") && !unknown.contains("from=/no/such"), "help returns home")
+        // A form's refusal is theirs too, and keeps saying what went wrong.
+        let refused = try browser.post("/account/theme", [("theme", "purple")])
+        #expect(refused.status == 400 && refused.text.contains("class=\"tab-bar\"") && refused.text.contains("Choose light, dark or the same as your device."))
     }
 
     @Test func parserRefusalsUseTheErrorPageToo() throws {

@@ -100,8 +100,8 @@ public struct Community: Sendable {
         }
     }
 
-    /// Only a visible post of this tenant can be reported (and has a report form).
-    /// The post a member is about to report, as the page quotes it; `.notFound` for one they cannot see.
+    /// The post a member is about to report, as the page quotes it: only a visible post of this tenant can be
+    /// reported; `.notFound` for any other.
     public func reportable(_ member: MemberScope, post: PostID) throws -> ReportablePost {
         let member = try admit(member)
         guard let found = try database.reportablePost(tenantID: member.tenantID, postID: post) else { throw UseCaseError.notFound }

@@ -51,7 +51,7 @@ public struct Safeguarding: Sendable {
     /// The queue at a glance (nil for anyone who cannot moderate), read once per community version.
     public func counts(_ member: MemberScope?) throws -> ModerationCounts? {
         guard let moderator = member?.moderator else { return nil }
-        return try database.moderationWaiting(tenantID: moderator.tenantID, communityVersion: moderator.account.communityVersion)
+        return try database.moderationCounts(tenantID: moderator.tenantID, communityVersion: moderator.account.communityVersion)
     }
 
     public func reachOut(_ member: MemberScope, post: PostID, message: String) throws {

@@ -4,8 +4,9 @@ import Logging
 import Storage
 
 /// Believable demo data for trying Resett and for screenshots: a member with five months of resets (moods before
-/// and after, a few finished early) and three of check-ins, a moderator, an admin, a subscriber, and a community of twenty-odd people with
-/// posts, reactions, a post held for safety and one hidden by reports. The same seed gives the same data.
+/// and after, a few finished early) and three of check-ins, a moderator, an admin, a subscriber, and a community of
+/// twenty-odd people with posts, reactions, a post held for safety and one hidden by reports. The same seed gives the
+/// same data.
 public struct DemoData: Sendable {
     let database: AppDatabase
     let library: ResetLibrary

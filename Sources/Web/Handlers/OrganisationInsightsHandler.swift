@@ -62,9 +62,10 @@ enum OrganisationInsightsHandler {
                                   [Figure.of(week.activeMembers), Figure.of(week.resetsStarted), Figure.of(week.resetsCompleted), Figure.of(week.checkIns), Figure.of(week.posts)]))
             },
             // A chart only of weeks side by side: one shown week alone says nothing a chart could.
+            // One colour: the mood scale's ramp would read as moods, which these counts are not.
             activeChart: report.weeks.filter { $0.activeMembers != nil }.count < 2 ? nil : BarChart(report.weeks.compactMap { week in
                 week.activeMembers.map { Insights.Bar(label: "\(week.start.day) \(Day.monthNames[week.start.month - 1].prefix(3))", value: $0) }
-            }),
+            }, mood: { _, _ in 5 }),
             emotionsPeriod: "\(report.emotionsFrom.longText) to \(report.emotionsThrough.longText)",
             emotions: report.emotions.map { row in
                 .init(label: row.emotion, cells: OrganisationInsightsPage.Cell.row(["Started", "Completed", "Mood before", "Mood after"],
