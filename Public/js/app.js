@@ -29,7 +29,25 @@ document.addEventListener("DOMContentLoaded", function () {
   if (breath) paceBreath(breath);
   var hold = document.querySelector("[data-hold]");
   if (hold) offerHold(hold);
+  document.querySelectorAll("button[data-copy]").forEach(offerCopy);
 });
+
+// A finished response template's Copy button: shown only where the clipboard can be written; without it, the text
+// stays selectable in its box.
+function offerCopy(button) {
+  var box = document.getElementById(button.getAttribute("data-copy"));
+  var said = document.querySelector("[data-copied-for=\"" + button.getAttribute("data-copy") + "\"]");
+  if (!box || !navigator.clipboard || !navigator.clipboard.writeText) return;
+  button.hidden = false;
+  button.addEventListener("click", function () {
+    navigator.clipboard.writeText(box.value).then(function () {
+      if (said) said.textContent = "Copied. Paste it wherever you’re replying.";
+    }, function () {
+      box.select();
+      if (said) said.textContent = "Select the text and copy it.";
+    });
+  });
+}
 
 function lessMotion() {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;

@@ -176,6 +176,49 @@ public struct AccountExport: Codable, Sendable {
     public var reflections: [ReflectionPart] = []
     /// Weekly intentions, by the Monday of the week they were written in (opened).
     public var intentions: [IntentionPart] = []
+    /// Setbacks, every field, their notes opened.
+    public var setbacks: [SetbackPart] = []
+    /// Days with a small brave step done or let go.
+    public var smallSteps: [SmallStepPart] = []
+
+    public struct SetbackPart: Codable, Sendable, Equatable {
+        public let id: String
+        public let kind: String
+        public let hurt: Int
+        public let hurtWords: String
+        public let note: String
+        public let happenedAt: Int
+        public let happenedDay: String
+        public let loggedAt: Int
+        public let movedOnAt: Int?
+
+        public init(id: String, kind: String, hurt: Int, hurtWords: String, note: String, happenedAt: Int, happenedDay: String, loggedAt: Int,
+                    movedOnAt: Int?) {
+            self.id = id
+            self.kind = kind
+            self.hurt = hurt
+            self.hurtWords = hurtWords
+            self.note = note
+            self.happenedAt = happenedAt
+            self.happenedDay = happenedDay
+            self.loggedAt = loggedAt
+            self.movedOnAt = movedOnAt
+        }
+    }
+
+    public struct SmallStepPart: Codable, Sendable, Equatable {
+        public let day: String
+        public let step: String?
+        public let outcome: String?
+        public let swaps: Int
+
+        public init(day: String, step: String?, outcome: String?, swaps: Int) {
+            self.day = day
+            self.step = step
+            self.outcome = outcome
+            self.swaps = swaps
+        }
+    }
 
     public struct IntentionPart: Codable, Sendable, Equatable {
         public let weekStarting: String

@@ -35,6 +35,7 @@ public enum CheckInTagEntity {}
 public enum InvitationEntity {}
 public enum ProvisioningTokenEntity {}
 public enum OrganisationResetEntity {}
+public enum SetbackEntity {}
 
 /// The id that separates organisations: every tenant-owned row's `tenant_id`.
 public typealias TenantID = EntityID<TenantEntity>
@@ -51,6 +52,7 @@ public typealias CheckInTagID = EntityID<CheckInTagEntity>
 public typealias InvitationID = EntityID<InvitationEntity>
 public typealias ProvisioningTokenID = EntityID<ProvisioningTokenEntity>
 public typealias OrganisationResetID = EntityID<OrganisationResetEntity>
+public typealias SetbackID = EntityID<SetbackEntity>
 
 /// As its text in JSON (a payment event's account, say), and refused when the text is not an id's form.
 extension EntityID: Codable {

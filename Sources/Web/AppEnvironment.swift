@@ -22,6 +22,8 @@ public struct AppEnvironment: Sendable {
     public let safetyPhrases: SafetyPhrases
     /// The thought record's thinking traps (`Content/distortions.json`).
     public let distortions: DistortionDetector
+    /// Recovery plans, response templates, small brave steps and the pattern rules (`Content/setbacks.json`).
+    public let setbackGuide: SetbackGuide
     public let mailer: any Mailer
     /// Seconds since 1970, from a clock tests can set.
     public let clock: @Sendable () -> Int
@@ -54,7 +56,7 @@ public struct AppEnvironment: Sendable {
     public init(configuration: AppConfiguration = AppConfiguration(), database: Database,
                 staticFiles: StaticFileStore, logger: Logger, hasher: PasswordHasher = PasswordHasher(),
                 hashingPool: HashingPool = HashingPool(), passwordPolicy: PasswordPolicy, library: ResetLibrary,
-                safetyPhrases: SafetyPhrases, distortions: DistortionDetector, mailer: any Mailer,
+                safetyPhrases: SafetyPhrases, distortions: DistortionDetector, setbackGuide: SetbackGuide, mailer: any Mailer,
                 clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }, migrationsDirectory: String = "./Migrations",
                 metrics: AppMetrics = AppMetrics(), mailDelivery: MailDelivery? = nil, masterKey: MasterKey? = nil) {
         self.configuration = configuration
@@ -70,6 +72,7 @@ public struct AppEnvironment: Sendable {
         self.library = library
         self.safetyPhrases = safetyPhrases
         self.distortions = distortions
+        self.setbackGuide = setbackGuide
         self.mailer = mailer
         self.clock = clock
         self.migrationsDirectory = migrationsDirectory
@@ -140,6 +143,7 @@ public struct AppEnvironment: Sendable {
     var checkIns: CheckIns { CheckIns(database: database, vault: vault, clock: clock) }
     var weeklyDigest: WeeklyDigest { WeeklyDigest(database: database, vault: vault, checkIns: checkIns, clock: clock) }
     var reflections: Reflections { Reflections(database: database, vault: vault, checkIns: checkIns, clock: clock) }
+    var setbacks: Setbacks { Setbacks(database: database, vault: vault, guide: setbackGuide, clock: clock) }
 
     public var gate: Gate {
         Gate(database: database, baseDomain: configuration.baseDomain, sessionIdleLimit: configuration.sessionIdleLimit,
@@ -161,6 +165,7 @@ public struct AppEnvironment: Sendable {
         let library = try ResetLibrary(path: root + "/Content/resets.json")
         let safety = SafetyPhrases(phrases: try dataLines(root + "/Content/safety-phrases.txt"))
         let distortions = try DistortionDetector(path: root + "/Content/distortions.json")
+        let setbackGuide = try SetbackGuide(path: root + "/Content/setbacks.json")
         let dataFolder = Database.dataFolder(location: location)
         // With SMTP, mail waits in the database until sent (retried, on any node); otherwise .eml files beside it.
         var delivery: MailDelivery?
@@ -177,7 +182,7 @@ public struct AppEnvironment: Sendable {
         }
         return AppEnvironment(configuration: configuration, database: database, staticFiles: staticFiles,
                               logger: logger, hasher: hasher, passwordPolicy: policy, library: library,
-                              safetyPhrases: safety, distortions: distortions, mailer: chosenMailer,
+                              safetyPhrases: safety, distortions: distortions, setbackGuide: setbackGuide, mailer: chosenMailer,
                               migrationsDirectory: root + "/Migrations", metrics: metrics, mailDelivery: delivery, masterKey: masterKey)
     }
 

@@ -20,6 +20,7 @@ struct RouteTableTests {
         .moderate: "posts", .liftRestriction: "posting_restrictions",
         .crisisContact: "crisis_contacts", .watchedWordRemove: "watched_words",
         .invitationRevoke: "invitations", .provisioningTokenRevoke: "scim_tokens", .checkInTagRemove: "check_in_tags",
+        .setback: "setbacks", .setbackEdit: "setbacks", .updateSetback: "setbacks", .setbackAction: "setbacks",
         .memberRole: "accounts", .testCheckout: "checkouts", .payTestCheckout: "checkouts", .accountSessionDelete: "sessions",
     ]
 
@@ -34,6 +35,7 @@ struct RouteTableTests {
         .crisisContact: [("name", "Someone else's"), ("purpose", "Any time"), ("phone", "+44 1234 567890")],
         .payTestCheckout: [("card_number", "4242 4242 4242 4242")],
         .moderate: [("note", "")],
+        .updateSetback: [("kind", "work"), ("hurt", "3")],
     ]
 
     static let signedInKinds = Route.Kind.allCases.filter { [.member, .moderator, .admin].contains($0.access) }
@@ -116,6 +118,7 @@ struct RouteTableTests {
         try member.signUp("someone@example.com")
         #expect(try member.post("/resets/stressed-tense-release/start", []).status == 303)
         #expect(try share(member, "A small win today").status == 303)
+        #expect(try member.post("/setbacks", [("kind", "job"), ("hurt", "6")]).status == 303)
         #expect(try member.post("/account/subscription/checkout", []).status == 303)
         let post = try postID(app, body: "A small win today")
         let admin = try staff(app, "admin@example.com", .admin)

@@ -119,6 +119,8 @@ enum AccountHandler {
         export.checkIns = try environment.checkIns.exportParts(member)
         export.reflections = try environment.reflections.exportParts(member, detector: environment.distortions)
         export.intentions = try environment.weeklyDigest.exportParts(member)
+        export.setbacks = try environment.setbacks.exportParts(member)
+        export.smallSteps = try environment.setbacks.smallStepParts(member)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         var response = Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],

@@ -98,7 +98,8 @@ enum CalendarHandler {
                                 : reflection?.isComplete == true ? "See your reflection" : "Carry on reflecting")
         }
         let page = CalendarDayPage(dayName: day.longText, monthPath: Route.calendarMonth(year: day.year, month: day.month),
-                                   monthName: "\(Day.monthNames[day.month - 1]) \(day.year)", isToday: day == today, runs: runs, checkIn: checkIn)
+                                   monthName: "\(Day.monthNames[day.month - 1]) \(day.year)", isToday: day == today, runs: runs, checkIn: checkIn,
+                                   setbacks: try environment.setbacks.between(member, day, day).map { SetbacksHandler.item($0, member.account.timeZone) })
         return try environment.render(page, title: "\(day.longText) – Calendar", context: context)
     }
 

@@ -6,14 +6,15 @@ import UseCases
 /// reflections, the most personal, go in only when ticked; nothing is sent anywhere (the browser prints or saves it).
 enum ReportHandler {
     enum Part: String, CaseIterable {
-        case checkIns = "check-ins", notes, resets, reflections, insights
+        case checkIns = "check-ins", notes, resets, reflections, setbacks, insights
 
         var label: String {
             switch self {
             case .checkIns: "Daily check-ins"
-            case .notes: "The notes written with check-ins"
+            case .notes: "The notes written with check-ins and setbacks"
             case .resets: "Resets, with mood before and after"
             case .reflections: "Guided reflections, with what was written"
+            case .setbacks: "Setbacks, with how much they hurt and when you moved on"
             case .insights: "Patterns in these dates"
             }
         }
@@ -55,12 +56,12 @@ enum ReportHandler {
                                today: Day) throws -> AccountReportPage.Report {
         typealias Report = AccountReportPage.Report
         var report = Report(range: "\(from.longText) to \(to.longText)", prepared: today.longText)
+        report.withNotes = parts.contains(.notes)
         let checkIns = parts.contains(.checkIns) || parts.contains(.insights) ? try environment.checkIns.checkIns(member, from: from, through: to) : []
         let runs = parts.contains(.resets) || parts.contains(.insights)
             ? try environment.moodHistory.runs(member, from: from, through: to) : []
         if parts.contains(.checkIns) {
             report.checkIns = true
-            report.withNotes = parts.contains(.notes)
             report.checkInRows = checkIns.map { checkIn in
                 Report.CheckInRow(day: checkIn.day.longText, rating: checkIn.rating.label, note: parts.contains(.notes) ? checkIn.note : "",
                                   tags: checkIn.tags.map(\.label).joined(separator: ", "))
@@ -85,6 +86,15 @@ enum ReportHandler {
                                                        answer: answer.isEmpty ? "(left blank)" : answer)
                                       },
                                       change: reflection.change)
+            }
+        }
+        if parts.contains(.setbacks) {
+            report.setbacks = true
+            let zone = member.account.timeZone
+            report.setbackRows = try environment.setbacks.between(member, from, to).map { setback in
+                Report.SetbackRow(day: setback.day.longText, kind: setback.kind.label, hurt: "\(setback.hurt.value): \(setback.hurt.words)",
+                                  movedOn: setback.recovery(in: zone).map { "after \($0.words)" } ?? "not yet",
+                                  note: parts.contains(.notes) ? setback.note : "")
             }
         }
         if parts.contains(.insights) {

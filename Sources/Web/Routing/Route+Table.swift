@@ -9,7 +9,9 @@ extension Route {
              adminResets, adminReset, ownResetNew, ownResets, ownReset, updateOwnReset, ownResetAction,
              ownResetPreview, health, ready, metrics, calendar, calendarYear, calendarDay, calendarColours, checkIn,
              saveCheckIn, reflection, saveReflection, insights, you, digest, digestIntention, digestEmail, accountReport,
-             accountExportCSV, accountCheckInsCSV, accountWeekStart, community, communityPosts, postDelete,
+             accountExportCSV, accountCheckInsCSV, accountWeekStart, setbacks, setbackNew, logSetback, setbackTemplates,
+             fillSetbackTemplate, setbackInsights, smallStep, setback, setbackEdit, updateSetback, setbackAction,
+             accountSetbacksCSV, community, communityPosts, postDelete,
              postReactions, postReport, postReports, moderation, moderationPost, moderate, liftRestriction, audit,
              auditCSV, crisisContacts, addCrisisContact, crisisContact, watchedWords, addWatchedWord,
              watchedWordRemove, scimServiceProviderConfig, scimResourceTypes, scimSchemas, scimUsers, scimCreateUser,
@@ -35,6 +37,7 @@ extension Route.Kind {
              .helpGround, .helpSafe, .brand, .logo, .adminLogo, .adminResets, .ownResetNew, .ownReset,
              .ownResetPreview, .health, .ready, .metrics, .calendar, .calendarYear, .calendarDay, .checkIn,
              .reflection, .insights, .you, .digest, .accountReport, .accountExportCSV, .accountCheckInsCSV, .community,
+             .setbacks, .setbackNew, .setbackTemplates, .setbackInsights, .setback, .setbackEdit, .accountSetbacksCSV,
              .postReport, .moderation, .moderationPost, .audit, .auditCSV, .crisisContacts, .watchedWords,
              .scimServiceProviderConfig, .scimResourceTypes, .scimSchemas, .scimUsers, .scimUser, .scimResourceType,
              .scimSchema, .joining, .organisationInsights, .organisationInsightsCSV, .checkInTags, .members,
@@ -44,7 +47,8 @@ extension Route.Kind {
              .accountSessions: "GET"
         case .resetStart, .runFinish, .rateRun, .teamMessageSeen, .saveAdminLogo, .adminReset, .ownResets,
              .updateOwnReset, .ownResetAction, .calendarColours, .saveCheckIn, .saveReflection, .digestIntention,
-             .digestEmail, .accountWeekStart, .communityPosts, .postDelete, .postReactions, .postReports, .moderate,
+             .digestEmail, .accountWeekStart, .logSetback, .fillSetbackTemplate, .smallStep, .updateSetback, .setbackAction,
+             .communityPosts, .postDelete, .postReactions, .postReports, .moderate,
              .liftRestriction, .addCrisisContact, .crisisContact, .addWatchedWord, .watchedWordRemove,
              .scimCreateUser, .scimSearchUsers, .scimSearch, .saveJoining, .joiningInvitations, .invitationRevoke,
              .provisioningTokens, .provisioningTokenRevoke, .groupSize, .addCheckInTag, .checkInTagRemove,
@@ -110,6 +114,18 @@ extension Route.Kind {
         case .accountExportCSV: "/account/export.csv"
         case .accountCheckInsCSV: "/account/check-ins.csv"
         case .accountWeekStart: "/account/week-start"
+        case .setbacks: "/setbacks"
+        case .setbackNew: "/setbacks/new"
+        case .logSetback: "/setbacks"
+        case .setbackTemplates: "/setbacks/templates"
+        case .fillSetbackTemplate: "/setbacks/templates"
+        case .setbackInsights: "/setbacks/insights"
+        case .smallStep: "/setbacks/small-step/:action"
+        case .setback: "/setbacks/:id"
+        case .setbackEdit: "/setbacks/:id/edit"
+        case .updateSetback: "/setbacks/:id"
+        case .setbackAction: "/setbacks/:id/:action"
+        case .accountSetbacksCSV: "/account/setbacks.csv"
         case .community: "/community"
         case .communityPosts: "/community/posts"
         case .postDelete: "/community/posts/:id/delete"
@@ -214,7 +230,8 @@ extension Route.Kind {
              .calendarDay, .calendarColours, .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights, .you,
              .digest, .digestIntention, .digestEmail, .accountReport, .accountExportCSV, .accountCheckInsCSV,
              .accountWeekStart, .community, .communityPosts, .postDelete, .postReactions, .postReport, .postReports,
-             .subscription, .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume,
+             .setbacks, .setbackNew, .logSetback, .setbackTemplates, .fillSetbackTemplate, .setbackInsights, .smallStep,
+             .setback, .setbackEdit, .updateSetback, .setbackAction, .accountSetbacksCSV, .subscription, .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume,
              .testCheckout, .payTestCheckout, .account, .accountProfile, .accountSecurity, .accountAppearance,
              .accountData, .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountExport,
              .accountDelete, .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete: .member
@@ -245,7 +262,9 @@ extension Route.Kind {
              .saveAdminLogo, .adminResets, .adminReset, .ownResetNew, .ownResets, .ownReset, .updateOwnReset,
              .ownResetAction, .ownResetPreview, .metrics, .calendar, .calendarYear, .calendarDay, .calendarColours,
              .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights, .you, .digest, .digestIntention,
-             .digestEmail, .accountReport, .accountExportCSV, .accountCheckInsCSV, .accountWeekStart, .community,
+             .digestEmail, .accountReport, .accountExportCSV, .accountCheckInsCSV, .accountWeekStart, .setbacks,
+             .setbackNew, .logSetback, .setbackTemplates, .fillSetbackTemplate, .setbackInsights, .smallStep, .setback,
+             .setbackEdit, .updateSetback, .setbackAction, .accountSetbacksCSV, .community,
              .communityPosts, .postDelete, .postReactions, .postReport, .postReports, .moderation, .moderationPost,
              .moderate, .liftRestriction, .audit, .auditCSV, .crisisContacts, .addCrisisContact, .crisisContact,
              .watchedWords, .addWatchedWord, .watchedWordRemove, .scimServiceProviderConfig, .scimResourceTypes,
@@ -284,8 +303,9 @@ extension Route.Kind {
              .groupSize, .checkInTags, .addCheckInTag, .checkInTagRemove, .members, .memberRole, .settings,
              .saveSettings, .topics, .adminSignOn, .saveAdminSignOn, .adminSignOnRemove, .staff: .staff
         case .calendar, .calendarYear, .calendarDay, .calendarColours, .checkIn, .saveCheckIn, .reflection, .saveReflection,
-             .insights, .you, .digest, .digestIntention, .digestEmail: .you
-        case .accountReport, .accountExportCSV, .accountCheckInsCSV, .accountWeekStart, .paywall, .subscription,
+             .insights, .you, .digest, .digestIntention, .digestEmail, .setbacks, .setbackNew, .logSetback, .setbackTemplates,
+             .fillSetbackTemplate, .setbackInsights, .smallStep, .setback, .setbackEdit, .updateSetback, .setbackAction: .you
+        case .accountReport, .accountExportCSV, .accountCheckInsCSV, .accountSetbacksCSV, .accountWeekStart, .paywall, .subscription,
              .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume, .testCheckout,
              .payTestCheckout, .account, .accountProfile, .accountSecurity, .accountAppearance, .accountData,
              .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountExport, .accountDelete,

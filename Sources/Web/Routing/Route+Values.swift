@@ -77,6 +77,28 @@ extension Route {
         case .accountExportCSV: self = .accountExportCSV
         case .accountCheckInsCSV: self = .accountCheckInsCSV
         case .accountWeekStart: self = .accountWeekStart
+        case .setbacks: self = .setbacks
+        case .setbackNew: self = .setbackNew
+        case .logSetback: self = .logSetback
+        case .setbackTemplates: self = .setbackTemplates
+        case .fillSetbackTemplate: self = .fillSetbackTemplate
+        case .setbackInsights: self = .setbackInsights
+        case .smallStep:
+            guard let action = SmallStepAction(rawValue: values[0]) else { return nil }
+            self = .smallStep(action)
+        case .setback:
+            guard let id = SetbackID(values[0]) else { return nil }
+            self = .setback(id)
+        case .setbackEdit:
+            guard let id = SetbackID(values[0]) else { return nil }
+            self = .setbackEdit(id)
+        case .updateSetback:
+            guard let id = SetbackID(values[0]) else { return nil }
+            self = .updateSetback(id)
+        case .setbackAction:
+            guard let id = SetbackID(values[0]), let action = SetbackAction(rawValue: values[1]) else { return nil }
+            self = .setbackAction(id, action)
+        case .accountSetbacksCSV: self = .accountSetbacksCSV
         case .community: self = .community
         case .communityPosts: self = .communityPosts
         case .postDelete:
@@ -253,6 +275,18 @@ extension Route {
         case .accountExportCSV: .accountExportCSV
         case .accountCheckInsCSV: .accountCheckInsCSV
         case .accountWeekStart: .accountWeekStart
+        case .setbacks: .setbacks
+        case .setbackNew: .setbackNew
+        case .logSetback: .logSetback
+        case .setbackTemplates: .setbackTemplates
+        case .fillSetbackTemplate: .fillSetbackTemplate
+        case .setbackInsights: .setbackInsights
+        case .smallStep: .smallStep
+        case .setback: .setback
+        case .setbackEdit: .setbackEdit
+        case .updateSetback: .updateSetback
+        case .setbackAction: .setbackAction
+        case .accountSetbacksCSV: .accountSetbacksCSV
         case .community: .community
         case .communityPosts: .communityPosts
         case .postDelete: .postDelete

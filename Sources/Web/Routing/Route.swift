@@ -75,6 +75,21 @@ enum Route: Hashable, Sendable {
     case accountCheckInsCSV
     case accountWeekStart
 
+    // MARK: Setbacks and bouncing back
+
+    case setbacks
+    case setbackNew
+    case logSetback
+    case setbackTemplates
+    case fillSetbackTemplate
+    case setbackInsights
+    case smallStep(SmallStepAction)
+    case setback(SetbackID)
+    case setbackEdit(SetbackID)
+    case updateSetback(SetbackID)
+    case setbackAction(SetbackID, SetbackAction)
+    case accountSetbacksCSV
+
     // MARK: Community
 
     case community

@@ -11,6 +11,16 @@ enum OwnResetAction: String, Sendable, CaseIterable {
     case previewDone = "preview-done"
 }
 
+/// `/setbacks/:id/:action`: moving on from one's own setback (or not yet), or deleting it.
+enum SetbackAction: String, Sendable, CaseIterable {
+    case movedOn = "moved-on", notYet = "not-yet", delete
+}
+
+/// `/setbacks/small-step/:action`: today's small brave step done, let go, or swapped for another.
+enum SmallStepAction: String, Sendable, CaseIterable {
+    case done, skip, swap
+}
+
 /// `/admin/moderation/posts/:id/:action`: what a moderator does about a post.
 enum ModerationAction: String, Sendable, CaseIterable {
     case approve, hide, delete, restrict

@@ -55,6 +55,18 @@ extension Route {
         case .accountExportCSV: .accountExportCSV
         case .accountCheckInsCSV: .accountCheckInsCSV
         case .accountWeekStart: .accountWeekStart
+        case .setbacks: .setbacks
+        case .setbackNew: .setbackNew
+        case .logSetback: .logSetback
+        case .setbackTemplates: .setbackTemplates
+        case .fillSetbackTemplate: .fillSetbackTemplate
+        case .setbackInsights: .setbackInsights
+        case .smallStep: .smallStep(.swap)
+        case .setback: .setback(SetbackID(stored: id))
+        case .setbackEdit: .setbackEdit(SetbackID(stored: id))
+        case .updateSetback: .updateSetback(SetbackID(stored: id))
+        case .setbackAction: .setbackAction(SetbackID(stored: id), .movedOn)
+        case .accountSetbacksCSV: .accountSetbacksCSV
         case .community: .community
         case .communityPosts: .communityPosts
         case .postDelete: .postDelete(PostID(stored: id))

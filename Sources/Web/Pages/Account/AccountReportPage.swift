@@ -29,6 +29,15 @@ struct AccountReportPage: FormPage {
             let change: String?
         }
 
+        struct SetbackRow {
+            let day: String
+            let kind: String
+            let hurt: String
+            let movedOn: String
+            /// Empty unless the person chose to include notes.
+            let note: String
+        }
+
         struct InsightSection {
             let title: String
             let lines: [String]
@@ -44,6 +53,9 @@ struct AccountReportPage: FormPage {
         var runRows: [RunRow] = []
         var reflections = false
         var reflectionItems: [ReflectionItem] = []
+        var setbacks = false
+        var setbackRows: [SetbackRow] = []
+        var hasSetbacks: Bool { !setbackRows.isEmpty }
         var insights = false
         var insightSections: [InsightSection] = []
         var hasCheckIns: Bool { !checkInRows.isEmpty }

@@ -110,5 +110,8 @@ struct CalendarDayPage: CompiledView {
     let isToday: Bool
     let runs: [RunCard]
     let checkIn: CheckInPart?
+    /// The setbacks the member logged as happening that day, each a link to its own page.
+    let setbacks: [SetbacksPage.Item]
     var isEmpty: Bool { runs.isEmpty }
+    var hasSetbacks: Bool { !setbacks.isEmpty }
 }

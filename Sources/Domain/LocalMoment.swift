@@ -1,0 +1,40 @@
+import Foundation
+
+/// A wall-clock moment in a person's own time zone, as a `datetime-local` field sends and shows it ("2026-11-26T09:30").
+public struct LocalMoment: Sendable, Equatable {
+    public let day: Day
+    public let hour: Int
+    public let minute: Int
+
+    /// Reads "YYYY-MM-DDTHH:MM" (seconds, if a browser adds them, are ignored); nil for anything else.
+    public init?(_ text: String) {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard (16...19).contains(text.utf8.count), let t = text.firstIndex(of: "T") else { return nil }
+        let clock = text[text.index(after: t)...].split(separator: ":", omittingEmptySubsequences: false)
+        guard let day = Day(String(text[..<t])), clock.count >= 2, clock.count <= 3, clock[0].count == 2, clock[1].count == 2,
+              let hour = WholeNumber.parse(String(clock[0]), in: 0...23), let minute = WholeNumber.parse(String(clock[1]), in: 0...59) else { return nil }
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// The moment `epoch` is on the wall clock in `timeZone`.
+    public init(_ epoch: Int, in timeZone: String) {
+        day = Day.of(epoch, in: timeZone)
+        let time = LocalDay.time(epoch, in: timeZone)
+        hour = Int(time.prefix(2)) ?? 0
+        minute = Int(time.suffix(2)) ?? 0
+    }
+
+    public var text: String { day.description + "T" + Digits.padded(hour, 2) + ":" + Digits.padded(minute, 2) }
+
+    /// Seconds since 1970 for this wall-clock time in `timeZone`. A time a clock change skips (01:30 on the morning the
+    /// clocks go forward) is read as the moment after the gap; one it repeats, as the first of the two.
+    public func epoch(in timeZone: String) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = LocalDay.zone(timeZone)
+        let components = DateComponents(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute)
+        return calendar.date(from: components).map { Int($0.timeIntervalSince1970) }
+            ?? LocalDay.start(of: day, in: timeZone) + hour * 3600 + minute * 60
+    }
+}

@@ -1,0 +1,168 @@
+import Domain
+import HTTPServer
+import UseCases
+
+/// Setbacks: the list and today's small brave step, the thirty-second log, one's own setback with its recovery plan,
+/// changing, moving on and deleting, the patterns page, and the spreadsheet. Only the signed-in member's own: anyone
+/// else's id is not found.
+enum SetbacksHandler {
+    /// How many recent setbacks the list shows (the export has them all).
+    static let listLimit = 30
+
+    static func index(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        let setbacks = environment.setbacks, zone = member.account.timeZone
+        let recent = try setbacks.recent(member, days: Setbacks.oldestDays, limit: listLimit + 1)
+        let today = try setbacks.todaysStep(member)
+        let items = recent.prefix(listLimit).map { item($0, zone) }
+        let step = SetbacksPage.Step(
+            id: today.step.id, title: today.step.title, description: today.step.description, time: today.step.time,
+            difficulty: today.step.difficulty == .easy ? "a gentle one" : "a little braver",
+            outcome: today.outcome.map { $0 == .done ? "You did it today. That took courage." : "You let this one go today. That’s fine: there’s another tomorrow." },
+            daysTried: today.daysTried == 0 ? "No points, no streaks: just a small step when you’d like one."
+                : "Days you’ve done one: \(today.daysTried). No points, no streaks.")
+        let page = SetbacksPage(items: Array(items), step: step, hasMore: recent.count > listLimit)
+        return try environment.render(page, title: "Setbacks", context: context)
+    }
+
+    static func new(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        try formPage(context, environment, member, SetbackForm.blank(now: environment.clock(), timeZone: member.account.timeZone), editing: nil)
+    }
+
+    static func log(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        var (form, entry) = SetbackForm.read(try context.form(), now: environment.clock(), timeZone: member.account.timeZone)
+        if let entry {
+            do {
+                let id = try environment.setbacks.log(member, entry)
+                return .redirect(to: Route.setback(id).path + "?notice=setback-logged")
+            } catch let problem as Setbacks.Problem {
+                form.add(problem)
+            }
+        }
+        return try formPage(context, environment, member, form, editing: nil, status: .unprocessableContent)
+    }
+
+    static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: SetbackID) throws -> Response {
+        guard let setback = try environment.setbacks.setback(member, id) else { throw WebError.notFound }
+        let zone = member.account.timeZone
+        let plan = environment.setbackGuide.plan(setback.kind)
+        var actions = plan.resets.compactMap { feeling in
+            environment.library.emotion(id: feeling).map { SetbackPage.Action(label: "A reset for feeling \($0.label.lowercased())", path: Route.emotion(feeling).path) }
+        }
+        if plan.templates { actions.append(.init(label: "Response templates", path: Route.setbackTemplates.path)) }
+        let heavy = setback.hurt.isHeavy && setback.movedOnAt == nil
+        let mood = SetbackHurtChoice.mood(setback.hurt)
+        let page = SetbackPage(
+            heavy: heavy, crisisContacts: heavy ? try environment.safeguarding.contacts(context.scope) : [],
+            kindLabel: setback.kind.label, when: when(setback.happenedAt, zone, short: false), hurt: setback.hurt.value,
+            hurtWords: setback.hurt.words, mood: mood, face: TrustedHTML(markup: MoodView.face(mood)),
+            note: setback.note.isEmpty ? nil : setback.note, wordsUnreadable: setback.wordsUnreadable ? CheckIn.unreadableWords : nil,
+            planTitle: plan.title, planDescription: plan.description, steps: plan.steps, actions: actions,
+            movedOn: setback.recovery(in: zone).map { "You moved on after \($0.words)." },
+            movedOnPath: Route.setbackAction(id, .movedOn).path, notYetPath: Route.setbackAction(id, .notYet).path,
+            editPath: Route.setbackEdit(id).path, deletePath: Route.setbackAction(id, .delete).path, groundPath: Route.helpGround.path)
+        return try environment.render(page, title: "\(setback.kind.label) setback", context: context)
+    }
+
+    static func edit(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: SetbackID) throws -> Response {
+        guard let setback = try environment.setbacks.setback(member, id) else { throw WebError.notFound }
+        return try formPage(context, environment, member, SetbackForm.filled(from: setback, timeZone: member.account.timeZone), editing: setback)
+    }
+
+    static func update(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: SetbackID) throws -> Response {
+        guard let setback = try environment.setbacks.setback(member, id) else { throw WebError.notFound }
+        var (form, entry) = SetbackForm.read(try context.form(), now: environment.clock(), timeZone: member.account.timeZone)
+        if let entry {
+            do {
+                try environment.setbacks.update(member, id, entry)
+                return .redirect(to: Route.setback(id).path + "?notice=setback-saved")
+            } catch Setbacks.Problem.notFound {
+                throw WebError.notFound
+            } catch let problem as Setbacks.Problem {
+                form.add(problem)
+            }
+        }
+        return try formPage(context, environment, member, form, editing: setback, status: .unprocessableContent)
+    }
+
+    static func act(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: SetbackID,
+                    _ action: SetbackAction) throws -> Response {
+        switch action {
+        case .movedOn, .notYet:
+            guard try environment.setbacks.setMovedOn(member, id, action == .movedOn) else { throw WebError.notFound }
+            return .redirect(to: Route.setback(id).path + (action == .movedOn ? "?notice=moved-on" : "?notice=not-yet"))
+        case .delete:
+            guard try environment.setbacks.delete(member, id) else { throw WebError.notFound }
+            return .redirect(to: Route.setbacks.path + "?notice=setback-deleted")
+        }
+    }
+
+    static func smallStep(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ action: SmallStepAction) throws -> Response {
+        switch action {
+        case .swap:
+            try environment.setbacks.swapStep(member)
+            return .redirect(to: Route.setbacks.path + "#step-heading")
+        case .done, .skip:
+            let step = try context.form()["step"] ?? ""
+            guard try environment.setbacks.settleStep(member, stepID: String(step.prefix(40)), action == .done ? .done : .skipped) else {
+                throw WebError.badRequest("That small step isn’t one we know. Please go back and try again.")
+            }
+            return .redirect(to: Route.setbacks.path + (action == .done ? "?notice=step-done" : "?notice=step-skipped"))
+        }
+    }
+
+    static func insights(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        let insights = try environment.setbacks.insights(member)
+        let bars = insights.months.map { Insights.Bar(label: $0.label, value: $0.medianDays.map { max(1, Int($0.rounded())) } ?? 0) }
+        let anyMovedOn = insights.months.contains { $0.movedOn > 0 }
+        let months = !anyMovedOn ? ["When you mark a setback as moved on, how long it took shows here, month by month."] : insights.months.map { month in
+            guard let median = month.medianDays else { return "\(month.name): nothing moved on from." }
+            return "\(month.name): \(month.movedOn == 1 ? "1 setback" : "\(month.movedOn) setbacks") moved on from, "
+                + "taking \(month.movedOn == 1 ? "" : "a median of ")\(Median.words(days: median))."
+        }
+        let page = SetbackInsightsPage(
+            week: insights.week.words,
+            patterns: insights.patterns.map { .init(title: $0.title, statement: $0.statement, insight: $0.insight) },
+            chart: anyMovedOn ? BarChart(bars, zeroIsNone: true, mood: { _, _ in 7 }) : nil, months: months,
+            total: insights.total == 0 ? "You haven’t logged any setbacks in the last year."
+                : "You’ve logged \(insights.total == 1 ? "1 setback" : "\(insights.total) setbacks") in the last year.")
+        return try environment.render(page, title: "Setback patterns", context: context)
+    }
+
+    /// Every setback as a spreadsheet, every field, the note opened for its owner.
+    static func exportCSV(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        var rows = [["id", "kind", "hurt", "hurt_words", "note", "happened_at", "happened_day", "logged_at", "moved_on_at"]]
+        for part in try environment.setbacks.exportParts(member) {
+            rows.append([part.id, part.kind, String(part.hurt), part.hurtWords, part.note, String(part.happenedAt), part.happenedDay,
+                         String(part.loggedAt), part.movedOnAt.map(String.init) ?? ""])
+        }
+        return CSV.download(rows, filename: "resett-setbacks.csv")
+    }
+
+    private static func formPage(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ form: SetbackForm,
+                                 editing: Setback?, status: HTTPStatus = .ok) throws -> Response {
+        let page = SetbackFormPage(
+            editing: editing != nil, action: editing.map { Route.updateSetback($0.id).path } ?? Route.logSetback.path,
+            cancelPath: editing.map { Route.setback($0.id).path } ?? Route.setbacks.path,
+            kinds: SetbackKindChoice.all(selected: form.kind), hurts: SetbackHurtChoice.all(selected: form.hurt), note: form.note,
+            noteLimit: Setback.noteLimit, happened: form.happened,
+            happenedMax: LocalMoment(environment.clock(), in: member.account.timeZone).text,
+            wordsUnreadable: editing?.wordsUnreadable == true ? CheckIn.unreadableWords : nil, errors: form.errors)
+        return try environment.render(page, title: editing == nil ? "Log a setback" : "Change a setback", errors: form.errors, context: context,
+                                      status: status)
+    }
+
+    /// A setback as a line of a list (here and on the calendar's day).
+    static func item(_ setback: Setback, _ zone: String) -> SetbacksPage.Item {
+        let mood = SetbackHurtChoice.mood(setback.hurt)
+        return SetbacksPage.Item(path: Route.setback(setback.id).path, kindLabel: setback.kind.label, when: when(setback.happenedAt, zone, short: true),
+                                 hurt: setback.hurt.value, hurtWords: setback.hurt.words, mood: mood, face: TrustedHTML(markup: MoodView.face(mood)),
+                                 movedOn: setback.recovery(in: zone).map { "moved on after \($0.words)" })
+    }
+
+    /// "Thursday 26 November 2026 at 09:30", or "Thu 26 Nov, 09:30" in a list.
+    static func when(_ epoch: Int, _ timeZone: String, short: Bool) -> String {
+        let day = Day.of(epoch, in: timeZone), time = LocalDay.time(epoch, in: timeZone)
+        guard short else { return "\(day.longText) at \(time)" }
+        return "\(Day.weekdayNames[day.weekdayFromMonday].prefix(3)) \(day.day) \(Day.monthNames[day.month - 1].prefix(3)) \(day.year), \(time)"
+    }
+}

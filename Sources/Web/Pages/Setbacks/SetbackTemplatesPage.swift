@@ -1,0 +1,31 @@
+/// `setbacks/templates`: every response template at once, each with its own small form to fill its blanks. Filling
+/// one shows the finished text on the page, to select or (with script) copy; nothing is kept.
+struct SetbackTemplatesPage: FormPage {
+    struct Blank {
+        let id: String
+        let name: String
+        let label: String
+        let value: String
+        let hasError: Bool
+    }
+
+    struct Card {
+        let id: String
+        let kindLabel: String
+        let title: String
+        let scenario: String
+        let tone: String
+        let text: String
+        let blanks: [Blank]
+        /// The text with the member's words in it, once they have filled this one.
+        let finished: String?
+        let error: String?
+        var hasBlanks: Bool { !blanks.isEmpty }
+        var anchor: String { "template-" + id }
+    }
+
+    let cards: [Card]
+    let errors: FormErrors
+    /// The longest a blank's value may be.
+    let blankLimit: Int
+}

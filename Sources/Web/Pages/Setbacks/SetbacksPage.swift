@@ -1,0 +1,34 @@
+/// `setbacks/index`: logging a setback, today's small brave step, and the member's recent setbacks.
+struct SetbacksPage: CompiledView {
+    struct Item {
+        let path: String
+        let kindLabel: String
+        let when: String
+        let hurt: Int
+        let hurtWords: String
+        let mood: Int
+        let face: TrustedHTML
+        /// "Moved on after 2 days" or nil while it is still with them.
+        let movedOn: String?
+    }
+
+    struct Step {
+        let id: String
+        let title: String
+        let description: String
+        let time: String
+        let difficulty: String
+        /// What the member did today, said kindly; nil while it is still open.
+        let outcome: String?
+        let daysTried: String
+    }
+
+    let items: [Item]
+    let step: Step
+    let hasMore: Bool
+
+    var hasItems: Bool { !items.isEmpty }
+    var doneStep: String { Route.smallStep(.done).path }
+    var skipStep: String { Route.smallStep(.skip).path }
+    var swapStep: String { Route.smallStep(.swap).path }
+}
