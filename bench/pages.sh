@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench/pages.sh BIN DB ROOT: seeds realistic data into a fresh SQLite database for bench/run.sh, before its resett
 # starts. A member with five years of daily runs (and today's unfinished, unrated and rated runs); a community of
-# 10,000 posts with 30,000 reactions; a moderation queue of 200 posts (100 held for safety, 100 hidden by reports).
+# 10,000 posts with 30,000 reactions; a moderation queue of 200 posts (100 held for safety, 100 hidden by reports); a
+# year of setbacks, one a day.
 # Prints the shell variables bench/run.sh needs (run ids, a day, a held post).
 set -euo pipefail
 bin=$1 db=$2 root=$3
@@ -11,7 +12,7 @@ for who in member:member moderator:moderator reactor1:member reactor2:member rea
     --email "${who%%:*}@bench.example" --password-stdin --role "${who##*:}" >/dev/null
 done
 step_run=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa mood_run=bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb result_run=cccccccccccccccccccccccccccccccc
-held_post=dddddddddddddddddddddddddddddddd
+held_post=dddddddddddddddddddddddddddddddd setback=eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee
 sqlite3 "$db" <<SQL
 PRAGMA foreign_keys = ON;
 CREATE TEMP TABLE who AS SELECT a.id, a.tenant_id FROM accounts a WHERE a.email = 'member@bench.example';
@@ -57,6 +58,15 @@ INSERT INTO reports (id, tenant_id, post_id, reporter_id, reason, created_at)
 SELECT lower(hex(randomblob(16))), p.tenant_id, p.id, a.id, 'unkind', p.created_at + 60
 FROM posts p JOIN accounts a ON a.tenant_id = p.tenant_id AND a.email = 'reactor1@bench.example' WHERE p.held_for = 'reports';
 UPDATE posts SET status = 'hidden' WHERE held_for = 'reports';
+-- A year of setbacks, one a day, every kind, half of them moved on from (no notes: the bench server has no data key).
+WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 365)
+INSERT INTO setbacks (tenant_id, id, account_id, kind, hurt, happened_at, happened_day, moved_on_at, created_at, updated_at)
+SELECT w.tenant_id, CASE n WHEN 1 THEN '$setback' ELSE lower(hex(randomblob(16))) END, w.id,
+       CASE n % 6 WHEN 0 THEN 'dating' WHEN 1 THEN 'job' WHEN 2 THEN 'work' WHEN 3 THEN 'social' WHEN 4 THEN 'academic' ELSE 'other' END,
+       n % 10 + 1, strftime('%s', 'now') - n * 86400, date('now', '-' || n || ' days'),
+       CASE WHEN n % 2 = 0 THEN strftime('%s', 'now') - n * 86400 + (n % 5) * 86400 END,
+       strftime('%s', 'now') - n * 86400, strftime('%s', 'now') - n * 86400
+FROM s, who w;
 ANALYZE;
 SQL
-echo "step_run=$step_run mood_run=$mood_run result_run=$result_run held_post=$held_post yesterday=$(date -d yesterday +%F)"
+echo "step_run=$step_run mood_run=$mood_run result_run=$result_run held_post=$held_post setback=$setback yesterday=$(date -d yesterday +%F)"

@@ -39,13 +39,16 @@ public struct SetbackGuide: Sendable {
 
         /// The text with each blank replaced by what the member wrote for it; a blank left empty stays as it was, so
         /// the finished text shows what is still to fill.
+        /// One pass over the text, so a value that itself looks like a blank is never filled in turn.
         public func filled(_ values: [String: String]) -> String {
-            var text = self.text
-            for name in placeholders {
-                guard let value = values[name], !value.isEmpty else { continue }
-                text = text.replacingOccurrences(of: "[\(name)]", with: value)
+            var result = "", rest = Substring(text)
+            while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") {
+                result += rest[..<open]
+                let name = String(rest[rest.index(after: open)..<close])
+                if let value = values[name], !value.isEmpty { result += value } else { result += rest[open...close] }
+                rest = rest[rest.index(after: close)...]
             }
-            return text
+            return result + rest
         }
     }
 

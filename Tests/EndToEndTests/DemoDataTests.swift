@@ -26,6 +26,9 @@ struct DemoDataTests {
         let waiting = insights.sections.filter { $0.notEnough != nil }.map(\.title)
         #expect(waiting.count <= 1, "\(waiting)")
         #expect(insights.sections.first?.bars.map(\.value).reduce(0, +) ?? 0 >= Insights.checkInsForDistribution)
+        // Setbacks too: a pattern to state, and months of moving on for the chart.
+        let setbacks = try app.environment.setbacks.insights(member)
+        #expect(!setbacks.patterns.isEmpty && setbacks.months.contains { $0.movedOn > 0 }, "\(setbacks.patterns)")
         #expect(throws: DemoData.Problem.alreadyFilled) { _ = try demo.fill(tenant, passwordHash: hash) }
     }
 }

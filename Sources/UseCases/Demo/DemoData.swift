@@ -53,6 +53,7 @@ public struct DemoData: Sendable {
 
         try addRuns(for: member, tenant: tenant, days: 150, random: &random)
         try addCheckIns(for: member, tenant: tenant, days: 90, random: &random)
+        try addSetbacks(for: member, tenant: tenant, random: &random)
         try addRuns(for: subscriber, tenant: tenant, days: 40, random: &random)
         try subscribe(subscriber, tenant: tenant)
         try addCommunity(tenant: tenant, people: people, random: &random)
@@ -69,6 +70,25 @@ public struct DemoData: Sendable {
             let rating = min(5, max(1, 2 + random.next(3) + lift))
             try database.saveCheckIn(tenantID: tenant.id, accountID: account.id, day: day, rating: rating, sealedNote: nil, sealedTags: nil,
                                      keyID: nil, now: moment)
+        }
+    }
+
+    /// A setback every week or two over five months (no notes: the demo has no key to seal words with), mostly about
+    /// applications and work, most moved on from, sooner lately, so the patterns page and the chart have something to say.
+    private func addSetbacks(for account: Account, tenant: Tenant, random: inout SeededRandom) throws {
+        let kinds: [SetbackKind] = [.job, .work, .job, .social, .job, .work, .dating, .academic]
+        for (index, back) in stride(from: 150, through: 2, by: -9).enumerated() {
+            let happened = now - back * 86_400 - (9 + random.next(9)) * 3_600
+            let kind = kinds[index % kinds.count]
+            let days = back > 90 ? 3 + random.next(4) : 1 + random.next(2)
+            let movedOn = back > 6 ? happened + days * 86_400 : nil
+            let id = AppDatabase.newSetbackID()
+            try database.insertSetback(tenantID: tenant.id, accountID: account.id, id: id,
+                                       .init(kind: kind.rawValue, hurt: 3 + random.next(6), sealedNote: nil, keyID: nil, happenedAt: happened,
+                                             happenedDay: Day.of(happened, in: account.timeZone)), now: happened)
+            if let movedOn {
+                _ = try database.setSetbackMovedOn(tenantID: tenant.id, accountID: account.id, id: id, at: movedOn, now: movedOn)
+            }
         }
     }
 
