@@ -133,13 +133,15 @@ extension AppDatabase {
         Day(row["local_day"] as String).map { StoredSmallStep(day: $0, swaps: row["swaps"], stepID: row["step_id"], outcome: row["outcome"]) }
     }
 
-    /// Another step for the day: one more swap (bounded), and whatever was chosen or done forgotten.
+    /// Another step for the day: one more swap (bounded). A day whose step was already done or let go keeps it: a swap
+    /// sent late (a second tab) never takes away a day they tried.
     public func swapSmallStep(tenantID: TenantID, accountID: AccountID, day: Day, now: Int) throws(StorageError) {
         try write { db in
             try db.execute(sql: """
                 INSERT INTO small_steps (tenant_id, account_id, local_day, swaps, updated_at) VALUES (?, ?, ?, 1, ?)
                 ON CONFLICT (tenant_id, account_id, local_day) DO UPDATE SET swaps = CASE WHEN small_steps.swaps < 1000 THEN small_steps.swaps + 1 ELSE 1000 END,
-                    step_id = NULL, outcome = NULL, updated_at = excluded.updated_at
+                    updated_at = excluded.updated_at
+                WHERE small_steps.outcome IS NULL
                 """, arguments: [tenantID, accountID, day.description, now])
         }
     }
