@@ -105,7 +105,7 @@ def main():
         log_in(driver, server, "member@demo.example")
         for name, path in [("member-home", "/"), ("member-reset-list", "/emotions/anxious"),
                            ("member-reset-intro", "/resets/anxiety-calm-corridor"), ("member-calendar", "/calendar"),
-                           ("member-calendar-year", "/calendar/year"), ("member-community", "/community"), ("member-check-in", "/check-in"), ("member-insights", "/insights"), ("member-digest", "/insights/week"), ("member-report", "/account/report?show=1&include=check-ins&include=resets&include=insights"),
+                           ("member-calendar-year", "/calendar/year"), ("member-community", "/community"), ("member-check-in", "/check-in"), ("member-insights", "/insights"), ("member-setbacks", "/setbacks"), ("member-setback-new", "/setbacks/new"), ("member-setback-templates", "/setbacks/templates"), ("member-setback-insights", "/setbacks/insights"), ("member-digest", "/insights/week"), ("member-report", "/account/report?show=1&include=check-ins&include=resets&include=insights"),
                            ("member-account", "/account"), ("member-account-profile", "/account/profile"),
                            ("member-account-security", "/account/security"), ("member-account-appearance", "/account/appearance"),
                            ("member-account-data", "/account/data"), ("member-devices", "/account/sessions"),

@@ -21,8 +21,8 @@ public enum SmallBraveStep {
         let list = guide.challenges[kind] ?? guide.challenges[.other] ?? []
         let level = difficulty(doneBefore: doneBefore, guide: guide)
         let atLevel = list.indices.filter { list[$0].difficulty == level }
-        let dayNumber = abs(day.ordinal % 1_000_000)
-        let start = atLevel.isEmpty ? 0 : atLevel[dayNumber % atLevel.count]
+        // A day's ordinal can be negative (before 1970): the remainder is brought into range, never negated.
+        let start = atLevel.isEmpty ? 0 : atLevel[((day.ordinal % atLevel.count) + atLevel.count) % atLevel.count]
         return list[(start + max(0, swaps) % list.count) % list.count]
     }
 }
