@@ -55,6 +55,10 @@ SELECT create_distributed_table('community_versions', 'tenant_id', colocate_with
 SELECT create_distributed_table('organisation_report_parts', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('setbacks', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('small_steps', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('practice_sessions', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('glimmers', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('worries', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('worry_times', 'tenant_id', colocate_with => 'accounts');
 
 -- rate_limit_events stays an ordinary table on the coordinator: written on every login attempt, keyed by hashes
 -- that may span tenants (an address), purged every minute. The app nodes all talk to the coordinator, so it is

@@ -20,6 +20,8 @@ public struct Account: Sendable, Equatable {
     /// The tenant's community version, read with this account's session (0 elsewhere): it moves on whenever anything
     /// the feed or the moderation queue shows changes, so a page drawn for one number stays true while it is current.
     public var communityVersion = 0
+    /// The feelings the member said come up most for them (emotion ids), which the home page leads with.
+    public var usualFeelings: [String] = []
 
     public init(id: AccountID, tenantID: TenantID, email: String, role: Role, timeZone: String, passwordHash: String,
                 theme: Theme = .system, weekStartsOnSunday: Bool = false, calendarFollowsCheckIns: Bool = false) {

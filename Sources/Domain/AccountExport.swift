@@ -180,6 +180,13 @@ public struct AccountExport: Codable, Sendable {
     public var setbacks: [SetbackPart] = []
     /// Days with a small brave step done or let go.
     public var smallSteps: [SmallStepPart] = []
+    /// Practices begun and done, with the moods given (`AccountExport+Practices.swift`).
+    public var practiceSessions: [PracticeSessionPart] = []
+    /// Glimmers, their words opened.
+    public var glimmers: [GlimmerPart] = []
+    /// Worries and their actions, their words and steps opened, and the worry time.
+    public var worries: [WorryPart] = []
+    public var worryTime: String?
 
     public struct SetbackPart: Codable, Sendable, Equatable {
         public let id: String

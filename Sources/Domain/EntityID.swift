@@ -36,6 +36,9 @@ public enum InvitationEntity {}
 public enum ProvisioningTokenEntity {}
 public enum OrganisationResetEntity {}
 public enum SetbackEntity {}
+public enum PracticeSessionEntity {}
+public enum GlimmerEntity {}
+public enum WorryEntity {}
 
 /// The id that separates organisations: every tenant-owned row's `tenant_id`.
 public typealias TenantID = EntityID<TenantEntity>
@@ -53,6 +56,9 @@ public typealias InvitationID = EntityID<InvitationEntity>
 public typealias ProvisioningTokenID = EntityID<ProvisioningTokenEntity>
 public typealias OrganisationResetID = EntityID<OrganisationResetEntity>
 public typealias SetbackID = EntityID<SetbackEntity>
+public typealias PracticeSessionID = EntityID<PracticeSessionEntity>
+public typealias GlimmerID = EntityID<GlimmerEntity>
+public typealias WorryID = EntityID<WorryEntity>
 
 /// As its text in JSON (a payment event's account, say), and refused when the text is not an id's form.
 extension EntityID: Codable {

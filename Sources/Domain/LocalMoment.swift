@@ -18,6 +18,12 @@ public struct LocalMoment: Sendable, Equatable {
         self.minute = minute
     }
 
+    public init(day: Day, hour: Int, minute: Int) {
+        self.day = day
+        self.hour = max(0, min(hour, 23))
+        self.minute = max(0, min(minute, 59))
+    }
+
     /// The moment `epoch` is on the wall clock in `timeZone`.
     public init(_ epoch: Int, in timeZone: String) {
         day = Day.of(epoch, in: timeZone)

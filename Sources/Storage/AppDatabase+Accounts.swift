@@ -11,10 +11,19 @@ extension AppDatabase {
                               calendarFollowsCheckIns: row["calendar_colours"] == "check-ins")
         account.isActive = (row["deactivated_at"] as Int?) == nil
         account.historyVersion = row["history_version"]
+        Self.readWelcome(row, into: &account)
         return account
     }
 
-    static let accountColumns = "id, tenant_id, email, role, time_zone, password_hash, theme, week_starts_on, calendar_colours, deactivated_at, history_version"
+    /// The welcome's answer the pages use, read the same way wherever an account is.
+    static func readWelcome(_ row: SQLRow, into account: inout Account) {
+        account.usualFeelings = ((row["usual_feelings"] as String?) ?? "").split(separator: ",").prefix(5).map(String.init)
+    }
+
+    static let accountColumns = """
+        id, tenant_id, email, role, time_zone, password_hash, theme, week_starts_on, calendar_colours, deactivated_at, history_version, \
+        usual_feelings
+        """
 
     public func createAccount(tenantID: TenantID, email: EmailAddress, passwordHash: String, role: Role = .member,
                               timeZone: String, now: Int) throws(StorageError) -> Account {
@@ -128,6 +137,24 @@ extension AppDatabase {
         try write { db in
             try db.execute(sql: "UPDATE accounts SET theme = ? WHERE tenant_id = ? AND id = ?",
                            arguments: [theme.rawValue, tenantID, accountID])
+        }
+    }
+
+    /// Marks the welcome shown; true only the first time (so only one sign-in is taken to it, even two at once).
+    public func markWelcomed(tenantID: TenantID, accountID: AccountID, now: Int) throws(StorageError) -> Bool {
+        try write { db in
+            try db.execute(sql: "UPDATE accounts SET welcomed_at = ? WHERE tenant_id = ? AND id = ? AND welcomed_at IS NULL",
+                           arguments: [now, tenantID, accountID])
+            return db.changesCount == 1
+        }
+    }
+
+    /// The welcome's answers, saved once at its end: time zone, theme and the feelings that come up most.
+    public func saveWelcome(tenantID: TenantID, accountID: AccountID, timeZone: String, theme: Theme, usualFeelings: [String], now: Int) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: """
+                UPDATE accounts SET time_zone = ?, theme = ?, usual_feelings = ?, welcomed_at = coalesce(welcomed_at, ?) WHERE tenant_id = ? AND id = ?
+                """, arguments: [timeZone, theme.rawValue, usualFeelings.isEmpty ? nil : usualFeelings.joined(separator: ","), now, tenantID, accountID])
         }
     }
 

@@ -24,6 +24,8 @@ public struct AppEnvironment: Sendable {
     public let distortions: DistortionDetector
     /// Recovery plans, response templates, small brave steps and the pattern rules (`Content/setbacks.json`).
     public let setbackGuide: SetbackGuide
+    /// The containment and body practices, the timer and its paces (`Content/practices.json`).
+    public let practiceLibrary: PracticeLibrary
     public let mailer: any Mailer
     /// Seconds since 1970, from a clock tests can set.
     public let clock: @Sendable () -> Int
@@ -56,7 +58,8 @@ public struct AppEnvironment: Sendable {
     public init(configuration: AppConfiguration = AppConfiguration(), database: Database,
                 staticFiles: StaticFileStore, logger: Logger, hasher: PasswordHasher = PasswordHasher(),
                 hashingPool: HashingPool = HashingPool(), passwordPolicy: PasswordPolicy, library: ResetLibrary,
-                safetyPhrases: SafetyPhrases, distortions: DistortionDetector, setbackGuide: SetbackGuide, mailer: any Mailer,
+                safetyPhrases: SafetyPhrases, distortions: DistortionDetector, setbackGuide: SetbackGuide, practiceLibrary: PracticeLibrary,
+                mailer: any Mailer,
                 clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }, migrationsDirectory: String = "./Migrations",
                 metrics: AppMetrics = AppMetrics(), mailDelivery: MailDelivery? = nil, masterKey: MasterKey? = nil) {
         self.configuration = configuration
@@ -73,6 +76,7 @@ public struct AppEnvironment: Sendable {
         self.safetyPhrases = safetyPhrases
         self.distortions = distortions
         self.setbackGuide = setbackGuide
+        self.practiceLibrary = practiceLibrary
         self.mailer = mailer
         self.clock = clock
         self.migrationsDirectory = migrationsDirectory
@@ -144,6 +148,10 @@ public struct AppEnvironment: Sendable {
     var weeklyDigest: WeeklyDigest { WeeklyDigest(database: database, vault: vault, checkIns: checkIns, clock: clock) }
     var reflections: Reflections { Reflections(database: database, vault: vault, checkIns: checkIns, clock: clock) }
     var setbacks: Setbacks { Setbacks(database: database, vault: vault, guide: setbackGuide, clock: clock) }
+    var practices: Practices { Practices(database: database, library: practiceLibrary, clock: clock) }
+    var glimmers: Glimmers { Glimmers(database: database, vault: vault, clock: clock) }
+    var worries: Worries { Worries(database: database, vault: vault, clock: clock) }
+    var welcome: Welcome { Welcome(database: database, clock: clock) }
 
     public var gate: Gate {
         Gate(database: database, baseDomain: configuration.baseDomain, sessionIdleLimit: configuration.sessionIdleLimit,
@@ -166,6 +174,7 @@ public struct AppEnvironment: Sendable {
         let safety = SafetyPhrases(phrases: try dataLines(root + "/Content/safety-phrases.txt"))
         let distortions = try DistortionDetector(path: root + "/Content/distortions.json")
         let setbackGuide = try SetbackGuide(path: root + "/Content/setbacks.json")
+        let practiceLibrary = try PracticeLibrary(path: root + "/Content/practices.json")
         let dataFolder = Database.dataFolder(location: location)
         // With SMTP, mail waits in the database until sent (retried, on any node); otherwise .eml files beside it.
         var delivery: MailDelivery?
@@ -182,7 +191,8 @@ public struct AppEnvironment: Sendable {
         }
         return AppEnvironment(configuration: configuration, database: database, staticFiles: staticFiles,
                               logger: logger, hasher: hasher, passwordPolicy: policy, library: library,
-                              safetyPhrases: safety, distortions: distortions, setbackGuide: setbackGuide, mailer: chosenMailer,
+                              safetyPhrases: safety, distortions: distortions, setbackGuide: setbackGuide, practiceLibrary: practiceLibrary,
+                              mailer: chosenMailer,
                               migrationsDirectory: root + "/Migrations", metrics: metrics, mailDelivery: delivery, masterKey: masterKey)
     }
 

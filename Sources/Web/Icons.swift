@@ -5,7 +5,7 @@ enum Icon: String, Sendable, CaseIterable {
     case stressed, anxious, restless, tired, scattered
     // The tab bar and the staff link.
     case today, you, calendar, community, account, staff
-    case close
+    case close, check
 
     private var paths: [String] {
         switch self {
@@ -25,6 +25,7 @@ enum Icon: String, Sendable, CaseIterable {
         case .account: ["M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z", "M4.5 20.5a7.5 7.5 0 0 1 15 0"]
         case .staff: ["M12 3l7.5 3v5.5c0 4.6-3.2 8-7.5 9.5-4.3-1.5-7.5-4.9-7.5-9.5V6z", "M9 12l2 2 4-4"]
         case .close: ["M6 6l12 12", "M18 6L6 18"]
+        case .check: ["M5 12.5l4.5 4.5L19 7.5"]
         }
     }
 

@@ -4,7 +4,7 @@ import uuid
 from selenium.webdriver.common.by import By
 
 from pages import check_page, console_errors
-from journeys import fill, go, sign_up
+from journeys import fill, go, press, sign_up
 
 
 def test_public_pages_pass_every_check(browser, server):
@@ -21,7 +21,18 @@ def test_sign_up_and_account_pages(browser, server):
     email = f"browser-{uuid.uuid4().hex[:8]}@example.com"
     problems = []
     sign_up(browser, server, email, check=lambda name: problems.extend(check_page(browser, name, server)))
-    assert browser.current_url == server + "/"
+    # The first sign-in shows the welcome: three screens by keyboard, Finish saves the preferences and goes home.
+    assert browser.current_url == server + "/welcome"
+    for screen in (1, 2):
+        assert f"{screen} of 3" in browser.page_source
+        problems += check_page(browser, f"welcome-{screen}", server)
+        go(browser, browser.find_element(By.LINK_TEXT, "Continue"))
+    problems += check_page(browser, "welcome-3", server)
+    browser.find_element(By.CSS_SELECTOR, "input[name=feelings][value=tired]").send_keys(" ")
+    press(browser, "Finish")
+    assert browser.current_url == server + "/?notice=welcome-saved"
+    # The feeling chosen leads the home page's five.
+    assert browser.find_elements(By.CSS_SELECTOR, ".emotion-grid a")[0].get_attribute("href").endswith("/emotions/tired")
     browser.get(server + "/account")
     assert email in browser.page_source
     problems += check_page(browser, "account", server)
@@ -77,6 +88,9 @@ def test_sign_up_and_log_in_without_javascript(browser_without_javascript, serve
     driver = browser_without_javascript
     email = f"nojs-{uuid.uuid4().hex[:8]}@example.com"
     sign_up(driver, server, email)
+    # The welcome, once, and Skip works without script.
+    assert driver.current_url == server + "/welcome"
+    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Skip']"))
     assert driver.current_url == server + "/"
     driver.get(server + "/account")
     go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Log out']"))

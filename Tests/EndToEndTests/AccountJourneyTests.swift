@@ -13,7 +13,8 @@ struct AccountJourneyTests {
         let browser = app.browser()
         let signedUp = try browser.signUp("  Sam@Example.com ")
         #expect(signedUp.status == 303)
-        #expect(signedUp.header("Location") == "/")
+        // A new account's first sign-in goes to the welcome, once.
+        #expect(signedUp.header("Location") == "/welcome")
         let cookie = try #require(browser.lastSetCookies.first { $0.hasPrefix("resett_session=") })
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"))
         #expect(!cookie.contains("Secure"))

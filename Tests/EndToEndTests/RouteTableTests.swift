@@ -21,6 +21,8 @@ struct RouteTableTests {
         .crisisContact: "crisis_contacts", .watchedWordRemove: "watched_words",
         .invitationRevoke: "invitations", .provisioningTokenRevoke: "scim_tokens", .checkInTagRemove: "check_in_tags",
         .setback: "setbacks", .setbackEdit: "setbacks", .updateSetback: "setbacks", .setbackAction: "setbacks",
+        .practiceSession: "practice_sessions", .practiceStep: "practice_sessions", .practiceDone: "practice_sessions",
+        .glimmer: "glimmers", .updateGlimmer: "glimmers", .glimmerDelete: "glimmers", .worry: "worries", .worryAction: "worries",
         .memberRole: "accounts", .testCheckout: "checkouts", .payTestCheckout: "checkouts", .accountSessionDelete: "sessions",
     ]
 
@@ -36,6 +38,7 @@ struct RouteTableTests {
         .payTestCheckout: [("card_number", "4242 4242 4242 4242")],
         .moderate: [("note", "")],
         .updateSetback: [("kind", "work"), ("hurt", "3")],
+        .updateGlimmer: [("text", "Someone else's glimmer")],
     ]
 
     static let signedInKinds = Route.Kind.allCases.filter { [.member, .moderator, .admin].contains($0.access) }
@@ -119,6 +122,9 @@ struct RouteTableTests {
         #expect(try member.post("/resets/stressed-tense-release/start", []).status == 303)
         #expect(try share(member, "A small win today").status == 303)
         #expect(try member.post("/setbacks", [("kind", "job"), ("hurt", "6")]).status == 303)
+        #expect(try member.post("/practices/humming/start", []).status == 303)
+        #expect(try member.post("/glimmers", [("text", "Sun on the bench")]).status == 303)
+        #expect(try member.post("/worries", [("text", "The boiler"), ("answer", "no")]).status == 303)
         #expect(try member.post("/account/subscription/checkout", []).status == 303)
         let post = try postID(app, body: "A small win today")
         let admin = try staff(app, "admin@example.com", .admin)

@@ -121,6 +121,10 @@ enum AccountHandler {
         export.intentions = try environment.weeklyDigest.exportParts(member)
         export.setbacks = try environment.setbacks.exportParts(member)
         export.smallSteps = try environment.setbacks.smallStepParts(member)
+        export.practiceSessions = try environment.practices.exportParts(member)
+        export.glimmers = try environment.glimmers.exportParts(member)
+        export.worries = try environment.worries.exportParts(member)
+        export.worryTime = try environment.worries.time(member).map { "\($0.startText) for \($0.minutes) minutes" }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         var response = Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],

@@ -99,7 +99,11 @@ enum CalendarHandler {
         }
         let page = CalendarDayPage(dayName: day.longText, monthPath: Route.calendarMonth(year: day.year, month: day.month),
                                    monthName: "\(Day.monthNames[day.month - 1]) \(day.year)", isToday: day == today, runs: runs, checkIn: checkIn,
-                                   setbacks: try environment.setbacks.between(member, day, day).map { SetbacksHandler.item($0, member.account.timeZone) })
+                                   setbacks: try environment.setbacks.between(member, day, day).map { SetbacksHandler.item($0, member.account.timeZone) },
+                                   practices: try environment.practices.between(member, day, day).map {
+                                       PracticesHandler.line($0, environment.practiceLibrary, zone: member.account.timeZone)
+                                   },
+                                   glimmers: try environment.glimmers.between(member, day, day).map(GlimmersHandler.item))
         return try environment.render(page, title: "\(day.longText) – Calendar", context: context)
     }
 

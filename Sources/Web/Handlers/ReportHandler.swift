@@ -6,7 +6,7 @@ import UseCases
 /// reflections, the most personal, go in only when ticked; nothing is sent anywhere (the browser prints or saves it).
 enum ReportHandler {
     enum Part: String, CaseIterable {
-        case checkIns = "check-ins", notes, resets, reflections, setbacks, insights
+        case checkIns = "check-ins", notes, resets, reflections, setbacks, practices, insights
 
         var label: String {
             switch self {
@@ -15,6 +15,7 @@ enum ReportHandler {
             case .resets: "Resets, with mood before and after"
             case .reflections: "Guided reflections, with what was written"
             case .setbacks: "Setbacks, with how much they hurt and when you moved on"
+            case .practices: "Practices, with mood before and after"
             case .insights: "Patterns in these dates"
             }
         }
@@ -95,6 +96,12 @@ enum ReportHandler {
                 Report.SetbackRow(day: setback.day.longText, kind: setback.kind.label, hurt: "\(setback.hurt.value): \(setback.hurt.words)",
                                   movedOn: setback.recovery(in: zone).map { "after \($0.words)" } ?? "not yet",
                                   note: parts.contains(.notes) ? setback.note : "")
+            }
+        }
+        if parts.contains(.practices) {
+            report.practices = true
+            report.practiceRows = try environment.practices.between(member, from, to).map {
+                Report.PracticeRow(day: $0.day.longText, line: PracticesHandler.line($0, environment.practiceLibrary, zone: member.account.timeZone))
             }
         }
         if parts.contains(.insights) {

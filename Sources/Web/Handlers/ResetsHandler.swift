@@ -6,7 +6,11 @@ import UseCases
 enum ResetsHandler {
     static func home(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         var unfinished: [HomePage.Unfinished] = [], allowance = AllowanceLine.unlimited, day: HomePage.Today?
+        var emotions = environment.emotionCards
         if let member = context.scope.member {
+            // The feelings the member said come up most lead, in the library's order; the rest follow as they were.
+            let usual = member.account.usualFeelings
+            if !usual.isEmpty { emotions = emotions.filter { usual.contains($0.id) } + emotions.filter { !usual.contains($0.id) } }
             let today = try environment.runs.today(member, withLastMood: true)
             allowance = AllowanceLine(today.allowance)
             unfinished = today.unfinished.prefix(3).map { run, reset in
@@ -17,9 +21,10 @@ enum ResetsHandler {
             let checkedIn = try environment.checkIns.todaysRating(member)
             day = HomePage.Today(greeting: Greeting.at(hour: environment.runs.hour(member)), checkedIn: checkedIn?.label,
                                  checkInFaces: checkedIn == nil ? CheckInFace.all() : [],
-                                 lastMood: today.lastMood.map { "\($0) of 10, \(MoodScale.words(for: $0).lowercased())" })
+                                 lastMood: today.lastMood.map { "\($0) of 10, \(MoodScale.words(for: $0).lowercased())" },
+                                 glimmer: try environment.glimmers.ofTheDay(member).map(GlimmersHandler.item))
         }
-        let page = HomePage(messages: try TeamMessages.unseen(context, environment), emotions: environment.emotionCards,
+        let page = HomePage(messages: try TeamMessages.unseen(context, environment), emotions: emotions,
                             unfinished: unfinished, allowanceLine: allowance, today: day)
         return try environment.render(page, title: nil, context: context)
     }

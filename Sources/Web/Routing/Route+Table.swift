@@ -11,7 +11,8 @@ extension Route {
              saveCheckIn, reflection, saveReflection, insights, you, digest, digestIntention, digestEmail, accountReport,
              accountExportCSV, accountCheckInsCSV, accountWeekStart, setbacks, setbackNew, logSetback, setbackTemplates,
              fillSetbackTemplate, setbackInsights, smallStep, setback, setbackEdit, updateSetback, setbackAction,
-             accountSetbacksCSV, community, communityPosts, postDelete,
+             accountSetbacksCSV, practices, practice, practiceStart, practiceSession, practiceStep, practiceDone, glimmers, keepGlimmer, glimmer, updateGlimmer, glimmerDelete, worries, writeWorry, saveWorryTime, worry, worryAction, actions, welcome, saveWelcome, accountPracticesCSV, accountGlimmersCSV, accountWorriesCSV,
+             community, communityPosts, postDelete,
              postReactions, postReport, postReports, moderation, moderationPost, moderate, liftRestriction, audit,
              auditCSV, crisisContacts, addCrisisContact, crisisContact, watchedWords, addWatchedWord,
              watchedWordRemove, scimServiceProviderConfig, scimResourceTypes, scimSchemas, scimUsers, scimCreateUser,
@@ -38,6 +39,7 @@ extension Route.Kind {
              .ownResetPreview, .health, .ready, .metrics, .calendar, .calendarYear, .calendarDay, .checkIn,
              .reflection, .insights, .you, .digest, .accountReport, .accountExportCSV, .accountCheckInsCSV, .community,
              .setbacks, .setbackNew, .setbackTemplates, .setbackInsights, .setback, .setbackEdit, .accountSetbacksCSV,
+             .practices, .practice, .practiceSession, .practiceStep, .glimmers, .glimmer, .worries, .worry, .actions, .welcome, .accountPracticesCSV, .accountGlimmersCSV, .accountWorriesCSV,
              .postReport, .moderation, .moderationPost, .audit, .auditCSV, .crisisContacts, .watchedWords,
              .scimServiceProviderConfig, .scimResourceTypes, .scimSchemas, .scimUsers, .scimUser, .scimResourceType,
              .scimSchema, .joining, .organisationInsights, .organisationInsightsCSV, .checkInTags, .members,
@@ -48,6 +50,7 @@ extension Route.Kind {
         case .resetStart, .runFinish, .rateRun, .teamMessageSeen, .saveAdminLogo, .adminReset, .ownResets,
              .updateOwnReset, .ownResetAction, .calendarColours, .saveCheckIn, .saveReflection, .digestIntention,
              .digestEmail, .accountWeekStart, .logSetback, .fillSetbackTemplate, .smallStep, .updateSetback, .setbackAction,
+             .practiceStart, .practiceDone, .keepGlimmer, .updateGlimmer, .glimmerDelete, .writeWorry, .saveWorryTime, .worryAction, .saveWelcome,
              .communityPosts, .postDelete, .postReactions, .postReports, .moderate,
              .liftRestriction, .addCrisisContact, .crisisContact, .addWatchedWord, .watchedWordRemove,
              .scimCreateUser, .scimSearchUsers, .scimSearch, .saveJoining, .joiningInvitations, .invitationRevoke,
@@ -126,6 +129,28 @@ extension Route.Kind {
         case .updateSetback: "/setbacks/:id"
         case .setbackAction: "/setbacks/:id/:action"
         case .accountSetbacksCSV: "/account/setbacks.csv"
+        case .practices: "/practices"
+        case .practice: "/practices/:slug"
+        case .practiceStart: "/practices/:slug/start"
+        case .practiceSession: "/practices/sessions/:id"
+        case .practiceStep: "/practices/sessions/:id/steps/:step"
+        case .practiceDone: "/practices/sessions/:id/done"
+        case .glimmers: "/glimmers"
+        case .keepGlimmer: "/glimmers"
+        case .glimmer: "/glimmers/:id"
+        case .updateGlimmer: "/glimmers/:id"
+        case .glimmerDelete: "/glimmers/:id/delete"
+        case .worries: "/worries"
+        case .writeWorry: "/worries"
+        case .saveWorryTime: "/worries/time"
+        case .worry: "/worries/:id"
+        case .worryAction: "/worries/:id/:action"
+        case .actions: "/actions"
+        case .welcome: "/welcome"
+        case .saveWelcome: "/welcome"
+        case .accountPracticesCSV: "/account/practices.csv"
+        case .accountGlimmersCSV: "/account/glimmers.csv"
+        case .accountWorriesCSV: "/account/worries.csv"
         case .community: "/community"
         case .communityPosts: "/community/posts"
         case .postDelete: "/community/posts/:id/delete"
@@ -231,7 +256,8 @@ extension Route.Kind {
              .digest, .digestIntention, .digestEmail, .accountReport, .accountExportCSV, .accountCheckInsCSV,
              .accountWeekStart, .community, .communityPosts, .postDelete, .postReactions, .postReport, .postReports,
              .setbacks, .setbackNew, .logSetback, .setbackTemplates, .fillSetbackTemplate, .setbackInsights, .smallStep,
-             .setback, .setbackEdit, .updateSetback, .setbackAction, .accountSetbacksCSV, .subscription, .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume,
+             .setback, .setbackEdit, .updateSetback, .setbackAction, .accountSetbacksCSV,
+             .practices, .practice, .practiceStart, .practiceSession, .practiceStep, .practiceDone, .glimmers, .keepGlimmer, .glimmer, .updateGlimmer, .glimmerDelete, .worries, .writeWorry, .saveWorryTime, .worry, .worryAction, .actions, .welcome, .saveWelcome, .accountPracticesCSV, .accountGlimmersCSV, .accountWorriesCSV, .subscription, .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume,
              .testCheckout, .payTestCheckout, .account, .accountProfile, .accountSecurity, .accountAppearance,
              .accountData, .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountExport,
              .accountDelete, .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete: .member
@@ -264,7 +290,8 @@ extension Route.Kind {
              .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights, .you, .digest, .digestIntention,
              .digestEmail, .accountReport, .accountExportCSV, .accountCheckInsCSV, .accountWeekStart, .setbacks,
              .setbackNew, .logSetback, .setbackTemplates, .fillSetbackTemplate, .setbackInsights, .smallStep, .setback,
-             .setbackEdit, .updateSetback, .setbackAction, .accountSetbacksCSV, .community,
+             .setbackEdit, .updateSetback, .setbackAction, .accountSetbacksCSV,
+             .practices, .practice, .practiceStart, .practiceSession, .practiceStep, .practiceDone, .glimmers, .keepGlimmer, .glimmer, .updateGlimmer, .glimmerDelete, .worries, .writeWorry, .saveWorryTime, .worry, .worryAction, .actions, .welcome, .saveWelcome, .accountPracticesCSV, .accountGlimmersCSV, .accountWorriesCSV, .community,
              .communityPosts, .postDelete, .postReactions, .postReport, .postReports, .moderation, .moderationPost,
              .moderate, .liftRestriction, .audit, .auditCSV, .crisisContacts, .addCrisisContact, .crisisContact,
              .watchedWords, .addWatchedWord, .watchedWordRemove, .scimServiceProviderConfig, .scimResourceTypes,
@@ -288,7 +315,8 @@ extension Route.Kind {
     /// The part of the navigation the page belongs to, for its current-page mark.
     var section: LayoutContext.Section? {
         switch self {
-        case .home, .emotion, .reset, .resetStart, .runStep, .runFinish, .runMood, .rateRun, .runResult: .today
+        case .home, .emotion, .reset, .resetStart, .runStep, .runFinish, .runMood, .rateRun, .runResult,
+             .practices, .practice, .practiceStart, .practiceSession, .practiceStep, .practiceDone: .today
         case .help, .helpNow, .helpTalk, .helpBreathe, .helpGround, .helpSafe, .teamMessageSeen, .brand, .logo,
              .health, .ready, .metrics, .scimServiceProviderConfig, .scimResourceTypes, .scimSchemas,
              .scimUsers, .scimCreateUser, .scimSearchUsers, .scimSearch, .scimUser, .scimReplaceUser, .scimPatchUser,
@@ -304,8 +332,10 @@ extension Route.Kind {
              .saveSettings, .topics, .adminSignOn, .saveAdminSignOn, .adminSignOnRemove, .staff: .staff
         case .calendar, .calendarYear, .calendarDay, .calendarColours, .checkIn, .saveCheckIn, .reflection, .saveReflection,
              .insights, .you, .digest, .digestIntention, .digestEmail, .setbacks, .setbackNew, .logSetback, .setbackTemplates,
-             .fillSetbackTemplate, .setbackInsights, .smallStep, .setback, .setbackEdit, .updateSetback, .setbackAction: .you
+             .fillSetbackTemplate, .setbackInsights, .smallStep, .setback, .setbackEdit, .updateSetback, .setbackAction,
+             .glimmers, .keepGlimmer, .glimmer, .updateGlimmer, .glimmerDelete, .worries, .writeWorry, .saveWorryTime, .worry, .worryAction, .actions: .you
         case .accountReport, .accountExportCSV, .accountCheckInsCSV, .accountSetbacksCSV, .accountWeekStart, .paywall, .subscription,
+             .welcome, .saveWelcome, .accountPracticesCSV, .accountGlimmersCSV, .accountWorriesCSV,
              .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume, .testCheckout,
              .payTestCheckout, .account, .accountProfile, .accountSecurity, .accountAppearance, .accountData,
              .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountExport, .accountDelete,

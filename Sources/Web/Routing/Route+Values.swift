@@ -99,6 +99,46 @@ extension Route {
             guard let id = SetbackID(values[0]), let action = SetbackAction(rawValue: values[1]) else { return nil }
             self = .setbackAction(id, action)
         case .accountSetbacksCSV: self = .accountSetbacksCSV
+        case .practices: self = .practices
+        case .practice:
+            self = .practice(values[0])
+        case .practiceStart:
+            self = .practiceStart(values[0])
+        case .practiceSession:
+            guard let id = PracticeSessionID(values[0]) else { return nil }
+            self = .practiceSession(id)
+        case .practiceStep:
+            guard let id = PracticeSessionID(values[0]), let step = WholeNumber.parse(values[1], in: 1...Route.maximumStep) else { return nil }
+            self = .practiceStep(id, step)
+        case .practiceDone:
+            guard let id = PracticeSessionID(values[0]) else { return nil }
+            self = .practiceDone(id)
+        case .glimmers: self = .glimmers
+        case .keepGlimmer: self = .keepGlimmer
+        case .glimmer:
+            guard let id = GlimmerID(values[0]) else { return nil }
+            self = .glimmer(id)
+        case .updateGlimmer:
+            guard let id = GlimmerID(values[0]) else { return nil }
+            self = .updateGlimmer(id)
+        case .glimmerDelete:
+            guard let id = GlimmerID(values[0]) else { return nil }
+            self = .glimmerDelete(id)
+        case .worries: self = .worries
+        case .writeWorry: self = .writeWorry
+        case .saveWorryTime: self = .saveWorryTime
+        case .worry:
+            guard let id = WorryID(values[0]) else { return nil }
+            self = .worry(id)
+        case .worryAction:
+            guard let id = WorryID(values[0]), let action = WorryAction(rawValue: values[1]) else { return nil }
+            self = .worryAction(id, action)
+        case .actions: self = .actions
+        case .welcome: self = .welcome
+        case .saveWelcome: self = .saveWelcome
+        case .accountPracticesCSV: self = .accountPracticesCSV
+        case .accountGlimmersCSV: self = .accountGlimmersCSV
+        case .accountWorriesCSV: self = .accountWorriesCSV
         case .community: self = .community
         case .communityPosts: self = .communityPosts
         case .postDelete:
@@ -287,6 +327,28 @@ extension Route {
         case .updateSetback: .updateSetback
         case .setbackAction: .setbackAction
         case .accountSetbacksCSV: .accountSetbacksCSV
+        case .practices: .practices
+        case .practice: .practice
+        case .practiceStart: .practiceStart
+        case .practiceSession: .practiceSession
+        case .practiceStep: .practiceStep
+        case .practiceDone: .practiceDone
+        case .glimmers: .glimmers
+        case .keepGlimmer: .keepGlimmer
+        case .glimmer: .glimmer
+        case .updateGlimmer: .updateGlimmer
+        case .glimmerDelete: .glimmerDelete
+        case .worries: .worries
+        case .writeWorry: .writeWorry
+        case .saveWorryTime: .saveWorryTime
+        case .worry: .worry
+        case .worryAction: .worryAction
+        case .actions: .actions
+        case .welcome: .welcome
+        case .saveWelcome: .saveWelcome
+        case .accountPracticesCSV: .accountPracticesCSV
+        case .accountGlimmersCSV: .accountGlimmersCSV
+        case .accountWorriesCSV: .accountWorriesCSV
         case .community: .community
         case .communityPosts: .communityPosts
         case .postDelete: .postDelete

@@ -90,6 +90,34 @@ enum Route: Hashable, Sendable {
     case setbackAction(SetbackID, SetbackAction)
     case accountSetbacksCSV
 
+    // MARK: Practices, glimmers and worry time
+
+    case practices
+    case practice(String)
+    case practiceStart(String)
+    case practiceSession(PracticeSessionID)
+    case practiceStep(PracticeSessionID, Int)
+    case practiceDone(PracticeSessionID)
+    case glimmers
+    case keepGlimmer
+    case glimmer(GlimmerID)
+    case updateGlimmer(GlimmerID)
+    case glimmerDelete(GlimmerID)
+    case worries
+    case writeWorry
+    case saveWorryTime
+    case worry(WorryID)
+    case worryAction(WorryID, WorryAction)
+    case actions
+    case accountPracticesCSV
+    case accountGlimmersCSV
+    case accountWorriesCSV
+
+    // MARK: The welcome a new account sees once
+
+    case welcome
+    case saveWelcome
+
     // MARK: Community
 
     case community

@@ -21,6 +21,14 @@ enum SmallStepAction: String, Sendable, CaseIterable {
     case done, skip, swap
 }
 
+/// `/worries/:id/:action`: sorting a worry (can I do something about it?), worry time's three choices, ticking its
+/// first step, and deleting it.
+enum WorryAction: String, Sendable, CaseIterable {
+    case can, cannot
+    case letGo = "let-go", keep, done
+    case notDone = "not-done", delete
+}
+
 /// `/admin/moderation/posts/:id/:action`: what a moderator does about a post.
 enum ModerationAction: String, Sendable, CaseIterable {
     case approve, hide, delete, restrict

@@ -77,7 +77,7 @@ final class RunningApp {
             configuration: configuration, database: loaded.database,
             staticFiles: try publicFolder.map { try StaticFileStore(directory: $0) } ?? loaded.staticFiles, logger: logger,
             hasher: Self.fastHasher, hashingPool: hashingPool, passwordPolicy: loaded.passwordPolicy,
-            library: loaded.library, safetyPhrases: loaded.safetyPhrases, distortions: loaded.distortions, setbackGuide: loaded.setbackGuide,
+            library: loaded.library, safetyPhrases: loaded.safetyPhrases, distortions: loaded.distortions, setbackGuide: loaded.setbackGuide, practiceLibrary: loaded.practiceLibrary,
             mailer: OutboxMailer(folder: outbox, logger: logger), clock: { clock.now }, migrationsDirectory: projectRoot + "/Migrations",
             masterKey: masterKey)
         running = try RunningServer(responder: ResettApp(environment: environment), configure: { server in

@@ -67,6 +67,28 @@ extension Route {
         case .updateSetback: .updateSetback(SetbackID(stored: id))
         case .setbackAction: .setbackAction(SetbackID(stored: id), .movedOn)
         case .accountSetbacksCSV: .accountSetbacksCSV
+        case .practices: .practices
+        case .practice: .practice("humming")
+        case .practiceStart: .practiceStart("humming")
+        case .practiceSession: .practiceSession(PracticeSessionID(stored: id))
+        case .practiceStep: .practiceStep(PracticeSessionID(stored: id), 1)
+        case .practiceDone: .practiceDone(PracticeSessionID(stored: id))
+        case .glimmers: .glimmers
+        case .keepGlimmer: .keepGlimmer
+        case .glimmer: .glimmer(GlimmerID(stored: id))
+        case .updateGlimmer: .updateGlimmer(GlimmerID(stored: id))
+        case .glimmerDelete: .glimmerDelete(GlimmerID(stored: id))
+        case .worries: .worries
+        case .writeWorry: .writeWorry
+        case .saveWorryTime: .saveWorryTime
+        case .worry: .worry(WorryID(stored: id))
+        case .worryAction: .worryAction(WorryID(stored: id), .cannot)
+        case .actions: .actions
+        case .welcome: .welcome
+        case .saveWelcome: .saveWelcome
+        case .accountPracticesCSV: .accountPracticesCSV
+        case .accountGlimmersCSV: .accountGlimmersCSV
+        case .accountWorriesCSV: .accountWorriesCSV
         case .community: .community
         case .communityPosts: .communityPosts
         case .postDelete: .postDelete(PostID(stored: id))

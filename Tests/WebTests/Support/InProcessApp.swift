@@ -38,7 +38,7 @@ final class InProcessApp: Sendable {
         environment = AppEnvironment(
             database: loaded.database, staticFiles: loaded.staticFiles, logger: logger, hasher: hasher,
             hashingPool: HashingPool(concurrentHashes: 1), passwordPolicy: loaded.passwordPolicy, library: loaded.library,
-            safetyPhrases: loaded.safetyPhrases, distortions: loaded.distortions, setbackGuide: loaded.setbackGuide,
+            safetyPhrases: loaded.safetyPhrases, distortions: loaded.distortions, setbackGuide: loaded.setbackGuide, practiceLibrary: loaded.practiceLibrary,
             mailer: OutboxMailer(folder: folder + "/outbox", logger: logger), clock: { clock.now },
             migrationsDirectory: Self.root + "/Migrations", masterKey: try MasterKey(bytes: SecureRandom.bytes(32)))
         app = ResettApp(environment: environment)

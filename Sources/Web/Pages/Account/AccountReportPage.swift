@@ -38,6 +38,11 @@ struct AccountReportPage: FormPage {
             let note: String
         }
 
+        struct PracticeRow {
+            let day: String
+            let line: String
+        }
+
         struct InsightSection {
             let title: String
             let lines: [String]
@@ -56,6 +61,9 @@ struct AccountReportPage: FormPage {
         var setbacks = false
         var setbackRows: [SetbackRow] = []
         var hasSetbacks: Bool { !setbackRows.isEmpty }
+        var practices = false
+        var practiceRows: [PracticeRow] = []
+        var hasPractices: Bool { !practiceRows.isEmpty }
         var insights = false
         var insightSections: [InsightSection] = []
         var hasCheckIns: Bool { !checkInRows.isEmpty }

@@ -112,6 +112,12 @@ struct CalendarDayPage: CompiledView {
     let checkIn: CheckInPart?
     /// The setbacks the member logged as happening that day, each a link to its own page.
     let setbacks: [SetbacksPage.Item]
+    /// The practices finished that day ("10:15 · Humming, 2 minutes").
+    let practices: [String]
+    /// The glimmers kept that day, each a link to its own page.
+    let glimmers: [GlimmerItem]
     var isEmpty: Bool { runs.isEmpty }
     var hasSetbacks: Bool { !setbacks.isEmpty }
+    var hasPractices: Bool { !practices.isEmpty }
+    var hasGlimmers: Bool { !glimmers.isEmpty }
 }

@@ -64,6 +64,8 @@ struct HomePage: CompiledView, ShowsAllowance {
         let checkInFaces: [CheckInFace]
         /// "7 of 10, calm": the mood after the latest rated reset.
         let lastMood: String?
+        /// One of the member's own glimmers from at least a week ago, the same all day.
+        let glimmer: GlimmerItem?
     }
 
     let messages: TeamMessages
