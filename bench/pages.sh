@@ -2,7 +2,8 @@
 # bench/pages.sh BIN DB ROOT: seeds realistic data into a fresh SQLite database for bench/run.sh, before its resett
 # starts. A member with five years of daily runs (and today's unfinished, unrated and rated runs); a community of
 # 10,000 posts with 30,000 reactions; a moderation queue of 200 posts (100 held for safety, 100 hidden by reports); a
-# year of setbacks, one a day.
+# year of setbacks, one a day; a year of practices, one a day (glimmers and worries need a data key, which the bench
+# server has not: their pages are measured empty).
 # Prints the shell variables bench/run.sh needs (run ids, a day, a held post).
 set -euo pipefail
 bin=$1 db=$2 root=$3
@@ -12,7 +13,7 @@ for who in member:member moderator:moderator reactor1:member reactor2:member rea
     --email "${who%%:*}@bench.example" --password-stdin --role "${who##*:}" >/dev/null
 done
 step_run=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa mood_run=bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb result_run=cccccccccccccccccccccccccccccccc
-held_post=dddddddddddddddddddddddddddddddd setback=eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee
+held_post=dddddddddddddddddddddddddddddddd setback=eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee practice=ffffffffffffffffffffffffffffffff
 sqlite3 "$db" <<SQL
 PRAGMA foreign_keys = ON;
 CREATE TEMP TABLE who AS SELECT a.id, a.tenant_id FROM accounts a WHERE a.email = 'member@bench.example';
@@ -67,6 +68,14 @@ SELECT w.tenant_id, CASE n WHEN 1 THEN '$setback' ELSE lower(hex(randomblob(16))
        CASE WHEN n % 2 = 0 THEN strftime('%s', 'now') - n * 86400 + (n % 5) * 86400 END,
        strftime('%s', 'now') - n * 86400, strftime('%s', 'now') - n * 86400
 FROM s, who w;
+-- A year of practices, one a day, finished, with moods.
+WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 365)
+INSERT INTO practice_sessions (tenant_id, id, account_id, practice, minutes, mood_before, mood_after, day, started_at, finished_at)
+SELECT w.tenant_id, CASE n WHEN 1 THEN '$practice' ELSE lower(hex(randomblob(16))) END, w.id,
+       CASE n % 5 WHEN 0 THEN 'container' WHEN 1 THEN 'long-exhale' WHEN 2 THEN 'humming' WHEN 3 THEN 'cool-water' ELSE 'ear-jaw' END,
+       n % 4 + 1, n % 10 + 1, (n + 3) % 10 + 1, date('now', '-' || (n - 1) || ' days'),
+       strftime('%s', 'now') - (n - 1) * 86400, strftime('%s', 'now') - (n - 1) * 86400 + 180
+FROM s, who w;
 ANALYZE;
 SQL
-echo "step_run=$step_run mood_run=$mood_run result_run=$result_run held_post=$held_post setback=$setback yesterday=$(date -d yesterday +%F)"
+echo "step_run=$step_run mood_run=$mood_run result_run=$result_run held_post=$held_post setback=$setback practice=$practice yesterday=$(date -d yesterday +%F)"

@@ -79,7 +79,8 @@ page() { printf 'resett-page %s ' "$1" >>"$lines"; bench/wrk-page.sh "http://127
 for path in / /emotions/stressed /resets/stressed-grounding-walk "/runs/$step_run/steps/3" "/runs/$mood_run/mood" \
             "/runs/$result_run/result" /you /check-in /insights /calendar /calendar/year "/calendar/$yesterday" /community /account /account/profile \
             /account/security /account/appearance /account/data /account/sessions /account/subscription /paywall /help /help/now \
-            /setbacks /setbacks/new "/setbacks/$setback" /setbacks/templates /setbacks/insights; do
+            /setbacks /setbacks/new "/setbacks/$setback" /setbacks/templates /setbacks/insights /practices /practices/container \
+            /practices/timer "/practices/sessions/$practice/steps/2" "/practices/sessions/$practice" /glimmers /worries /actions /welcome; do
   page "member $path" "$path" "$member"
 done
 for path in /admin /admin/moderation "/admin/moderation/posts/$held_post" /admin/audit /community; do

@@ -30,7 +30,35 @@ document.addEventListener("DOMContentLoaded", function () {
   var hold = document.querySelector("[data-hold]");
   if (hold) offerHold(hold);
   document.querySelectorAll("button[data-copy]").forEach(offerCopy);
+  var timer = document.querySelector("[data-timer-seconds]");
+  if (timer) countDown(timer);
 });
+
+// The practice timer: the time left, quietly, and a soft word at the end (no sound, nothing that moves on). Screen
+// readers hear the halfway point and the end, not every second. Done stays the person's to press.
+function countDown(block) {
+  var total = Math.min(1200, Math.max(60, parseInt(block.getAttribute("data-timer-seconds"), 10) || 300));
+  var left = block.querySelector(".practice-timer-left");
+  var status = block.querySelector("[data-timer-status]");
+  var ends = Date.now() + total * 1000, saidHalf = false;
+  block.hidden = false;
+  function tick() {
+    var remaining = Math.max(0, Math.round((ends - Date.now()) / 1000));
+    var minutes = Math.floor(remaining / 60), seconds = remaining % 60;
+    if (left) left.textContent = remaining > 0 ? minutes + ":" + (seconds < 10 ? "0" : "") + seconds + " left" : "Time’s up";
+    if (!saidHalf && remaining <= total / 2 && remaining > 0) {
+      saidHalf = true;
+      if (status) status.textContent = "Halfway there.";
+    }
+    if (remaining > 0) {
+      window.setTimeout(tick, 1000);
+    } else {
+      if (status) status.textContent = "Your time is up. Stay as long as you like, then press Done.";
+      block.classList.add("is-finished");
+    }
+  }
+  tick();
+}
 
 // A finished response template's Copy button: shown only where the clipboard can be written; without it, the text
 // stays selectable in its box.

@@ -59,7 +59,7 @@ public enum WorryState: String, Sendable, CaseIterable {
 
 /// The member's daily worry time: a time on their own clock and 10 to 30 minutes. Measured in real time from the
 /// wall-clock start, so a window across midnight is one window, and on the day the clocks change it still lasts as
-/// long as it says (a start the clocks skip begins at the moment after the gap).
+/// long as it says (a start the clocks skip is moved on by the gap, as the clocks are: 01:30 on the spring morning is 02:30).
 public struct WorryTime: Sendable, Equatable {
     /// Minutes after midnight on the member's clock.
     public let startMinute: Int
