@@ -106,3 +106,22 @@ public struct WorryTime: Sendable, Equatable {
         return start > now ? start : self.start(on: today.adding(days: 1), in: timeZone)
     }
 }
+
+/// Plain facts about how a member's worries were sorted, for their insights page: only with enough to say (at least
+/// `enough` sorted), counts and no verdicts.
+public enum WorryFacts {
+    public static let enough = 5
+
+    /// The sentence, or nil while fewer than `enough` worries have been sorted.
+    public static func sentence(_ counts: [WorryState: Int], actionsDone: Int) -> String? {
+        let actions = counts[.action] ?? 0, letGo = counts[.letGo] ?? 0, parked = counts[.parked] ?? 0
+        let sorted = actions + letGo + parked
+        guard sorted >= enough else { return nil }
+        func worries(_ n: Int) -> String { n == 1 ? "1 worry" : "\(n) worries" }
+        var sentence = "Of the \(worries(sorted)) you’ve sorted, \(actions) became "
+            + (actions == 1 ? "an action" : "actions") + (actions > 0 ? " (\(actionsDone) done)" : "")
+            + " and you let go of \(letGo)"
+        sentence += parked > 0 ? "; \(parked) \(parked == 1 ? "is" : "are") parked for worry time." : "."
+        return sentence
+    }
+}

@@ -195,6 +195,7 @@ struct PracticeTests {
         #expect(try browser.post("/worries/\(open)/can", [("step", "Write three points"), ("due", "")]).header("Location") == "/actions?notice=worry-action")
         let states = try app.environment.database.read { db in try db.rows(sql: "SELECT state FROM worries ORDER BY created_at").map { $0["state"] as String } }
         #expect(states.sorted() == ["action", "action", "let-go"])
+        #expect(try browser.get("/insights").text.contains("Once you’ve sorted 5 worries"), "three sorted: not enough to say anything yet")
         let stored = try app.environment.database.read { try $0.rows(sql: "SELECT text, step FROM worries").map { ($0["text"] as String) + (($0["step"] as String?) ?? "") } }
         #expect(!stored.joined().contains("boiler") && !stored.joined().contains("engineer"))
         // Someone else's worry is not found, whatever they ask of it.

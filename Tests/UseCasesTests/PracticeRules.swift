@@ -56,6 +56,13 @@ struct PracticeRules {
         #expect(Set(others).count > 1)
     }
 
+    @Test func worryFactsAreCountsOnlyAndOnlyWithEnough() {
+        #expect(WorryFacts.sentence([.action: 2, .letGo: 2], actionsDone: 1) == nil)
+        #expect(WorryFacts.sentence([.action: 3, .letGo: 1, .parked: 1, .open: 9], actionsDone: 2)
+                == "Of the 5 worries you’ve sorted, 3 became actions (2 done) and you let go of 1; 1 is parked for worry time.")
+        #expect(WorryFacts.sentence([.letGo: 5], actionsDone: 0) == "Of the 5 worries you’ve sorted, 0 became actions and you let go of 5.")
+    }
+
     @Test func thePracticeLibraryIsReadWholeOrRefused() throws {
         let library = try PracticeLibrary(path: RulesFixture.root + "/Content/practices.json")
         #expect(library.practices.filter { $0.kind == .body }.count >= 4 && library.practice("container")?.safety != nil)

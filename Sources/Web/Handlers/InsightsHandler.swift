@@ -10,11 +10,19 @@ enum InsightsHandler {
         let today = environment.checkIns.today(member)
         let lifts = try environment.moodHistory.resetLifts(member, from: today.adding(days: -364), through: today)
         let insights = try environment.checkIns.insights(member, lifts: lifts, resetNames: names)
-        let sections = insights.sections.enumerated().map { index, section in
+        var sections = insights.sections.enumerated().map { index, section in
             InsightsPage.Section(number: index + 1, title: section.title, lines: section.lines, notEnough: section.notEnough,
                                  nextPath: section.source == .resets ? Route.home.path : Route.checkIn.path,
                                  nextLabel: section.source == .resets ? "Choose a reset" : "Check in today", chart: BarChart(section.bars))
         }
+        // Worry time's plain facts: counts only, and only once there are enough to mean anything.
+        let worries = environment.worries
+        let done = try worries.list(member, [.action]).filter { $0.doneAt != nil }.count
+        let worryLine = WorryFacts.sentence(try worries.counts(member), actionsDone: done)
+        sections.append(InsightsPage.Section(
+            number: sections.count + 1, title: "Worries", lines: worryLine.map { [$0] } ?? [],
+            notEnough: worryLine == nil ? "Once you’ve sorted \(WorryFacts.enough) worries, how they were sorted shows here." : nil,
+            nextPath: Route.worries.path, nextLabel: "Write a worry down", chart: BarChart([])))
         return try environment.render(InsightsPage(sections: sections), title: "Your insights", context: context)
     }
 
