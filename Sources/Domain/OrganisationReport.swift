@@ -13,14 +13,22 @@ public struct OrganisationReport: Sendable, Equatable {
         public let resetsCompleted: Int?
         public let checkIns: Int?
         public let posts: Int?
+        /// Practices finished, glimmers kept and worries written: counts, never what they were or said.
+        public let practices: Int?
+        public let glimmers: Int?
+        public let worries: Int?
 
-        public init(start: Day, activeMembers: Int?, resetsStarted: Int?, resetsCompleted: Int?, checkIns: Int?, posts: Int?) {
+        public init(start: Day, activeMembers: Int?, resetsStarted: Int?, resetsCompleted: Int?, checkIns: Int?, posts: Int?,
+                    practices: Int? = nil, glimmers: Int? = nil, worries: Int? = nil) {
             self.start = start
             self.activeMembers = activeMembers
             self.resetsStarted = resetsStarted
             self.resetsCompleted = resetsCompleted
             self.checkIns = checkIns
             self.posts = posts
+            self.practices = practices
+            self.glimmers = glimmers
+            self.worries = worries
         }
     }
 

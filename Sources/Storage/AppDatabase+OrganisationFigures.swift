@@ -13,7 +13,7 @@ extension AppDatabase {
 
     /// A kind of event the report counts: a table, its time column, whose it is, and which rows.
     public enum Activity: String, Sendable, CaseIterable {
-        case active, resetsStarted, resetsCompleted, resetsNotCompleted, checkIns, posts
+        case active, resetsStarted, resetsCompleted, resetsNotCompleted, checkIns, posts, practices, glimmers, worries
 
         /// `SELECT <time> AS happened_at, <person> AS person FROM … WHERE tenant_id = ? AND <time> >= ? AND <time> < ?`
         /// (three arguments: tenant, start, end), for one kind of event or, for `active`, all of them.
@@ -24,13 +24,23 @@ extension AppDatabase {
                 SELECT created_at AS happened_at, author_id AS person FROM posts
                 WHERE tenant_id = ? AND created_at >= ? AND created_at < ? AND author_id IS NOT NULL
                 """
+            let practices = """
+                SELECT finished_at AS happened_at, account_id AS person FROM practice_sessions
+                WHERE tenant_id = ? AND finished_at >= ? AND finished_at < ?
+                """
+            let glimmers = "SELECT created_at AS happened_at, account_id AS person FROM glimmers WHERE tenant_id = ? AND created_at >= ? AND created_at < ?"
+            let worries = "SELECT created_at AS happened_at, account_id AS person FROM worries WHERE tenant_id = ? AND created_at >= ? AND created_at < ?"
             switch self {
-            case .active: return ("\(runs) UNION ALL \(checkIns) UNION ALL \(posts)", 3)
+            case .active:
+                return ("\(runs) UNION ALL \(checkIns) UNION ALL \(posts) UNION ALL \(practices) UNION ALL \(glimmers) UNION ALL \(worries)", 6)
             case .resetsStarted: return (runs, 1)
             case .resetsCompleted: return (runs + " AND outcome = 'completed'", 1)
             case .resetsNotCompleted: return (runs + " AND (outcome IS NULL OR outcome <> 'completed')", 1)
             case .checkIns: return (checkIns, 1)
             case .posts: return (posts, 1)
+            case .practices: return (practices, 1)
+            case .glimmers: return (glimmers, 1)
+            case .worries: return (worries, 1)
             }
         }
     }

@@ -88,6 +88,41 @@ struct OrganisationInsightsTests {
         #expect(!text.contains("@example.com") && !ids.contains(where: { text.contains($0.rawValue) }))
     }
 
+    /// Issue 36: practices finished, glimmers kept and worries written are counted, never described, and only from
+    /// enough people. Nine people's practices are hidden; ten people's glimmers are shown as a rounded count; nothing of
+    /// what was written reaches the report.
+    @Test func practicesGlimmersAndWorriesAreCountsFromEnoughPeople() throws {
+        let app = try RunningApp()
+        let admin = try staff(app, "practice.admin@example.com", .admin)
+        let (tenant, ids) = try people(app, 10, prefix: "g")
+        let at = closedBlockStart(app) + 86_400
+        // A glimmer's words are sealed in real use; here a stand-in key and stand-in bytes, as the report never opens them.
+        let key = RandomID.make()
+        try app.environment.database.write { db in
+            try db.execute(sql: "INSERT INTO data_keys (tenant_id, id, wrapped, created_at) VALUES (?, ?, 'c2VhbGVk', ?)", arguments: [tenant.id, key, at])
+        }
+        try app.environment.database.write { db in
+            for (index, account) in ids.enumerated() {
+                try db.execute(sql: """
+                    INSERT INTO glimmers (tenant_id, id, account_id, text, key_id, kind, day, created_at, updated_at)
+                    VALUES (?, ?, ?, 'c2VhbGVk', ?, 'nature', ?, ?, ?)
+                    """, arguments: [tenant.id, RandomID.make(), account, key, Day.of(at, in: "UTC").description, at, at])
+                guard index < 9 else { continue }
+                try db.execute(sql: """
+                    INSERT INTO practice_sessions (tenant_id, id, account_id, practice, minutes, day, started_at, finished_at)
+                    VALUES (?, ?, ?, 'humming', 2, ?, ?, ?)
+                    """, arguments: [tenant.id, RandomID.make(), account, Day.of(at, in: "UTC").description, at, at + 120])
+            }
+        }
+        let shown = try figures(admin)
+        #expect(shown["\(closedWeek(app))/glimmers"] == "10", "ten people's glimmers: a count")
+        #expect(shown["\(closedWeek(app))/practices"] == "", "nine people's practices: hidden")
+        #expect(shown["\(closedWeek(app))/worries"] == "0", "nobody: says nothing about anyone")
+        #expect(shown["\(closedWeek(app))/active_members"] == "10")
+        let page = try admin.get("/admin/insights").text
+        #expect(page.contains("<th scope=\"col\">Glimmers</th>") && !page.contains("nature"))
+    }
+
     @Test func aHiddenFigureCannotBeWorkedOutBySubtraction() throws {
         let app = try RunningApp()
         let admin = try staff(app, "diff.admin@example.com", .admin)

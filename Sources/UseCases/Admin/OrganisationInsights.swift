@@ -35,7 +35,8 @@ public struct OrganisationInsights: Sendable {
             let start = closedEnd - (OrganisationReport.weekCount - index) * Self.week
             let published: PublishedWeek = try kept(tenantID, "week", start, minimum) { try publishWeek(tenantID, from: start, minimum: minimum) }
             return OrganisationReport.Week(start: Day.of(start, in: "UTC"), activeMembers: published.active, resetsStarted: published.started,
-                                           resetsCompleted: published.completed, checkIns: published.checkIns, posts: published.posts)
+                                           resetsCompleted: published.completed, checkIns: published.checkIns, posts: published.posts,
+                                           practices: published.practices, glimmers: published.glimmers, worries: published.worries)
         }
         let blockEnd = Self.firstMonday + (weeksSinceFirst - weeksSinceFirst % OrganisationReport.emotionWeeks) * Self.week
         let blockStart = blockEnd - OrganisationReport.emotionWeeks * Self.week
@@ -61,9 +62,11 @@ public struct OrganisationInsights: Sendable {
                                   emotionsThrough: Day.of(blockEnd - 86_400, in: "UTC"))
     }
 
-    /// One week's published figures.
+    /// One week's published figures. A week published before a figure existed reads it as absent (hidden), so what was
+    /// published never changes.
     struct PublishedWeek: Codable {
         var active, started, completed, checkIns, posts: Int?
+        var practices, glimmers, worries: Int?
     }
 
     /// One feeling's published figures over a block of weeks.
@@ -94,6 +97,7 @@ public struct OrganisationInsights: Sendable {
         func shown(_ tally: AppDatabase.Tally) -> Bool { tally.people == 0 || tally.people >= minimum }
         let active = try tally(.active), started = try tally(.resetsStarted), completed = try tally(.resetsCompleted)
         let notCompleted = try tally(.resetsNotCompleted), checkIns = try tally(.checkIns), posts = try tally(.posts)
+        let practices = try tally(.practices), glimmers = try tally(.glimmers), worries = try tally(.worries)
         let completedShown = shown(started) && shown(completed)
             && GroupSize.partMayBeShown(partPeople: completed.people, restPeople: notCompleted.people, minimum: minimum)
         return PublishedWeek(
@@ -101,7 +105,10 @@ public struct OrganisationInsights: Sendable {
             started: shown(started) ? OrganisationReport.rounded(started.count) : nil,
             completed: completedShown ? OrganisationReport.rounded(completed.count) : nil,
             checkIns: shown(checkIns) ? OrganisationReport.rounded(checkIns.count) : nil,
-            posts: shown(posts) ? OrganisationReport.rounded(posts.count) : nil)
+            posts: shown(posts) ? OrganisationReport.rounded(posts.count) : nil,
+            practices: shown(practices) ? OrganisationReport.rounded(practices.count) : nil,
+            glimmers: shown(glimmers) ? OrganisationReport.rounded(glimmers.count) : nil,
+            worries: shown(worries) ? OrganisationReport.rounded(worries.count) : nil)
     }
 
     /// Resets by feeling over a block: small groups hidden, then more until what is hidden covers enough people that the

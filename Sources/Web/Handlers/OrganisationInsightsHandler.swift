@@ -34,7 +34,8 @@ enum OrganisationInsightsHandler {
             let group = "week of \(week.start)"
             rows += [["weeks", group, "active_members", cell(week.activeMembers)], ["weeks", group, "resets_started", cell(week.resetsStarted)],
                      ["weeks", group, "resets_completed", cell(week.resetsCompleted)], ["weeks", group, "check_ins", cell(week.checkIns)],
-                     ["weeks", group, "community_posts", cell(week.posts)]]
+                     ["weeks", group, "community_posts", cell(week.posts)], ["weeks", group, "practices", cell(week.practices)],
+                     ["weeks", group, "glimmers", cell(week.glimmers)], ["weeks", group, "worries", cell(week.worries)]]
         }
         for row in report.emotions {
             rows += [["emotions", row.emotion, "resets_started", cell(row.started)], ["emotions", row.emotion, "resets_completed", cell(row.completed)],
@@ -58,8 +59,10 @@ enum OrganisationInsightsHandler {
                 : report.coveredPercent.map { Figure(value: "\($0)%", hidden: nil) } ?? .hiddenOne,
             weeks: report.weeks.map { week in
                 .init(label: "From \(week.start.day) \(Day.monthNames[week.start.month - 1].prefix(3))",
-                      cells: OrganisationInsightsPage.Cell.row(["Active members", "Resets started", "Resets completed", "Check-ins", "Posts"],
-                                  [Figure.of(week.activeMembers), Figure.of(week.resetsStarted), Figure.of(week.resetsCompleted), Figure.of(week.checkIns), Figure.of(week.posts)]))
+                      cells: OrganisationInsightsPage.Cell.row(["Active members", "Resets started", "Resets completed", "Check-ins", "Posts",
+                                                                "Practices", "Glimmers", "Worries"],
+                                  [Figure.of(week.activeMembers), Figure.of(week.resetsStarted), Figure.of(week.resetsCompleted), Figure.of(week.checkIns),
+                                   Figure.of(week.posts), Figure.of(week.practices), Figure.of(week.glimmers), Figure.of(week.worries)]))
             },
             // A chart only of weeks side by side: one shown week alone says nothing a chart could.
             // One colour: the mood scale's ramp would read as moods, which these counts are not.
