@@ -29,6 +29,8 @@ struct DemoDataTests {
         // Setbacks too: a pattern to state, and months of moving on for the chart.
         let setbacks = try app.environment.setbacks.insights(member)
         #expect(!setbacks.patterns.isEmpty && setbacks.months.contains { $0.movedOn > 0 }, "\(setbacks.patterns)")
+        // Practices every few days, finished, so the calendar's days and the report have them.
+        #expect(try app.environment.practices.between(member, today.adding(days: -60), today).count >= 15)
         #expect(throws: DemoData.Problem.alreadyFilled) { _ = try demo.fill(tenant, passwordHash: hash) }
     }
 }

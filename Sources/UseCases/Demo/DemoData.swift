@@ -54,6 +54,7 @@ public struct DemoData: Sendable {
         try addRuns(for: member, tenant: tenant, days: 150, random: &random)
         try addCheckIns(for: member, tenant: tenant, days: 90, random: &random)
         try addSetbacks(for: member, tenant: tenant, random: &random)
+        try addPractices(for: member, tenant: tenant, random: &random)
         try addRuns(for: subscriber, tenant: tenant, days: 40, random: &random)
         try subscribe(subscriber, tenant: tenant)
         try addCommunity(tenant: tenant, people: people, random: &random)
@@ -89,6 +90,22 @@ public struct DemoData: Sendable {
             if let movedOn {
                 _ = try database.setSetbackMovedOn(tenantID: tenant.id, accountID: account.id, id: id, at: movedOn, now: movedOn)
             }
+        }
+    }
+
+    /// A body practice or the container every few days over two months, most with a mood before and after (glimmers and
+    /// worries are words, which the demo has no key to seal).
+    private func addPractices(for account: Account, tenant: Tenant, random: inout SeededRandom) throws {
+        let practices = ["long-exhale", "humming", "container", "cool-water", "ear-jaw", "humming"]
+        for (index, back) in stride(from: 60, through: 1, by: -3).enumerated() {
+            let started = now - back * 86_400 - (7 + random.next(12)) * 3_600
+            let before = random.next(100) < 70 ? 3 + random.next(4) : nil
+            let session = PracticeSession(id: AppDatabase.newPracticeSessionID(), practice: practices[index % practices.count], minutes: 2 + random.next(3),
+                                          pace: nil, moodBefore: before, moodAfter: nil, day: Day.of(started, in: account.timeZone),
+                                          startedAt: started, finishedAt: nil)
+            try database.startPracticeSession(tenantID: tenant.id, accountID: account.id, session)
+            _ = try database.finishPracticeSession(tenantID: tenant.id, accountID: account.id, id: session.id,
+                                                   moodAfter: before.map { min(10, $0 + random.next(3)) }, now: started + session.minutes * 60)
         }
     }
 
