@@ -103,9 +103,11 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         "\(Day.weekdayNames[weekdayFromMonday]) \(day) \(Day.monthNames[month - 1]) \(year)"
     }
 
-    /// The day `epoch` falls on in `timeZone`.
+    /// The day `epoch` falls on in `timeZone`: arithmetic on the wall clock, with no text made and read back (a year
+    /// of setbacks asks this thousands of times for one page).
     public static func of(_ epoch: Int, in timeZone: String) -> Day {
-        Day(LocalDay.of(epoch, in: timeZone)) ?? Day(ordinal: epoch / 86400)
+        let local = LocalDay.wallClock(epoch, timeZone)
+        return Day(ordinal: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
     }
 }
 
