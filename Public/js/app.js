@@ -32,7 +32,58 @@ document.addEventListener("DOMContentLoaded", function () {
   document.querySelectorAll("button[data-copy]").forEach(offerCopy);
   var timer = document.querySelector("[data-timer-seconds]");
   if (timer) countDown(timer);
+  var exit = document.querySelector("[data-exit-page]");
+  if (exit) offerQuickExit(exit);
+  if (document.querySelector("details.discreet")) keepDiscreet();
 });
+
+// "Exit this page" (GOV.UK's component is the model): the page is hidden at once, then replaced in the history by the
+// neutral page, so Back does not return here. Shift pressed three times within five seconds does the same, except
+// while typing in a field; screen readers hear how many more presses are needed.
+function offerQuickExit(block) {
+  var link = block.querySelector("a");
+  var status = block.querySelector("[data-exit-status]");
+  if (!link) return;
+  function leave(event) {
+    if (event) event.preventDefault();
+    document.documentElement.classList.add("is-exiting");
+    document.title = "Loading";
+    window.location.replace(link.href);
+  }
+  link.addEventListener("click", leave);
+  var presses = 0, reset = null;
+  document.addEventListener("keyup", function (event) {
+    if (event.key !== "Shift") return;
+    var target = event.target;
+    var typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+    if (typing) { presses = 0; return; }
+    presses += 1;
+    window.clearTimeout(reset);
+    reset = window.setTimeout(function () { presses = 0; if (status) status.textContent = ""; }, 5000);
+    if (presses >= 3) {
+      if (status) status.textContent = "Exiting this page.";
+      leave(null);
+    } else if (status) {
+      status.textContent = "Shift, press " + (3 - presses) + " more " + (3 - presses === 1 ? "time" : "times") + " to exit.";
+    }
+  });
+}
+
+// Discreet mode: each block of the member's own words is a <details> (closed without script too). With script it
+// shows as a blurred card that opens on a tap, a click or keyboard focus, closes again when the tab is hidden, and
+// Escape pressed twice closes every one on the page. A closed block's words are not in the accessibility tree.
+function keepDiscreet() {
+  var blocks = Array.prototype.slice.call(document.querySelectorAll("details.discreet"));
+  document.documentElement.classList.add("discreet-script");
+  function hideAll() { blocks.forEach(function (block) { block.open = false; }); }
+  document.addEventListener("visibilitychange", function () { if (document.hidden) hideAll(); });
+  var lastEscape = 0;
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var now = Date.now();
+    if (now - lastEscape < 1500) { hideAll(); lastEscape = 0; } else { lastEscape = now; }
+  });
+}
 
 // The practice timer: the time left, quietly, and a soft word at the end (no sound, nothing that moves on). Screen
 // readers hear the halfway point and the end, not every second. Done stays the person's to press.

@@ -22,6 +22,10 @@ public struct Account: Sendable, Equatable {
     public var communityVersion = 0
     /// The feelings the member said come up most for them (emotion ids), which the home page leads with.
     public var usualFeelings: [String] = []
+    /// The member has turned "Exit this page" off for themselves.
+    public var exitButton = true
+    /// Discreet mode: a neutral tab ("Notes") and their own words hidden until they show them.
+    public var discreet = false
 
     public init(id: AccountID, tenantID: TenantID, email: String, role: Role, timeZone: String, passwordHash: String,
                 theme: Theme = .system, weekStartsOnSunday: Bool = false, calendarFollowsCheckIns: Bool = false) {

@@ -54,6 +54,9 @@ public struct TenantSettings: Sendable, Equatable {
     public var atRiskResponseMinutes = 60
     public var customDomain: String?
     public var unlimitedEmails: [String] = []
+    /// "Exit this page" on every page (on unless the organisation turns it off), and where it goes (`ExitPage`).
+    public var exitButton = true
+    public var exitURL: String?
 
     public init() {}
 

@@ -11,18 +11,21 @@ extension AppDatabase {
                               calendarFollowsCheckIns: row["calendar_colours"] == "check-ins")
         account.isActive = (row["deactivated_at"] as Int?) == nil
         account.historyVersion = row["history_version"]
-        Self.readWelcome(row, into: &account)
+        Self.readPreferences(row, into: &account)
         return account
     }
 
-    /// The welcome's answer the pages use, read the same way wherever an account is.
-    static func readWelcome(_ row: SQLRow, into account: inout Account) {
+    /// The member's choices every page uses (the welcome's feelings, the quick exit, discreet mode), read the same way
+    /// wherever an account is.
+    static func readPreferences(_ row: SQLRow, into account: inout Account) {
         account.usualFeelings = ((row["usual_feelings"] as String?) ?? "").split(separator: ",").prefix(5).map(String.init)
+        account.exitButton = row["exit_button"]
+        account.discreet = row["discreet"]
     }
 
     static let accountColumns = """
         id, tenant_id, email, role, time_zone, password_hash, theme, week_starts_on, calendar_colours, deactivated_at, history_version, \
-        usual_feelings
+        usual_feelings, exit_button, discreet
         """
 
     public func createAccount(tenantID: TenantID, email: EmailAddress, passwordHash: String, role: Role = .member,
@@ -155,6 +158,14 @@ extension AppDatabase {
             try db.execute(sql: """
                 UPDATE accounts SET time_zone = ?, theme = ?, usual_feelings = ?, welcomed_at = coalesce(welcomed_at, ?) WHERE tenant_id = ? AND id = ?
                 """, arguments: [timeZone, theme.rawValue, usualFeelings.isEmpty ? nil : usualFeelings.joined(separator: ","), now, tenantID, accountID])
+        }
+    }
+
+    /// Discreet mode and the quick exit, as the member chose them in Appearance.
+    public func setDiscretion(tenantID: TenantID, accountID: AccountID, discreet: Bool, exitButton: Bool) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: "UPDATE accounts SET discreet = ?, exit_button = ? WHERE tenant_id = ? AND id = ?",
+                           arguments: [discreet, exitButton, tenantID, accountID])
         }
     }
 

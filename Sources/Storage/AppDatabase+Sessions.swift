@@ -79,7 +79,7 @@ extension AppDatabase {
         guard let row = try db.row(sql: """
             SELECT s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at,
                    a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme, a.week_starts_on,
-                   a.calendar_colours, a.history_version, a.usual_feelings, coalesce(c.version, 0) AS community_version
+                   a.calendar_colours, a.history_version, a.usual_feelings, a.exit_button, a.discreet, coalesce(c.version, 0) AS community_version
             FROM sessions s JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id
             LEFT JOIN community_versions c ON c.tenant_id = s.tenant_id
             WHERE s.tenant_id = ? AND s.token_hash = ? AND a.deactivated_at IS NULL
@@ -93,7 +93,7 @@ extension AppDatabase {
                               calendarFollowsCheckIns: row["calendar_colours"] == "check-ins")
         account.historyVersion = row["history_version"]
         account.communityVersion = row["community_version"]
-        Self.readWelcome(row, into: &account)
+        Self.readPreferences(row, into: &account)
         return (session, account)
     }
 

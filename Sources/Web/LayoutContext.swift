@@ -23,6 +23,12 @@ struct LayoutContext: Sendable {
     let helpPath: String
     /// The part of the site this page belongs to, for the navigation's current-page mark.
     let section: Section?
+    /// Where "Exit this page" goes; nil when the organisation or the member has turned it off.
+    let exitURL: String?
+    /// Discreet mode: the tab says "Notes" with a plain icon, and the member's words are hidden until shown.
+    let discreet: Bool
+    /// The plain icon discreet mode shows in the tab.
+    let discreetIcon: String
 
     /// The navigation's parts.
     enum Section: String, Sendable {
@@ -46,5 +52,11 @@ struct LayoutContext: Sendable {
         let here = context.flatMap { $0.route == nil ? nil : String($0.request.path) } ?? Route.home.path
         helpPath = here.hasPrefix(Route.help.path) || !ReturnPath.isSafe(here) ? Route.help.path : Route.help(.help, from: here)
         section = context?.route?.kind.section
+        let settings = context?.scope.tenant.settings
+        let account = context?.scope.account
+        exitURL = settings?.exitButton == false || account?.exitButton == false ? nil
+            : settings?.exitURL.flatMap(ExitPage.validated) ?? ExitPage.standard
+        discreet = account?.discreet ?? false
+        discreetIcon = staticFiles.url(for: "/img/notes.svg")
     }
 }

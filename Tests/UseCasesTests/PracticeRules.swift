@@ -76,3 +76,20 @@ struct PracticeRules {
         #expect(throws: PracticeLibrary.Problem.self) { try PracticeLibrary(json: Data("{}".utf8)) }
     }
 }
+
+/// The quick exit's neutral page, as an organisation may set it.
+@Suite("Exit page rules")
+struct ExitPageRules {
+    @Test func onlyAnOrdinaryHTTPSAddressOfANamedHost() {
+        for good in ["https://www.bbc.co.uk/weather", "https://example.org", "https://news.example.co.uk/a?b=c#d", "https://example.org:443/",
+                     "  https://example.org/  "] {
+            #expect(ExitPage.validated(good) != nil, "\(good)")
+        }
+        for bad in ["http://example.org", "https://", "https://example", "https://10.0.0.1/", "https://[::1]/", "https://user:pw@example.org/",
+                    "https://example.org:8080/", "https://-bad.example.org/", "https://exa_mple.org/", "https://example.org/a b",
+                    "https://example.org/\u{7f}", "https://ex\u{e9}mple.org/", "javascript:alert(1)", "https://example.org/<script>",
+                    "https://" + String(repeating: "a", count: 300) + ".org"] {
+            #expect(ExitPage.validated(bad) == nil, "\(bad)")
+        }
+    }
+}

@@ -217,8 +217,10 @@ struct CompiledViewTests {
                 let old: [String: Any] = ["email": "me@x.org", "weekStartsOnSunday": sunday, "themes": Theme.allCases.map { option in
                     ["value": option.rawValue, "checked": option == theme,
                      "label": option == .system ? "Same as my device" : option == .light ? "Light" : "Dark"] as [String: Any]
-                }]
-                try same(AccountAppearancePage(chosen: theme, weekStartsOnSunday: sunday, errors: errors), title: "Appearance", errors: errors, old: old)
+                }, "discreet": sunday, "exitButton": !sunday, "organisationExit": theme != .light]
+                var page = AccountAppearancePage(chosen: theme, weekStartsOnSunday: sunday, errors: errors)
+                (page.discreet, page.exitButton, page.organisationExit) = (sunday, !sunday, theme != .light)
+                try same(page, title: "Appearance", errors: errors, old: old)
             }
             try same(AccountDataPage(errors: errors), title: "Your data", errors: errors, old: ["email": "me@x.org"])
         }

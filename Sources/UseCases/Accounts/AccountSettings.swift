@@ -95,6 +95,10 @@ public struct AccountSettings: Sendable {
         }
     }
 
+    public func setDiscretion(_ member: MemberScope, discreet: Bool, exitButton: Bool) throws {
+        try services.database.setDiscretion(tenantID: member.tenantID, accountID: member.accountID, discreet: discreet, exitButton: exitButton)
+    }
+
     public func setTheme(_ member: MemberScope, _ theme: Theme) throws {
         try services.database.setTheme(tenantID: member.tenantID, accountID: member.accountID, theme: theme)
     }

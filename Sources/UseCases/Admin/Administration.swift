@@ -58,6 +58,9 @@ public struct Administration: Sendable {
         public var safeguardingSteps: String?
         public var escalationContact: String?
         public var atRiskResponseMinutes: Int?
+        /// "Exit this page": on or off, and its page (`.some(nil)`: the standard one; nil: left as it is).
+        public var exitButton: Bool?
+        public var exitURL: String??
 
         public init(name: String, accent: Colour, freeResetsPerDay: Int, pricePence: Int, reportThreshold: Int,
                     crisisSupportText: String, unlimitedEmails: [EmailAddress], communityEnabled: Bool, licenceAllMembers: Bool) {
@@ -97,6 +100,8 @@ public struct Administration: Sendable {
         if let steps = change.safeguardingSteps { tenant.settings.safeguardingSteps = steps }
         if let contact = change.escalationContact { tenant.settings.escalationContact = contact }
         if let minutes = change.atRiskResponseMinutes { tenant.settings.atRiskResponseMinutes = minutes }
+        if let exitButton = change.exitButton { tenant.settings.exitButton = exitButton }
+        if let exitURL = change.exitURL { tenant.settings.exitURL = exitURL.flatMap(ExitPage.validated) }
         try database.saveSettings(of: tenant, audit: entry(admin, "Changed settings", subject: tenant.name))
     }
 

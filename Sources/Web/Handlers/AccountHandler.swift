@@ -94,6 +94,13 @@ enum AccountHandler {
     }
 
     /// Light, dark or the device's choice; applied by the server in the page itself, so there is no flash.
+    /// Discreet mode and the quick exit, from Appearance: two checkboxes, so an unticked one is off.
+    static func changeDiscretion(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        let form = try context.form()
+        try environment.accountSettings.setDiscretion(member, discreet: form["discreet"] == "on", exitButton: form["exitButton"] == "on")
+        return .redirect(to: Route.accountAppearance.path + "?notice=discretion-saved")
+    }
+
     static func changeTheme(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         guard let theme = Theme(rawValue: try context.form()["theme"] ?? "") else {
             throw WebError.badRequest("Choose light, dark or the same as your device.")
@@ -172,7 +179,9 @@ enum AccountHandler {
         case .security:
             return try render(AccountSecurityPage(errors: errors))
         case .appearance:
-            return try render(AccountAppearancePage(chosen: account.theme, weekStartsOnSunday: account.weekStartsOnSunday, errors: errors))
+            var page = AccountAppearancePage(chosen: account.theme, weekStartsOnSunday: account.weekStartsOnSunday, errors: errors)
+            (page.discreet, page.exitButton, page.organisationExit) = (account.discreet, account.exitButton, context.scope.tenant.settings.exitButton)
+            return try render(page)
         case .data:
             return try render(AccountDataPage(errors: errors))
         }

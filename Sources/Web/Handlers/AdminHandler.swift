@@ -53,7 +53,7 @@ enum AdminHandler {
             name: tenant.name, accent: s.accentColour, freeResets: String(s.freeResetsPerDay),
             price: String(format: "%d.%02d", s.pricePence / 100, s.pricePence % 100), threshold: String(s.reportThreshold),
             crisis: s.crisisSupportText, unlimited: s.unlimitedEmails.joined(separator: "\n"), safeguarding: s.safeguardingSteps,
-            escalation: s.escalationContact, responseMinutes: String(s.atRiskResponseMinutes))
+            escalation: s.escalationContact, responseMinutes: String(s.atRiskResponseMinutes), exitButton: s.exitButton, exitURL: s.exitURL ?? "")
         return try settingsPage(context, environment, admin: admin, typed: fields, community: s.communityEnabled, licence: s.licenceAllMembers,
                                 errors: FormErrors())
     }
@@ -69,9 +69,19 @@ enum AdminHandler {
             .replacingOccurrences(of: "\r\n", with: "\n") }
         let escalation = form["escalation"].map { String($0.prefix(400)).trimmingCharacters(in: .whitespacesAndNewlines) }
         let minutesText = form["responseMinutes"].map { $0.trimmingCharacters(in: .whitespaces) }
+        // The quick exit's fields change only when the form had them (the URL field is always sent with it).
+        let exitURLText = form["exitURL"].map { String($0.prefix(ExitPage.maximumLength + 100)).trimmingCharacters(in: .whitespaces) }
+        let exitButton = exitURLText == nil ? admin.tenant.settings.exitButton : form["exitButton"] == "on"
         let typed = SettingsPage.Fields(name: name, accent: accentText, freeResets: freeText, price: priceText, threshold: thresholdText,
                                         crisis: crisis, unlimited: unlimitedText, safeguarding: steps ?? "", escalation: escalation ?? "",
-                                        responseMinutes: minutesText ?? "")
+                                        responseMinutes: minutesText ?? "", exitButton: exitButton,
+                                        exitURL: exitURLText ?? admin.tenant.settings.exitURL ?? "")
+        var exitURL: String??
+        if let exitURLText {
+            if exitURLText.isEmpty { exitURL = .some(nil) } else if let valid = ExitPage.validated(exitURLText) { exitURL = .some(valid) } else {
+                errors.add("exitURL", "Use an https address of an everyday site, like \(ExitPage.standard), or leave it empty.")
+            }
+        }
         if !(1...100).contains(name.count) { errors.add("name", "Give your organisation a name of up to 100 characters.") }
         let accent = Colour(hex: accentText)
         if accent == nil { errors.add("accent", "Use a colour like #0F7A5C.") }
@@ -100,6 +110,8 @@ enum AdminHandler {
         change.safeguardingSteps = steps
         change.escalationContact = escalation
         change.atRiskResponseMinutes = minutes ?? nil
+        change.exitButton = exitButton
+        change.exitURL = exitURL
         try environment.administration.saveSettings(admin, change)
         return .redirect(to: Route.settings.path + "?notice=settings-saved")
     }

@@ -104,6 +104,7 @@ enum Notice {
         "message-read": "Thank you. We’re glad you’re here.",
         "role-saved": "The role has been changed.",
         "settings-saved": "Your organisation’s settings have been saved.",
+        "discretion-saved": "Your choices for when others are nearby have been saved.",
         "theme-saved": "Your choice of appearance has been saved.",
         "password-reset": "Your password has been reset. Please log in with your new password.",
         "signed-out-others": "You’ve been signed out everywhere else.",

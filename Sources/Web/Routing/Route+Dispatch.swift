@@ -179,6 +179,7 @@ extension Route {
         case .accountTimeZone: return try AccountHandler.changeTimeZone(context, environment, try admitted())
         case .accountEmail: return try AccountHandler.changeEmail(context, environment, try admitted())
         case .accountTheme: return try AccountHandler.changeTheme(context, environment, try admitted())
+        case .accountDiscretion: return try AccountHandler.changeDiscretion(context, environment, try admitted())
         case .accountExport: return try AccountHandler.export(context, environment, try admitted())
         case .accountDelete: return try AccountHandler.delete(context, environment, try admitted())
         case .accountSessions: return try SessionsHandler.show(context, environment, try admitted())

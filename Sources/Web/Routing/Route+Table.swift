@@ -25,7 +25,7 @@ extension Route {
              signOnCallback, signOnStart, adminSignOn, saveAdminSignOn, adminSignOnRemove, logInLink, useLogInLink,
              signUpConfirm, confirmSignUp, passwordForgot, sendPasswordLink, passwordReset, resetPassword, account,
              accountProfile, accountSecurity, accountAppearance, accountData, staff, accountPassword,
-             accountTimeZone, accountEmail, accountTheme, accountExport, accountDelete, accountSessions,
+             accountTimeZone, accountEmail, accountTheme, accountDiscretion, accountExport, accountDelete, accountSessions,
              accountSessionsSignOutOthers, accountSessionDelete
     }
 }
@@ -58,7 +58,7 @@ extension Route.Kind {
              .memberRole, .saveSettings, .topics, .subscriptionCheckout, .cancelSubscription, .subscriptionResume,
              .payTestCheckout, .paymentWebhooks, .submitSignUp, .submitLogIn, .logOut, .signOnStart,
              .saveAdminSignOn, .adminSignOnRemove, .useLogInLink, .confirmSignUp, .sendPasswordLink, .resetPassword,
-             .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDelete,
+             .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion, .accountDelete,
              .accountSessionsSignOutOthers, .accountSessionDelete: "POST"
         case .scimReplaceUser: "PUT"
         case .scimPatchUser: "PATCH"
@@ -236,6 +236,7 @@ extension Route.Kind {
         case .accountTimeZone: "/account/time-zone"
         case .accountEmail: "/account/email"
         case .accountTheme: "/account/theme"
+        case .accountDiscretion: "/account/discretion"
         case .accountExport: "/account/export.json"
         case .accountDelete: "/account/delete"
         case .accountSessions: "/account/sessions"
@@ -259,7 +260,7 @@ extension Route.Kind {
              .setback, .setbackEdit, .updateSetback, .setbackAction, .accountSetbacksCSV,
              .practices, .practice, .practiceStart, .practiceSession, .practiceStep, .practiceDone, .glimmers, .keepGlimmer, .glimmer, .updateGlimmer, .glimmerDelete, .worries, .writeWorry, .saveWorryTime, .worry, .worryAction, .actions, .welcome, .saveWelcome, .accountPracticesCSV, .accountGlimmersCSV, .accountWorriesCSV, .subscription, .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume,
              .testCheckout, .payTestCheckout, .account, .accountProfile, .accountSecurity, .accountAppearance,
-             .accountData, .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountExport,
+             .accountData, .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion, .accountExport,
              .accountDelete, .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete: .member
         case .adminLogo, .saveAdminLogo, .adminResets, .adminReset, .ownResetNew, .ownResets, .ownReset,
              .updateOwnReset, .ownResetAction, .ownResetPreview, .crisisContacts, .addCrisisContact, .crisisContact,
@@ -304,7 +305,7 @@ extension Route.Kind {
              .payTestCheckout, .paymentWebhooks, .signUp, .logIn, .logOut, .adminSignOn, .adminSignOnRemove,
              .logInLink, .useLogInLink, .signUpConfirm, .confirmSignUp, .passwordForgot, .sendPasswordLink,
              .passwordReset, .account, .accountProfile, .accountSecurity, .accountAppearance, .accountData, .staff,
-             .accountTimeZone, .accountTheme, .accountExport, .accountSessions, .accountSessionsSignOutOthers,
+             .accountTimeZone, .accountTheme, .accountDiscretion, .accountExport, .accountSessions, .accountSessionsSignOutOthers,
              .accountSessionDelete: .workerPool
         case .health, .ready: .priority
         case .submitSignUp, .submitLogIn, .signOnCallback, .signOnStart, .saveAdminSignOn, .resetPassword,
@@ -338,7 +339,7 @@ extension Route.Kind {
              .welcome, .saveWelcome, .accountPracticesCSV, .accountGlimmersCSV, .accountWorriesCSV,
              .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume, .testCheckout,
              .payTestCheckout, .account, .accountProfile, .accountSecurity, .accountAppearance, .accountData,
-             .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountExport, .accountDelete,
+             .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion, .accountExport, .accountDelete,
              .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete: .account
         case .community, .communityPosts, .postDelete, .postReactions, .postReport, .postReports: .community
         }

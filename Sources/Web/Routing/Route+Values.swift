@@ -254,6 +254,7 @@ extension Route {
         case .accountTimeZone: self = .accountTimeZone
         case .accountEmail: self = .accountEmail
         case .accountTheme: self = .accountTheme
+        case .accountDiscretion: self = .accountDiscretion
         case .accountExport: self = .accountExport
         case .accountDelete: self = .accountDelete
         case .accountSessions: self = .accountSessions
@@ -434,6 +435,7 @@ extension Route {
         case .accountTimeZone: .accountTimeZone
         case .accountEmail: .accountEmail
         case .accountTheme: .accountTheme
+        case .accountDiscretion: .accountDiscretion
         case .accountExport: .accountExport
         case .accountDelete: .accountDelete
         case .accountSessions: .accountSessions

@@ -223,6 +223,7 @@ enum Route: Hashable, Sendable {
     case accountTimeZone
     case accountEmail
     case accountTheme
+    case accountDiscretion
     case accountExport
     case accountDelete
     case accountSessions

@@ -24,6 +24,12 @@ struct LayoutView {
     let notice: String?
     /// Posts waiting for the staff, shown in their tab.
     let moderationWaiting: String?
+    /// Where "Exit this page" goes; nil when it is turned off.
+    let exitURL: String?
+    /// Discreet mode (`{{#discreet}}`): the member's words go in a `<details>` that script blurs until shown.
+    let discreet: Bool
+    /// The tab's icon: the mark, or a plain one in discreet mode.
+    let tabIcon: String
 
     /// For a component's template (one without a layout, compiled on its own and kept), which names nothing of the
     /// layout's.
@@ -32,12 +38,13 @@ struct LayoutView {
     private init() {
         siteName = ""; pageTitle = ""; stylesheet = ""; script = ""; favicon = ""; touchIcon = ""; signedIn = false; canModerate = false
         isAdmin = false; csrf = ""; helpPath = ""; theme = nil; logoPath = nil; current = CurrentSection(nil); notice = nil
-        moderationWaiting = nil
+        moderationWaiting = nil; exitURL = nil; discreet = false; tabIcon = ""
     }
 
     init(_ layout: LayoutContext, title: String?, notice: String?, moderationWaiting: String?) {
         siteName = layout.siteName
-        pageTitle = title.map { "\($0) – \(layout.siteName)" } ?? layout.siteName
+        // Discreet mode names no product, feeling, help, reset or check-in in the tab: every page is "Notes".
+        pageTitle = layout.discreet ? "Notes" : title.map { "\($0) – \(layout.siteName)" } ?? layout.siteName
         stylesheet = layout.stylesheet
         script = layout.script
         favicon = layout.favicon
@@ -52,6 +59,9 @@ struct LayoutView {
         current = CurrentSection(layout.section)
         self.notice = notice
         self.moderationWaiting = moderationWaiting
+        exitURL = layout.exitURL
+        discreet = layout.discreet
+        tabIcon = layout.discreet ? layout.discreetIcon : layout.favicon
     }
 }
 

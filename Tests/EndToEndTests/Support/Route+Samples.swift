@@ -174,6 +174,7 @@ extension Route {
         case .accountTimeZone: .accountTimeZone
         case .accountEmail: .accountEmail
         case .accountTheme: .accountTheme
+        case .accountDiscretion: .accountDiscretion
         case .accountExport: .accountExport
         case .accountDelete: .accountDelete
         case .accountSessions: .accountSessions

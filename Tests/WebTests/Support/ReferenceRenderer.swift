@@ -43,7 +43,7 @@ struct ReferenceRenderer {
         var values: [String: Any] = [
             "siteName": layout.siteName, "pageTitle": layout.pageTitle, "stylesheet": layout.stylesheet, "script": layout.script,
             "favicon": layout.favicon, "touchIcon": layout.touchIcon, "signedIn": layout.signedIn, "canModerate": layout.canModerate, "isAdmin": layout.isAdmin,
-            "csrf": layout.csrf, "helpPath": layout.helpPath,
+            "csrf": layout.csrf, "helpPath": layout.helpPath, "tabIcon": layout.tabIcon, "discreet": layout.discreet,
             "current": ["today": layout.current.today, "you": layout.current.you, "community": layout.current.community,
                         "account": layout.current.account, "staff": layout.current.staff],
         ]
@@ -51,6 +51,7 @@ struct ReferenceRenderer {
         if let logo = layout.logoPath { values["logoPath"] = logo }
         if let notice = layout.notice { values["notice"] = notice }
         if let waiting = layout.moderationWaiting { values["moderationWaiting"] = waiting }
+        if let exit = layout.exitURL { values["exitURL"] = exit }
         return values
     }
 
@@ -62,7 +63,7 @@ struct ReferenceRenderer {
         "accountPassword": Route.accountPassword.path, "accountTimeZone": Route.accountTimeZone.path, "accountEmail": Route.accountEmail.path, "accountExport": Route.accountExport.path,
         "accountDelete": Route.accountDelete.path, "accountSessions": Route.accountSessions.path,
         "accountSessionsSignOutOthers": Route.accountSessionsSignOutOthers.path, "passwordForgot": Route.passwordForgot.path,
-        "passwordReset": Route.passwordReset.path, "paywall": Route.paywall.path, "calendar": Route.calendar.path, "accountExportCSV": Route.accountExportCSV.path, "accountCheckInsCSV": Route.accountCheckInsCSV.path, "accountSetbacksCSV": Route.accountSetbacksCSV.path, "setbacks": Route.setbacks.path, "setbackNew": Route.setbackNew.path, "setbackTemplates": Route.setbackTemplates.path, "fillSetbackTemplate": Route.fillSetbackTemplate.path, "setbackInsights": Route.setbackInsights.path, "practices": Route.practices.path, "glimmers": Route.glimmers.path, "keepGlimmer": Route.keepGlimmer.path, "worries": Route.worries.path, "writeWorry": Route.writeWorry.path, "saveWorryTime": Route.saveWorryTime.path, "actions": Route.actions.path, "welcome": Route.welcome.path, "saveWelcome": Route.saveWelcome.path, "accountPracticesCSV": Route.accountPracticesCSV.path, "accountGlimmersCSV": Route.accountGlimmersCSV.path, "accountWorriesCSV": Route.accountWorriesCSV.path,
+        "passwordReset": Route.passwordReset.path, "paywall": Route.paywall.path, "calendar": Route.calendar.path, "accountExportCSV": Route.accountExportCSV.path, "accountCheckInsCSV": Route.accountCheckInsCSV.path, "accountSetbacksCSV": Route.accountSetbacksCSV.path, "setbacks": Route.setbacks.path, "setbackNew": Route.setbackNew.path, "setbackTemplates": Route.setbackTemplates.path, "fillSetbackTemplate": Route.fillSetbackTemplate.path, "setbackInsights": Route.setbackInsights.path, "practices": Route.practices.path, "accountDiscretion": Route.accountDiscretion.path, "glimmers": Route.glimmers.path, "keepGlimmer": Route.keepGlimmer.path, "worries": Route.worries.path, "writeWorry": Route.writeWorry.path, "saveWorryTime": Route.saveWorryTime.path, "actions": Route.actions.path, "welcome": Route.welcome.path, "saveWelcome": Route.saveWelcome.path, "accountPracticesCSV": Route.accountPracticesCSV.path, "accountGlimmersCSV": Route.accountGlimmersCSV.path, "accountWorriesCSV": Route.accountWorriesCSV.path,
         "accountWeekStart": Route.accountWeekStart.path, "community": Route.community.path,
         "communityPosts": Route.communityPosts.path, "moderation": Route.moderation.path, "audit": Route.audit.path, "auditCSV": Route.auditCSV.path,
         "crisisContacts": Route.crisisContacts.path, "watchedWords": Route.watchedWords.path, "checkInTags": Route.checkInTags.path, "organisationInsights": Route.organisationInsights.path, "joining": Route.joining.path, "provisioningTokens": Route.provisioningTokens.path, "joiningInvitations": Route.joiningInvitations.path, "organisationInsightsCSV": Route.organisationInsightsCSV.path, "groupSize": Route.groupSize.path, "helpBreathe": Route.helpBreathe.path, "helpTalk": Route.helpTalk.path, "members": Route.members.path, "settings": Route.settings.path, "topics": Route.topics.path, "subscription": Route.subscription.path,

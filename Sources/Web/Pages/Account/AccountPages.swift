@@ -34,6 +34,10 @@ struct AccountSecurityPage: FormPage {
 struct AccountAppearancePage: FormPage {
     let themes: [FormChoice]
     let weekStartsOnSunday: Bool
+    /// Discreet mode, and the member's own "Exit this page" (shown only when the organisation has the button on).
+    var discreet = false
+    var exitButton = true
+    var organisationExit = true
     let errors: FormErrors
 
     init(chosen: Theme, weekStartsOnSunday: Bool, errors: FormErrors) {

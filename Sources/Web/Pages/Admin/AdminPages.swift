@@ -53,6 +53,8 @@ struct SettingsPage: FormPage {
     struct Fields {
         var name = "", accent = "", freeResets = "", price = "", threshold = "", crisis = "", unlimited = "", safeguarding = ""
         var escalation = "", responseMinutes = ""
+        /// "Exit this page": on every page, and where it goes (empty: the standard neutral page).
+        var exitButton = true, exitURL = ""
     }
 
     struct Topic {
@@ -76,6 +78,10 @@ struct SettingsPage: FormPage {
     var safeguarding: String { fields.safeguarding }
     var escalation: String { fields.escalation }
     var responseMinutes: String { fields.responseMinutes }
+    var exitButton: Bool { fields.exitButton }
+    var exitURL: String { fields.exitURL }
+    var exitStandard: String { ExitPage.standard }
+    var error_exitURL: String? { errors["exitURL"] }
     var error_name: String? { errors["name"] }
     var error_accent: String? { errors["accent"] }
     var error_freeResets: String? { errors["freeResets"] }
