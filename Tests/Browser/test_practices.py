@@ -62,8 +62,9 @@ def test_the_timer_and_an_action_without_javascript(browser_without_javascript, 
     browser.find_element(By.CSS_SELECTOR, "#minutes option[value='3']").click()
     browser.find_element(By.ID, "pace-5-5").click()
     go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Start']"))
+    # textContent: the step card fades in, and a fading element's text is not "displayed" to WebDriver yet.
     main = browser.find_element(By.TAG_NAME, "main")
-    assert "In for 5, out for 5, for 3 minutes" in main.text
+    assert "In for 5, out for 5, for 3 minutes" in main.get_attribute("textContent")
     assert not browser.find_element(By.CSS_SELECTOR, "[data-timer-seconds]").is_displayed(), "no count down without script"
     go(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Done']"))
     assert "3 minutes of quiet breathing" in browser.page_source

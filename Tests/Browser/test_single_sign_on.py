@@ -107,12 +107,13 @@ def test_a_person_signs_in_with_the_provider_and_is_found_again_by_their_subject
     server, database, admin = sso
     control(provider, mode="normal", user={"sub": "person-first", "email": "first@acme.example", "email_verified": True})
     answer, session, _ = sign_in_through(server, provider)
-    assert answer.status_code == 303 and answer.headers["Location"] == "/" and has_session(answer), answer.text
+    # A new account made by the sign-on: its first sign-in shows the welcome, as every new account's does.
+    assert answer.status_code == 303 and answer.headers["Location"] == "/welcome" and has_session(answer), answer.text
     assert "Log out" in session.get(server + "/account").text
-    # Their email changes at the provider: the same subject finds the same account (one link, not two).
+    # Their email changes at the provider: the same subject finds the same account (one link, not two), and goes home.
     control(provider, user={"sub": "person-first", "email": "first.renamed@acme.example", "email_verified": True})
     again, _, _ = sign_in_through(server, provider)
-    assert again.status_code == 303 and has_session(again)
+    assert again.status_code == 303 and again.headers["Location"] == "/" and has_session(again)
     assert "1 account has signed in with it" in admin.get(server + "/admin/single-sign-on").text
     # An account that already has the verified address is linked, not duplicated.
     existing = f"existing-{uuid.uuid4().hex[:6]}@acme.example"
