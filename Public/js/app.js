@@ -35,6 +35,10 @@ document.addEventListener("DOMContentLoaded", function () {
   var exit = document.querySelector("[data-exit-page]");
   if (exit) offerQuickExit(exit);
   if (document.querySelector("details.discreet")) keepDiscreet();
+  // Installable, and help that works offline: the worker keeps only the help flow and the offline page.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register('/sw.js').catch(function () {});
+  }
 });
 
 // "Exit this page" (GOV.UK's component is the model): the page is hidden at once, then replaced in the history by the

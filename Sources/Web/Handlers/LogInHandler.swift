@@ -70,6 +70,9 @@ enum LogInHandler {
     static func signedOut(to location: String, _ environment: AppEnvironment) -> Response {
         var response = Response.redirect(to: location)
         response.setCookie(environment.authentication.signedOutCookie)
+        // Signing out clears what the browser kept for this site: its cache and the service worker's (which held only
+        // the anonymous help pages, but a shared computer should keep nothing).
+        response.headers.set("Clear-Site-Data", "\"cache\", \"storage\"")
         return response
     }
 

@@ -5,7 +5,7 @@ extension Route {
     /// property is an exhaustive `switch`, so a new kind has no default to fall into.
     enum Kind: String, CaseIterable, Sendable {
         case home, emotion, reset, resetStart, runStep, runFinish, runMood, rateRun, runResult, help, helpNow,
-             helpTalk, helpBreathe, helpGround, helpSafe, teamMessageSeen, brand, logo, adminLogo, saveAdminLogo,
+             helpTalk, helpBreathe, helpGround, helpSafe, teamMessageSeen, brand, manifest, serviceWorker, offline, logo, adminLogo, saveAdminLogo,
              adminResets, adminReset, ownResetNew, ownResets, ownReset, updateOwnReset, ownResetAction,
              ownResetPreview, health, ready, metrics, calendar, calendarYear, calendarDay, calendarColours, checkIn,
              saveCheckIn, reflection, saveReflection, insights, you, digest, digestIntention, digestEmail, accountReport,
@@ -35,7 +35,7 @@ extension Route.Kind {
     var method: String {
         switch self {
         case .home, .emotion, .reset, .runStep, .runMood, .runResult, .help, .helpNow, .helpTalk, .helpBreathe,
-             .helpGround, .helpSafe, .brand, .logo, .adminLogo, .adminResets, .ownResetNew, .ownReset,
+             .helpGround, .helpSafe, .brand, .manifest, .serviceWorker, .offline, .logo, .adminLogo, .adminResets, .ownResetNew, .ownReset,
              .ownResetPreview, .health, .ready, .metrics, .calendar, .calendarYear, .calendarDay, .checkIn,
              .reflection, .insights, .you, .digest, .accountReport, .accountExportCSV, .accountCheckInsCSV, .community,
              .setbacks, .setbackNew, .setbackTemplates, .setbackInsights, .setback, .setbackEdit, .accountSetbacksCSV,
@@ -79,6 +79,9 @@ extension Route.Kind {
         case .rateRun: "/runs/:run/mood"
         case .runResult: "/runs/:run/result"
         case .help: "/help"
+        case .manifest: "/manifest.webmanifest"
+        case .serviceWorker: "/sw.js"
+        case .offline: "/offline"
         case .helpNow: "/help/now"
         case .helpTalk: "/help/talk"
         case .helpBreathe: "/help/breathe"
@@ -249,7 +252,7 @@ extension Route.Kind {
     var access: Access {
         switch self {
         case .home, .emotion, .reset, .resetStart, .help, .helpNow, .helpTalk, .helpBreathe, .helpGround, .helpSafe,
-             .brand, .logo, .paywall, .signUp, .submitSignUp, .logIn, .submitLogIn, .logOut, .signOnCallback,
+             .brand, .manifest, .serviceWorker, .offline, .logo, .paywall, .signUp, .submitSignUp, .logIn, .submitLogIn, .logOut, .signOnCallback,
              .signOnStart, .logInLink, .useLogInLink, .signUpConfirm, .confirmSignUp, .passwordForgot,
              .sendPasswordLink, .passwordReset, .resetPassword: .anyone
         case .runStep, .runFinish, .runMood, .rateRun, .runResult, .teamMessageSeen, .calendar, .calendarYear,
@@ -285,7 +288,7 @@ extension Route.Kind {
     var placement: ResponsePlacement {
         switch self {
         case .home, .emotion, .reset, .resetStart, .runStep, .runFinish, .runMood, .rateRun, .runResult, .help,
-             .helpNow, .helpTalk, .helpBreathe, .helpGround, .helpSafe, .teamMessageSeen, .brand, .logo, .adminLogo,
+             .helpNow, .helpTalk, .helpBreathe, .helpGround, .helpSafe, .teamMessageSeen, .brand, .manifest, .serviceWorker, .offline, .logo, .adminLogo,
              .saveAdminLogo, .adminResets, .adminReset, .ownResetNew, .ownResets, .ownReset, .updateOwnReset,
              .ownResetAction, .ownResetPreview, .metrics, .calendar, .calendarYear, .calendarDay, .calendarColours,
              .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights, .you, .digest, .digestIntention,
@@ -318,7 +321,8 @@ extension Route.Kind {
         switch self {
         case .home, .emotion, .reset, .resetStart, .runStep, .runFinish, .runMood, .rateRun, .runResult,
              .practices, .practice, .practiceStart, .practiceSession, .practiceStep, .practiceDone: .today
-        case .help, .helpNow, .helpTalk, .helpBreathe, .helpGround, .helpSafe, .teamMessageSeen, .brand, .logo,
+        case .help, .helpNow, .helpTalk, .helpBreathe, .helpGround, .helpSafe, .teamMessageSeen, .brand, .manifest, .serviceWorker,
+             .offline, .logo,
              .health, .ready, .metrics, .scimServiceProviderConfig, .scimResourceTypes, .scimSchemas,
              .scimUsers, .scimCreateUser, .scimSearchUsers, .scimSearch, .scimUser, .scimReplaceUser, .scimPatchUser,
              .scimDeleteUser, .scimResourceType, .scimSchema, .paymentWebhooks, .signUp, .submitSignUp, .logIn,

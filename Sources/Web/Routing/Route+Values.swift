@@ -34,6 +34,9 @@ extension Route {
             guard let id = TeamMessageID(values[0]) else { return nil }
             self = .teamMessageSeen(id)
         case .brand: self = .brand
+        case .manifest: self = .manifest
+        case .serviceWorker: self = .serviceWorker
+        case .offline: self = .offline
         case .logo: self = .logo
         case .adminLogo: self = .adminLogo
         case .saveAdminLogo: self = .saveAdminLogo
@@ -285,6 +288,9 @@ extension Route {
         case .helpSafe: .helpSafe
         case .teamMessageSeen: .teamMessageSeen
         case .brand: .brand
+        case .manifest: .manifest
+        case .serviceWorker: .serviceWorker
+        case .offline: .offline
         case .logo: .logo
         case .adminLogo: .adminLogo
         case .saveAdminLogo: .saveAdminLogo

@@ -33,6 +33,10 @@ enum Route: Hashable, Sendable {
     // MARK: The organisation's look
 
     case brand
+    /// The organisation's web app manifest, the service worker, and the page it shows offline.
+    case manifest
+    case serviceWorker
+    case offline
     case logo
     case adminLogo
     case saveAdminLogo

@@ -24,6 +24,9 @@ extension Route {
         case .helpSafe: .helpSafe
         case .teamMessageSeen: .teamMessageSeen(TeamMessageID(stored: id))
         case .brand: .brand
+        case .manifest: .manifest
+        case .serviceWorker: .serviceWorker
+        case .offline: .offline
         case .logo: .logo
         case .adminLogo: .adminLogo
         case .saveAdminLogo: .saveAdminLogo
