@@ -51,7 +51,7 @@ struct PaceChoice {
 }
 
 /// `practices/step`: one step of a guided practice, in the player.
-struct PracticeStepPage: PlayerPage {
+struct PracticeStepPage: PlayerPage, CuedStep {
     let practiceName: String
     let emotion: String
     let stepTitle: String
@@ -62,16 +62,6 @@ struct PracticeStepPage: PlayerPage {
     let finishPath: String
     let backPath: String?
     let continuePath: String?
-
-    var breath: StepPage.Breath? {
-        guard case .breathe(let inSeconds, let outSeconds) = cue else { return nil }
-        return StepPage.Breath(inSeconds: inSeconds, outSeconds: outSeconds)
-    }
-
-    var hold: StepPage.Hold? {
-        guard case .hold(let seconds) = cue else { return nil }
-        return StepPage.Hold(seconds: seconds)
-    }
 }
 
 /// `practices/timer`: the practice timer running: the pace as an orb and as words, the minutes, and Done. With

@@ -16,8 +16,26 @@ extension PlayerPage {
     var isLast: Bool { number == count }
 }
 
+/// A step whose words ask the body to keep time (`StepCue`): the orb paced to a breath, or a hold's ring. The reset
+/// player's steps and the practices' share it.
+protocol CuedStep {
+    var cue: StepCue? { get }
+}
+
+extension CuedStep {
+    var breath: StepPage.Breath? {
+        guard case .breathe(let inSeconds, let outSeconds) = cue else { return nil }
+        return StepPage.Breath(inSeconds: inSeconds, outSeconds: outSeconds)
+    }
+
+    var hold: StepPage.Hold? {
+        guard case .hold(let seconds) = cue else { return nil }
+        return StepPage.Hold(seconds: seconds)
+    }
+}
+
 /// `runs/step`: one step of a reset, for a run or for an admin's preview of a reset they wrote.
-struct StepPage: PlayerPage {
+struct StepPage: PlayerPage, CuedStep {
     let resetName: String
     let emotion: String
     let stepTitle: String
@@ -36,16 +54,6 @@ struct StepPage: PlayerPage {
 
     struct Breath { let inSeconds: Int; let outSeconds: Int }
     struct Hold { let seconds: Int }
-
-    var breath: Breath? {
-        guard case .breathe(let inSeconds, let outSeconds) = cue else { return nil }
-        return Breath(inSeconds: inSeconds, outSeconds: outSeconds)
-    }
-
-    var hold: Hold? {
-        guard case .hold(let seconds) = cue else { return nil }
-        return Hold(seconds: seconds)
-    }
 }
 
 /// `runs/bubbles`: Bubble Pop Calm, whose one step is a field of bubbles to pop.
