@@ -249,4 +249,31 @@ struct PracticeTests {
         #expect(try elsewhere.logIn("made@example.com").header("Location") == "/welcome", "made by the command line, still new at home")
         #expect(try elsewhere.post("/welcome", [("skip", "yes")]).header("Location") == "/")
     }
+
+    /// As an attacker would: numbers huge, negative or not numbers, path values that climb or are not ids. Each is a
+    /// clear refusal or a quiet ignore of an optional field, never a crash and never another person's row.
+    @Test func hostileInputToThePracticeRoutesIsRefusedCalmly() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("hostile@example.com")
+        for path in ["/practices/..%2Fadmin", "/practices/..%2F..%2Fetc%2Fpasswd", "/practices/sessions/not-an-id/steps/1",
+                     "/glimmers/..%2F..%2Fetc", "/glimmers/12345", "/worries/ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ", "/practices/sessions/%00"] {
+            #expect([400, 404].contains(try browser.get(path).status), "\(path)")
+        }
+        for bad in ["x", "-1", "99999999999999999999999", "0", "2.5"] {
+            let answer = try browser.post("/practices/humming/start", [("mood_before", bad)])
+            let session = try id(after: "/practices/sessions/", in: answer)
+            #expect(try browser.get("/practices/sessions/\(session)/steps/\(bad)").status == 404, "\(bad)")
+            #expect(try browser.post("/practices/sessions/\(session)/done", [("mood_after", bad)]).status == 303)
+            #expect(try browser.post("/practices/timer/start", [("minutes", bad), ("pace", "4-6")]).status == 422, "\(bad)")
+            #expect(try browser.post("/worries/time", [("start", "18:00"), ("minutes", bad)]).status == 422, "\(bad)")
+        }
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM practice_sessions WHERE mood_before IS NOT NULL OR mood_after IS NOT NULL") } == 0)
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM worry_times") } == 0)
+        let farDay = try browser.post("/worries", [("text", "A worry"), ("answer", "yes"), ("step", "A step"), ("due", "99999-99-99")])
+        #expect(farDay.status == 422 && farDay.text.contains("value=\"A step\""))
+        #expect(try browser.get("/glimmers?month=-1").status == 200)
+        let huge = String(repeating: "a", count: 70_000)
+        #expect([413, 422].contains(try browser.post("/glimmers", [("text", huge)]).status))
+    }
 }

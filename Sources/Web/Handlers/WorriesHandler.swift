@@ -44,10 +44,12 @@ enum WorriesHandler {
             return .redirect(to: Route.worries.path + "?notice=worry-time-cleared")
         }
         let startText = String((form["start"] ?? "").prefix(8))
-        let minutes = form["minutes"].flatMap { WholeNumber.parse($0, in: WorryTime.lengths) } ?? 15
-        guard let start = WorryTime.minute(of: startText), let time = WorryTime(startMinute: start, minutes: minutes) else {
+        // Left out (an old form), 15 minutes; sent, it must be one of the lengths offered.
+        let minutes = form["minutes"].map { WholeNumber.parse($0, in: WorryTime.lengths) } ?? 15
+        guard let start = WorryTime.minute(of: startText), let minutes, let time = WorryTime(startMinute: start, minutes: minutes) else {
             var errors = FormErrors()
-            errors.add("start", "Enter a time of day, like 18:00.")
+            if WorryTime.minute(of: startText) == nil { errors.add("start", "Enter a time of day, like 18:00.") }
+            if minutes == nil { errors.add("start", "Choose how long worry time lasts, from 10 to 30 minutes.") }
             return try listPage(context, environment, member, text: "", answer: nil, step: "", due: "", start: startText, errors: errors,
                                 status: .unprocessableContent)
         }
