@@ -96,7 +96,7 @@ def main():
     driver = make_driver()
     try:
         for name, path in [("signed-out-home", "/"), ("signed-out-reset-list", "/emotions/stressed"),
-                           ("signed-out-reset-intro", "/resets/stressed-tense-release"), ("log-in", "/login"),
+                           ("signed-out-reset-intro", "/resets/stressed-tense-release"), ("offline", "/offline"), ("log-in", "/login"),
                            ("sign-up", "/signup"), ("help", "/help"), ("help-now", "/help/now"), ("help-talk", "/help/talk"),
                            ("help-breathe", "/help/breathe"), ("help-ground", "/help/ground"), ("not-found", "/no/such/page")]:
             driver.get(server + path)
