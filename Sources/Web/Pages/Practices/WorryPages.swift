@@ -46,7 +46,7 @@ struct WorriesPage: FormPage {
 
     var hasUnsorted: Bool { !unsorted.isEmpty }
     var hasParked: Bool { !parked.isEmpty }
-    var actionsLink: String { actionCount == 1 ? "1 action to do" : "\(actionCount) actions to do" }
+    var actionsLink: String { actionCount == 0 ? "Nothing to do yet" : actionCount == 1 ? "1 action to do" : "\(actionCount) actions to do" }
     var error_text: String? { errors["text"] }
     var error_answer: String? { errors["answer"] }
     var error_step: String? { errors["step"] }
