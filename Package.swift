@@ -34,6 +34,8 @@ let package = Package(
             name: "OpenIDConnect",
             dependencies: ["CCurl", .product(name: "JWTKit", package: "jwt-kit")]
         ),
+        // WebAuthn relying party: CBOR, authenticator data, COSE keys and signatures (libcrypto). Knows nothing of ours.
+        .target(name: "WebAuthn", dependencies: ["CCrypto"]),
         // Named so as not to shadow Apple's Security framework, which swift-certificates (under jwt-kit) looks for.
         .target(name: "Cryptography", dependencies: ["CArgon2", "CCrypto"]),
         .target(
@@ -55,7 +57,7 @@ let package = Package(
         // one transaction. Handlers call these, never Storage.
         .target(
             name: "UseCases",
-            dependencies: ["Domain", "Cryptography", "Storage", "SMTP", "OpenIDConnect", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["Domain", "Cryptography", "Storage", "SMTP", "OpenIDConnect", "WebAuthn", .product(name: "Logging", package: "swift-log"),
                            .product(name: "CoreMetrics", package: "swift-metrics")]
         ),
         // Turns each page template of Views/ into a Swift function over its view model (the CompileViews plugin runs it).
@@ -107,7 +109,7 @@ let package = Package(
         .executableTarget(name: "FuzzHostAndAddresses", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzHostAndAddresses"),
         .executableTarget(name: "FuzzSCIM", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzSCIM"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "SecurityTests", dependencies: ["Cryptography", "Domain"]),  // and Domain arithmetic
+        .testTarget(name: "SecurityTests", dependencies: ["Cryptography", "Domain", "WebAuthn"]),  // and Domain arithmetic
         // The use cases' rules in process: a real database, no sockets, no pages.
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Storage", "Domain"]),
         .testTarget(
@@ -118,7 +120,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Web", "HTTPServer", "Storage", "Domain", "Cryptography", "UseCases", "SMTP", "OpenIDConnect",
-                           .product(name: "Logging", package: "swift-log")]
+                           "WebAuthn", .product(name: "Logging", package: "swift-log")]
         ),
     ]
 )

@@ -8,6 +8,7 @@
 #include <openssl/crypto.h>
 #include <openssl/core_names.h>
 #include <openssl/params.h>
+#include <openssl/x509.h>
 
 // OpenSSL 3's one-shot HMAC() looks the algorithm and its digest up by name on every call (EVP_Q_mac); in a profile
 // of the moderation queue, which names twenty authors by an HMAC each, the look-ups were most of the HMAC's cost.
