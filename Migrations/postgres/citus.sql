@@ -58,6 +58,8 @@ SELECT create_distributed_table('small_steps', 'tenant_id', colocate_with => 'ac
 SELECT create_distributed_table('practice_sessions', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('glimmers', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('worries', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('passkeys', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('passkey_challenges', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('worry_times', 'tenant_id', colocate_with => 'accounts');
 
 -- rate_limit_events stays an ordinary table on the coordinator: written on every login attempt, keyed by hashes

@@ -26,6 +26,8 @@ public struct Account: Sendable, Equatable {
     public var exitButton = true
     /// Discreet mode: a neutral tab ("Notes") and their own words hidden until they show them.
     public var discreet = false
+    /// The app lock: minutes without use before private pages ask for a passkey or password again (0: never).
+    public var lockMinutes = 0
 
     public init(id: AccountID, tenantID: TenantID, email: String, role: Role, timeZone: String, passwordHash: String,
                 theme: Theme = .system, weekStartsOnSunday: Bool = false, calendarFollowsCheckIns: Bool = false) {

@@ -6,13 +6,30 @@ public struct SessionRecord: Sendable, Equatable {
     public let device: String
     public let createdAt: Int
     public let lastSeenAt: Int
+    /// The app lock has closed this session's private pages until its owner proves themselves again.
+    public var locked = false
+    /// How the session's owner last proved who they are.
+    public var proof = Proof.password
 
-    public init(id: String, accountID: AccountID, csrfToken: String, device: String, createdAt: Int, lastSeenAt: Int) {
+    public enum Proof: String, Sendable {
+        /// A password, or a link sent to the account's address.
+        case password
+        case passkey
+        case singleSignOn = "single-sign-on"
+
+        /// What an organisation that asks its staff for more than a password accepts.
+        public var isStrong: Bool { self != .password }
+    }
+
+    public init(id: String, accountID: AccountID, csrfToken: String, device: String, createdAt: Int, lastSeenAt: Int,
+                locked: Bool = false, proof: Proof = .password) {
         self.id = id
         self.accountID = accountID
         self.csrfToken = csrfToken
         self.device = device
         self.createdAt = createdAt
         self.lastSeenAt = lastSeenAt
+        self.locked = locked
+        self.proof = proof
     }
 }

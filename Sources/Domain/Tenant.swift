@@ -57,6 +57,8 @@ public struct TenantSettings: Sendable, Equatable {
     /// "Exit this page" on every page (on unless the organisation turns it off), and where it goes (`ExitPage`).
     public var exitButton = true
     public var exitURL: String?
+    /// Admins and moderators must have proven themselves with a passkey or single sign-on to use staff pages.
+    public var staffStrongSignIn = false
 
     public init() {}
 

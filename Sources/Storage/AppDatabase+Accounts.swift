@@ -21,11 +21,12 @@ extension AppDatabase {
         account.usualFeelings = ((row["usual_feelings"] as String?) ?? "").split(separator: ",").prefix(5).map(String.init)
         account.exitButton = row["exit_button"]
         account.discreet = row["discreet"]
+        account.lockMinutes = row["lock_minutes"]
     }
 
     static let accountColumns = """
         id, tenant_id, email, role, time_zone, password_hash, theme, week_starts_on, calendar_colours, deactivated_at, history_version, \
-        usual_feelings, exit_button, discreet
+        usual_feelings, exit_button, discreet, lock_minutes
         """
 
     public func createAccount(tenantID: TenantID, email: EmailAddress, passwordHash: String, role: Role = .member,

@@ -4,14 +4,16 @@ import Domain
 extension AppDatabase {
     private static func session(from row: SQLRow) -> SessionRecord {
         SessionRecord(id: row["id"], accountID: row["account_id"], csrfToken: row["csrf_token"], device: row["device"],
-                      createdAt: row["created_at"], lastSeenAt: row["last_seen_at"])
+                      createdAt: row["created_at"], lastSeenAt: row["last_seen_at"], locked: row["locked"],
+                      proof: SessionRecord.Proof(rawValue: row["proof"]) ?? .password)
     }
 
     /// Starts a session, in the transaction that checks again, under the account's lock, that the account is on and
     /// (when `passwordHash` is given: the hash a log-in just verified) that its password has not changed meanwhile. So a
     /// log-in racing a password change or the account being turned off never leaves a working session behind: nil then.
     public func createSession(tenantID: TenantID, accountID: AccountID, tokenHash: String, csrfToken: String,
-                              device: String, now: Int, passwordHash: String? = nil) throws(StorageError) -> SessionRecord? {
+                              device: String, now: Int, passwordHash: String? = nil,
+                              proof: SessionRecord.Proof = .password) throws(StorageError) -> SessionRecord? {
         try write { db in
             try Self.lockAccount(db, tenantID: tenantID, accountID: accountID)
             guard let row = try db.row(sql: "SELECT password_hash, deactivated_at FROM accounts WHERE tenant_id = ? AND id = ?",
@@ -21,10 +23,11 @@ extension AppDatabase {
             else { return nil }
             let id = RandomID.make()
             try db.execute(sql: """
-                INSERT INTO sessions (id, token_hash, tenant_id, account_id, csrf_token, device, created_at, last_seen_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [id, tokenHash, tenantID, accountID, csrfToken, String(device.prefix(80)), now, now])
-            return SessionRecord(id: id, accountID: accountID, csrfToken: csrfToken, device: device, createdAt: now, lastSeenAt: now)
+                INSERT INTO sessions (id, token_hash, tenant_id, account_id, csrf_token, device, created_at, last_seen_at, proof)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [id, tokenHash, tenantID, accountID, csrfToken, String(device.prefix(80)), now, now, proof.rawValue])
+            return SessionRecord(id: id, accountID: accountID, csrfToken: csrfToken, device: device, createdAt: now, lastSeenAt: now,
+                                 proof: proof)
         }
     }
 
@@ -35,8 +38,10 @@ extension AppDatabase {
     }
 
     /// How stale `last_seen_at` may get before a page view writes it: a signed-in page view is a read, and
-    /// takes SQLite's single writer only this often per session.
+    /// takes SQLite's single writer only this often per session. With the app lock on, once a minute, so the lock
+    /// closes within a minute of when it should.
     public static let lastSeenResolution = 300
+    static let lockedSessionResolution = 60
 
     /// A request's tenant (by slug or by the domain the operator set) and, when it carries a session token, its live
     /// session: one read transaction for what every request needs before anything else.
@@ -53,7 +58,7 @@ extension AppDatabase {
             return (tenant, try Self.fetchSession(db, tenantID: tenant.id, tokenHash: tokenHash, now: now, idleLimit: idleLimit,
                                                   absoluteLimit: absoluteLimit))
         }
-        if let (tenant, session) = found { try touch(session?.0, tenantID: tenant.id, now: now) }
+        if let (tenant, session) = found, let (record, account) = session { try touch(record, account, tenantID: tenant.id, now: now) }
         return found
     }
 
@@ -62,12 +67,31 @@ extension AppDatabase {
         case customDomain(String)
     }
 
-    /// Writes `last_seen_at` when it has gone stale (see `lastSeenResolution`).
-    private func touch(_ session: SessionRecord?, tenantID: TenantID, now: Int) throws(StorageError) {
-        guard let session, now - session.lastSeenAt >= Self.lastSeenResolution else { return }
+    /// Writes `last_seen_at` when it has gone stale (see `lastSeenResolution`), and closes the app lock when the
+    /// session has gone unused for longer than its owner allows: it stays closed, whatever is used meanwhile, until
+    /// they prove themselves again (`unlockSession`).
+    private func touch(_ session: SessionRecord, _ account: Account, tenantID: TenantID, now: Int) throws(StorageError) {
+        let resolution = account.lockMinutes > 0 ? Self.lockedSessionResolution : Self.lastSeenResolution
+        guard now - session.lastSeenAt >= resolution else { return }
         try write { db in
-            try db.execute(sql: "UPDATE sessions SET last_seen_at = ? WHERE tenant_id = ? AND id = ? AND last_seen_at < ?",
-                           arguments: [now, tenantID, session.id, now])
+            try db.execute(sql: "UPDATE sessions SET last_seen_at = ?, locked = ? WHERE tenant_id = ? AND id = ? AND last_seen_at < ?",
+                           arguments: [now, session.locked, tenantID, session.id, now])
+        }
+    }
+
+    /// Whether a session is locked now: closed before, or unused for longer than its owner's app lock allows.
+    static func isLocked(stored: Bool, lastSeenAt: Int, lockMinutes: Int, now: Int) -> Bool {
+        stored || (lockMinutes > 0 && now - lastSeenAt > lockMinutes * 60)
+    }
+
+    /// Opens the app lock (its owner proved themselves just now), and records a passkey as the session's proof.
+    public func unlockSession(tenantID: TenantID, accountID: AccountID, sessionID: String, proof: SessionRecord.Proof?,
+                              now: Int) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: """
+                UPDATE sessions SET locked = 0, last_seen_at = ?, proof = coalesce(?, proof)
+                WHERE tenant_id = ? AND account_id = ? AND id = ?
+                """, arguments: [now, proof?.rawValue, tenantID, accountID, sessionID])
         }
     }
 
@@ -77,14 +101,14 @@ extension AppDatabase {
     static func fetchSession(_ db: any SQLConnection, tenantID: TenantID, tokenHash: String, now: Int, idleLimit: Int,
                          absoluteLimit: Int) throws -> (SessionRecord, Account)? {
         guard let row = try db.row(sql: """
-            SELECT s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at,
+            SELECT s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at, s.locked, s.proof,
                    a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme, a.week_starts_on,
-                   a.calendar_colours, a.history_version, a.usual_feelings, a.exit_button, a.discreet, coalesce(c.version, 0) AS community_version
+                   a.calendar_colours, a.history_version, a.usual_feelings, a.exit_button, a.discreet, a.lock_minutes, coalesce(c.version, 0) AS community_version
             FROM sessions s JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id
             LEFT JOIN community_versions c ON c.tenant_id = s.tenant_id
             WHERE s.tenant_id = ? AND s.token_hash = ? AND a.deactivated_at IS NULL
             """, arguments: [tenantID, tokenHash]) else { return nil }
-        let session = Self.session(from: row)
+        var session = Self.session(from: row)
         if now - session.lastSeenAt > idleLimit || now - session.createdAt > absoluteLimit { return nil }
         var account = Account(id: row["a_id"], tenantID: row["tenant_id"], email: row["email"],
                               role: Role(rawValue: row["role"]) ?? .member, timeZone: row["time_zone"],
@@ -94,6 +118,7 @@ extension AppDatabase {
         account.historyVersion = row["history_version"]
         account.communityVersion = row["community_version"]
         Self.readPreferences(row, into: &account)
+        session.locked = isLocked(stored: session.locked, lastSeenAt: session.lastSeenAt, lockMinutes: account.lockMinutes, now: now)
         return (session, account)
     }
 
@@ -113,6 +138,8 @@ extension AppDatabase {
             removed += db.changesCount
             try db.execute(sql: "DELETE FROM sign_on_attempts WHERE expires_at <= ?", arguments: [now])
             removed += db.changesCount
+            try db.execute(sql: "DELETE FROM passkey_challenges WHERE expires_at <= ?", arguments: [now])
+            removed += db.changesCount
             return removed
         }
     }
@@ -120,7 +147,7 @@ extension AppDatabase {
     public func sessions(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> [SessionRecord] {
         try read { db in
             try db.rows(sql: """
-                SELECT id, account_id, csrf_token, device, created_at, last_seen_at FROM sessions
+                SELECT id, account_id, csrf_token, device, created_at, last_seen_at, locked, proof FROM sessions
                 WHERE tenant_id = ? AND account_id = ? ORDER BY last_seen_at DESC
                 """, arguments: [tenantID, accountID]).map(Self.session(from:))
         }

@@ -7,7 +7,7 @@ extension AppDatabase {
         id, slug, name, accent_colour, free_resets_per_day, price_pence, report_threshold,
         crisis_support_text, community_enabled, custom_domain, price_currency, licence_all_members, webhook_secret,
         pseudonym_key, safeguarding_steps, escalation_contact, at_risk_response_minutes, config_version, min_group_size, sign_up_rule, sign_up_domains, logo_sha,
-        exit_button, exit_url
+        exit_button, exit_url, staff_strong_sign_in
         """
 
     static func tenant(from row: SQLRow, unlimited: [String]) -> Tenant {
@@ -31,6 +31,7 @@ extension AppDatabase {
         settings.logoSHA = row["logo_sha"]
         settings.exitButton = row["exit_button"]
         settings.exitURL = row["exit_url"]
+        settings.staffStrongSignIn = row["staff_strong_sign_in"]
         settings.signUpPolicy = SignUpPolicy(storedRule: row["sign_up_rule"], storedDomains: row["sign_up_domains"])
         var tenant = Tenant(id: row["id"], slug: row["slug"], name: row["name"], settings: settings)
         tenant.configVersion = row["config_version"]
@@ -118,12 +119,12 @@ extension AppDatabase {
                 UPDATE tenants SET name = ?, accent_colour = ?, free_resets_per_day = ?, price_pence = ?, report_threshold = ?,
                     crisis_support_text = ?, community_enabled = ?, price_currency = ?,
                     licence_all_members = ?, safeguarding_steps = ?, escalation_contact = ?, at_risk_response_minutes = ?,
-                    exit_button = ?, exit_url = ? WHERE id = ?
+                    exit_button = ?, exit_url = ?, staff_strong_sign_in = ? WHERE id = ?
                 """, arguments: [tenant.name, settings.accentColour, settings.freeResetsPerDay, settings.pricePence,
                                  settings.reportThreshold, settings.crisisSupportText, settings.communityEnabled,
                                  settings.priceCurrency, settings.licenceAllMembers, settings.safeguardingSteps,
                                  settings.escalationContact, settings.atRiskResponseMinutes, settings.exitButton,
-                                 settings.exitURL.flatMap(ExitPage.validated), tenant.id])
+                                 settings.exitURL.flatMap(ExitPage.validated), settings.staffStrongSignIn, tenant.id])
             if let audit { try Self.appendAudit(db, tenantID: tenant.id, audit) }
             try db.execute(sql: "DELETE FROM tenant_unlimited_emails WHERE tenant_id = ?", arguments: [tenant.id])
             for email in Set(settings.unlimitedEmails.compactMap { EmailAddress($0)?.value }) {

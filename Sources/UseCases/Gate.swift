@@ -53,11 +53,12 @@ public struct Gate: Sendable {
     /// and returns its token for the cookie. The session it replaces, if any, ends. The account must still be as the
     /// caller read it (on, with the same password hash): a log-in that raced a password change or the organisation
     /// turning the account off is refused (`.conflict`), in the transaction that would have made the session.
-    public func startSession(tenant: Tenant, account: Account, device: String, replacing old: SessionRecord?) throws -> String {
+    public func startSession(tenant: Tenant, account: Account, device: String, replacing old: SessionRecord?,
+                             proof: SessionRecord.Proof = .password) throws -> String {
         if let old { try database.deleteSession(tenantID: tenant.id, accountID: old.accountID, sessionID: SessionID(stored: old.id)) }
         let token = SecureRandom.hex(32)
         guard try database.createSession(tenantID: tenant.id, accountID: account.id, tokenHash: Digest.sha256Hex(token),
-                                         csrfToken: SecureRandom.hex(32), device: device, now: clock(), passwordHash: account.passwordHash) != nil
+                                         csrfToken: SecureRandom.hex(32), device: device, now: clock(), passwordHash: account.passwordHash, proof: proof) != nil
         else { throw UseCaseError.conflict(Self.changedMeanwhile) }
         return token
     }

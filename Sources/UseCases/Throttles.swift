@@ -14,6 +14,8 @@ public struct Throttles: Sendable {
     let reportsPerMember: RateLimiter
     /// Each single sign-on begun keeps a row for ten minutes; this keeps one address from filling the table.
     let signOnStartsPerAddress: RateLimiter
+    /// Each passkey sign-in begun keeps a challenge for five minutes; the same bound for the same reason.
+    let passkeyChallengesPerAddress: RateLimiter
     let database: AppDatabase
 
     public init(database: AppDatabase) {
@@ -31,11 +33,13 @@ public struct Throttles: Sendable {
         postsPerMember = limiter("posts-member", 5, 3600)
         reportsPerMember = limiter("reports-member", 10, 3600)
         signOnStartsPerAddress = limiter("sign-on-starts-address", 30, 15 * 60)
+        passkeyChallengesPerAddress = limiter("passkey-challenges-address", 60, 15 * 60)
     }
 
     var all: [RateLimiter] {
         [failedLoginsPerAccount, failedLoginsPerAddress, failedPasswordConfirmations, signUpsPerAddress, signUpsPerEmail,
-         resetRequestsPerAddress, resetRequestsPerEmail, postsPerMember, reportsPerMember, signOnStartsPerAddress]
+         resetRequestsPerAddress, resetRequestsPerEmail, postsPerMember, reportsPerMember, signOnStartsPerAddress,
+         passkeyChallengesPerAddress]
     }
 
     /// Forgets attempts older than the longest window.

@@ -9,9 +9,10 @@ struct Authentication: Sendable {
     let configuration: AppConfiguration
 
     /// Starts a new session and returns the cookie that carries it.
-    func signIn(_ account: Account, scope: Scope, request: Request, replacing old: SessionRecord?) throws -> SetCookie {
+    func signIn(_ account: Account, scope: Scope, request: Request, replacing old: SessionRecord?,
+                proof: SessionRecord.Proof = .password) throws -> SetCookie {
         let token = try gate.startSession(tenant: scope.tenant, account: account, device: Self.device(request.headers["User-Agent"]),
-                                          replacing: old)
+                                          replacing: old, proof: proof)
         return SetCookie(name: configuration.sessionCookieName, value: token, maxAge: configuration.sessionAbsoluteLimit,
                          secure: configuration.secureCookies)
     }

@@ -50,11 +50,12 @@ enum LogInHandler {
 
     /// A new session (and cookie) for `account`, then on to where the person was going: a new account's first
     /// sign-in that was going home goes to the welcome instead (once; one going elsewhere gets that page).
-    static func signedIn(_ account: Account, goingTo next: String, _ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+    static func signedIn(_ account: Account, goingTo next: String, _ context: RequestContext, _ environment: AppEnvironment,
+                         proof: SessionRecord.Proof = .password) throws -> Response {
         let welcome = try next == Route.home.path && environment.welcome.firstShowing(account)
         var response = Response.redirect(to: welcome ? Route.welcome.path : next)
         response.setCookie(try environment.authentication.signIn(account, scope: context.scope, request: context.request,
-                                                                 replacing: context.session))
+                                                                 replacing: context.session, proof: proof))
         return response
     }
 

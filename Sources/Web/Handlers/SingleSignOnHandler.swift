@@ -30,7 +30,8 @@ enum SingleSignOnHandler {
         do {
             let signedIn = try environment.singleSignOn.finish(context.scope, state: query["state"], code: query["code"], providerError: query["error"],
                                                                browserState: context.cookies.values[cookieName])
-            response = try LogInHandler.signedIn(signedIn.account, goingTo: ReturnPath.safe(signedIn.returnTo), context, environment)
+            response = try LogInHandler.signedIn(signedIn.account, goingTo: ReturnPath.safe(signedIn.returnTo), context, environment,
+                                                 proof: .singleSignOn)
         } catch let refusal as SingleSignOnRefusal {
             response = try refused(refusal, context, environment)
         }
