@@ -35,6 +35,7 @@ document.addEventListener("DOMContentLoaded", function () {
   var exit = document.querySelector("[data-exit-page]");
   if (exit) offerQuickExit(exit);
   if (document.querySelector("details.discreet")) keepDiscreet();
+  document.querySelectorAll("form[data-passkey]").forEach(offerPasskey);
   // Installable, and help that works offline: the worker keeps only the help flow and the offline page.
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register('/sw.js').catch(function () {});
@@ -211,4 +212,85 @@ function watchForRisk(form) {
   }
   body.addEventListener("input", check);
   check();
+}
+
+// Passkeys (WebAuthn). The form posts as any other; this fills its "credential" field first. Options come from the
+// form's data-options URL (a POST with the form's CSRF token); byte fields travel as base64url both ways. On the log-in
+// page the browser may also offer passkeys in the email field's autofill (conditional mediation).
+function offerPasskey(form) {
+  var field = form.querySelector("input[name=credential]");
+  var status = form.querySelector(".passkey-status");
+  if (!field || !window.PublicKeyCredential || !navigator.credentials) return;
+  var kind = form.getAttribute("data-passkey");
+  var waiting = null;
+
+  function bytes(text) {
+    var binary = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4));
+    var out = new Uint8Array(binary.length);
+    for (var i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+    return out.buffer;
+  }
+  function text(buffer) {
+    var view = new Uint8Array(buffer), binary = "";
+    for (var i = 0; i < view.length; i++) binary += String.fromCharCode(view[i]);
+    return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  function credentials(list) {
+    return (list || []).map(function (c) { return { type: "public-key", id: bytes(c.id) }; });
+  }
+  function options() {
+    var body = new URLSearchParams();
+    body.set("_csrf", form.querySelector("input[name=_csrf]").value);
+    return fetch(form.getAttribute("data-options"), { method: "POST", body: body, credentials: "same-origin",
+                                                      headers: { "Accept": "application/json" } })
+      .then(function (answer) { if (!answer.ok) throw new Error("options"); return answer.json(); })
+      .then(function (json) {
+        var p = json.publicKey;
+        p.challenge = bytes(p.challenge);
+        if (p.user) p.user.id = bytes(p.user.id);
+        if (p.excludeCredentials) p.excludeCredentials = credentials(p.excludeCredentials);
+        if (p.allowCredentials) p.allowCredentials = credentials(p.allowCredentials);
+        return p;
+      });
+  }
+  function send(credential) {
+    var r = credential.response;
+    var json = { id: credential.id, rawId: text(credential.rawId), type: credential.type,
+                 response: { clientDataJSON: text(r.clientDataJSON) } };
+    if (r.attestationObject) json.response.attestationObject = text(r.attestationObject);
+    if (r.authenticatorData) json.response.authenticatorData = text(r.authenticatorData);
+    if (r.signature) json.response.signature = text(r.signature);
+    if (r.userHandle) json.response.userHandle = text(r.userHandle);
+    field.value = JSON.stringify(json);
+    form.submit();
+  }
+  function say(words) { if (status) status.textContent = words; }
+  function ask(mediation) {
+    if (waiting) waiting.abort();
+    var controller = window.AbortController ? new AbortController() : null;
+    waiting = mediation ? controller : null;
+    return options().then(function (publicKey) {
+      var request = { publicKey: publicKey };
+      if (controller) request.signal = controller.signal;
+      if (mediation) request.mediation = mediation;
+      return kind === "register" ? navigator.credentials.create(request) : navigator.credentials.get(request);
+    });
+  }
+
+  form.addEventListener("submit", function (event) {
+    if (field.value) return;
+    event.preventDefault();
+    say("Waiting for your device…");
+    ask(null).then(send).catch(function (error) {
+      if (error && error.name === "AbortError") return;
+      say(error && error.name === "InvalidStateError" ? "That passkey is already on your account."
+        : "Nothing was changed. You can try again, or use your password.");
+    });
+  });
+
+  if (kind === "sign-in" && PublicKeyCredential.isConditionalMediationAvailable) {
+    PublicKeyCredential.isConditionalMediationAvailable().then(function (available) {
+      if (available) ask("conditional").then(send).catch(function () {});
+    });
+  }
 }

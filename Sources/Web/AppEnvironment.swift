@@ -152,6 +152,16 @@ public struct AppEnvironment: Sendable {
     var glimmers: Glimmers { Glimmers(database: database, vault: vault, clock: clock) }
     var worries: Worries { Worries(database: database, vault: vault, clock: clock) }
     var welcome: Welcome { Welcome(database: database, clock: clock) }
+    var passkeys: Passkeys { Passkeys(services: accountServices) }
+    var appLock: AppLock { AppLock(services: accountServices) }
+
+    /// Where a tenant's passkeys live: its canonical host (from configuration, never the request) as the RP ID, and
+    /// the origin its pages are served from.
+    func passkeySite(for tenant: Tenant) -> Passkeys.Site {
+        let origin = configuration.absoluteURL("", for: tenant)
+        let host = Gate.hostName(String(origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first ?? "")) ?? ""
+        return Passkeys.Site(rpID: host, origin: origin, name: tenant.name)
+    }
 
     public var gate: Gate {
         Gate(database: database, baseDomain: configuration.baseDomain, sessionIdleLimit: configuration.sessionIdleLimit,

@@ -133,6 +133,8 @@ public final class ResettApp: HTTPResponder {
         switch error {
         case .signInRequired(let returnTo):
             return Response.redirect(to: Route.logIn.path + "?next=" + PercentEncoding.encode(returnTo))
+        case .locked(let returnTo, let staff):
+            return Response.redirect(to: Route.unlock.path + "?next=" + PercentEncoding.encode(returnTo) + (staff ? "&for=staff" : ""))
         case .methodNotAllowed(let allowed):
             var response = errorPages.response(for: error.status)
             response.headers.set("Allow", allowed.joined(separator: ", "))

@@ -16,6 +16,8 @@ public enum WebError: Error, Sendable, Equatable {
     case csrfFailed
     /// The page needs a signed-in person; they are sent to log in and then back to `returnTo`.
     case signInRequired(returnTo: String)
+    /// The app lock is closed (or the organisation asks its staff for a passkey): to the unlock page, then back.
+    case locked(returnTo: String, staff: Bool)
     /// Too many password hashes are running; the person is asked to try again shortly.
     case busy(retryAfter: Int)
 
@@ -28,7 +30,7 @@ public enum WebError: Error, Sendable, Equatable {
         case .methodNotAllowed: .methodNotAllowed
         case .contentTooLarge: .contentTooLarge
         case .tooManyRequests: .tooManyRequests
-        case .signInRequired: .seeOther
+        case .signInRequired, .locked: .seeOther
         case .busy: .serviceUnavailable
         }
     }

@@ -24,6 +24,7 @@ struct RouteTableTests {
         .practiceSession: "practice_sessions", .practiceStep: "practice_sessions", .practiceDone: "practice_sessions",
         .glimmer: "glimmers", .updateGlimmer: "glimmers", .glimmerDelete: "glimmers", .worry: "worries", .worryAction: "worries",
         .memberRole: "accounts", .testCheckout: "checkouts", .payTestCheckout: "checkouts", .accountSessionDelete: "sessions",
+        .passkeyRemove: "passkeys",
     ]
 
     /// The kinds whose value is a row's id: their sample changes with the id it is given.
@@ -41,7 +42,7 @@ struct RouteTableTests {
         .updateGlimmer: [("text", "Someone else's glimmer")],
     ]
 
-    static let signedInKinds = Route.Kind.allCases.filter { [.member, .moderator, .admin].contains($0.access) }
+    static let signedInKinds = Route.Kind.allCases.filter { [.member, .privateMember, .moderator, .admin].contains($0.access) }
 
     @Test func everyIdRouteIsCovered() {
         #expect(Set(Self.idKinds) == Set(Self.tables.keys))
@@ -64,13 +65,13 @@ struct RouteTableTests {
                 kind.method == "GET" ? try browser.get(route.path) : try browser.post(route.path, [])
             }
             let signedOut = try ask(visitor)
-            if kind.access == .member {
+            if kind.access.isForMembers {
                 #expect(signedOut.status == 303, "\(kind)")
                 #expect(signedOut.header("Location")?.hasPrefix("/login?next=") == true, "\(kind)")
             } else {
                 #expect(signedOut.status == 404, "\(kind)")
             }
-            if kind.access != .member { #expect(try ask(member).status == 404, "\(kind)") }
+            if !kind.access.isForMembers { #expect(try ask(member).status == 404, "\(kind)") }
             if kind.access == .admin { #expect(try ask(moderator).status == 404, "\(kind)") }
             if kind.method == "GET", !Self.idKinds.contains(kind) {
                 let allowed = kind.access == .admin ? admin : kind.access == .moderator ? moderator : member
@@ -126,6 +127,9 @@ struct RouteTableTests {
         #expect(try member.post("/glimmers", [("text", "Sun on the bench")]).status == 303)
         #expect(try member.post("/worries", [("text", "The boiler"), ("answer", "no")]).status == 303)
         #expect(try member.post("/account/subscription/checkout", []).status == 303)
+        let passkeyOptions = try JSONSerialization.jsonObject(with: Data(try member.post("/account/passkeys/options", []).body)) as? [String: Any]
+        let challenge = try #require((passkeyOptions?["publicKey"] as? [String: Any])?["challenge"] as? String)
+        #expect(try member.post("/account/passkeys", [("credential", SoftwareAuthenticator().register(challenge: challenge))]).status == 303)
         let post = try postID(app, body: "A small win today")
         let admin = try staff(app, "admin@example.com", .admin)
         _ = try admin.get("/admin")

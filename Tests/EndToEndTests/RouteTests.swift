@@ -66,12 +66,12 @@ struct RouteTests {
     @Test func theTableSaysWhereAndWho() {
         let waiting = Route.Kind.allCases.filter { $0.placement == .waiting }.map(\.pattern).sorted()
         #expect(waiting == ["/account/delete", "/account/email", "/account/password", "/admin/single-sign-on", "/login",
-                            "/login/sso/:provider", "/login/sso/callback", "/password/reset", "/signup"])
+                            "/login/sso/:provider", "/login/sso/callback", "/password/reset", "/signup", "/unlock"])
         #expect(Route.Kind.allCases.filter { $0.placement == .priority } == [.health, .ready])
         let exempt = Route.Kind.allCases.filter { $0.method != "GET" && !$0.access.checksFormToken }
         #expect(exempt.allSatisfy { $0.pattern.hasPrefix(Route.scimRoot + "/") || $0 == .paymentWebhooks })
         #expect(Route.Kind.allCases.filter { $0.pattern.hasPrefix("/admin/") }.allSatisfy { [.moderator, .admin].contains($0.access) })
-        #expect(Route.Kind.allCases.filter { $0.pattern.hasPrefix("/account/") }.allSatisfy { $0.access == .member })
+        #expect(Route.Kind.allCases.filter { $0.pattern.hasPrefix("/account/") }.allSatisfy { $0.access.isForMembers })
         #expect(Route.Kind.allCases.filter { $0.access == .operator }.map(\.pattern) == ["/healthz", "/readyz", "/metrics"])
     }
 }

@@ -212,7 +212,23 @@ struct CompiledViewTests {
             let zones = TimeZoneChoice.all(selecting: "Asia/Tokyo")
             try same(AccountProfilePage(email: "me@x.org", newEmail: "typed<", timeZones: zones, errors: errors), title: "Profile", errors: errors,
                      old: ["email": "me@x.org", "newEmail": "typed<", "timeZones": zones.map { ["name": $0.name, "selected": $0.selected] }])
-            try same(AccountSecurityPage(errors: errors), title: "Security and devices", errors: errors, old: ["email": "me@x.org", "minimumLength": 8])
+            let passkey = Passkey(id: PasskeyID(stored: String(repeating: "a", count: 32)), accountID: AccountID(stored: String(repeating: "b", count: 32)),
+                                  credentialID: "AQID", publicKey: "AQID", algorithm: -7, signCount: 0, backupEligible: true, backedUp: true,
+                                  name: "My <phone>", createdAt: 1_795_000_000, lastUsedAt: nil)
+            for rows in [[], [PasskeyRow(passkey, timeZone: "Europe/London")]] {
+                let choices = LockChoice.all(selecting: 15)
+                try same(AccountSecurityPage(errors: errors, passkeys: rows, typedName: "typed<", lockChoices: choices), title: "Security and devices",
+                         errors: errors, old: ["email": "me@x.org", "minimumLength": 8, "typedName": "typed<", "maximumNameLength": 60,
+                                               "hasPasskeys": !rows.isEmpty,
+                                               "passkeys": rows.map { ["name": $0.name, "added": $0.added, "lastUsed": $0.lastUsed, "removePath": $0.removePath] },
+                                               "lockChoices": choices.map { ["value": $0.value, "label": $0.label, "checked": $0.checked] as [String: Any] }])
+            }
+            for (staff, passkeys, password) in [(false, true, true), (true, false, true), (false, false, false), (true, true, false)] {
+                let page = UnlockPage(next: "/calendar?x=<", forStaff: staff, organisation: "Acme & Co", hasPasskeys: passkeys, hasPassword: password,
+                                      errors: errors)
+                try same(page, title: "Unlock", errors: errors, old: ["next": "/calendar?x=<", "forStaff": staff, "organisation": "Acme & Co",
+                                                                      "hasPasskeys": passkeys, "showPassword": page.showPassword, "noWayIn": page.noWayIn])
+            }
             for (theme, sunday) in [(Theme.system, false), (.dark, true), (.light, false)] {
                 let old: [String: Any] = ["email": "me@x.org", "weekStartsOnSunday": sunday, "themes": Theme.allCases.map { option in
                     ["value": option.rawValue, "checked": option == theme,

@@ -4,5 +4,7 @@ import Cryptography
 /// their first single sign-on): a random Argon2id-shaped value no password matches. They can set one through
 /// "forgotten password" if their organisation allows passwords.
 enum UnusablePassword {
-    static func hash() -> String { "$argon2id$v=19$m=1,t=1,p=1$" + SecureRandom.hex(16) + "$" + SecureRandom.hex(32) }
+    static let prefix = "$argon2id$v=19$m=1,t=1,p=1$"
+    static func hash() -> String { prefix + SecureRandom.hex(16) + "$" + SecureRandom.hex(32) }
+    static func isUnusable(_ hash: String) -> Bool { hash.hasPrefix(prefix) }
 }

@@ -61,6 +61,8 @@ public struct Administration: Sendable {
         /// "Exit this page": on or off, and its page (`.some(nil)`: the standard one; nil: left as it is).
         public var exitButton: Bool?
         public var exitURL: String??
+        /// Staff must prove themselves with a passkey or single sign-on (nil: left as it is).
+        public var staffStrongSignIn: Bool?
 
         public init(name: String, accent: Colour, freeResetsPerDay: Int, pricePence: Int, reportThreshold: Int,
                     crisisSupportText: String, unlimitedEmails: [EmailAddress], communityEnabled: Bool, licenceAllMembers: Bool) {
@@ -102,6 +104,7 @@ public struct Administration: Sendable {
         if let minutes = change.atRiskResponseMinutes { tenant.settings.atRiskResponseMinutes = minutes }
         if let exitButton = change.exitButton { tenant.settings.exitButton = exitButton }
         if let exitURL = change.exitURL { tenant.settings.exitURL = exitURL.flatMap(ExitPage.validated) }
+        if let strong = change.staffStrongSignIn { tenant.settings.staffStrongSignIn = strong }
         try database.saveSettings(of: tenant, audit: entry(admin, "Changed settings", subject: tenant.name))
     }
 

@@ -9,6 +9,9 @@ public struct AppLock: Sendable {
 
     public init(services: AccountServices) { self.services = services }
 
+    /// Whether the member has a password to unlock with (an account made by single sign-on or SCIM has none).
+    public static func hasPassword(_ account: Account) -> Bool { !UnusablePassword.isUnusable(account.passwordHash) }
+
     /// The lengths offered; 0 is off.
     public static let choices = [0, 5, 15, 30, 60]
 

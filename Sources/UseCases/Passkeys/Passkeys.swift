@@ -42,15 +42,35 @@ public struct Passkeys: Sendable {
         public let timeoutMilliseconds = challengeLifetime * 1000
     }
 
+    /// Why a passkey was not accepted, in the terms the person's page needs (WebAuthn's own reasons, grouped).
     public enum Refusal: Error, Equatable, Sendable {
         /// The response could not be read at all (not from a browser's WebAuthn).
         case unreadable
-        case check(WebAuthnError)
         /// The challenge was used already, ran out, or was for something else.
         case challengeSpent
+        /// Made for, or sent from, another site (origin, RP ID or a cross-origin frame).
+        case otherSite
+        /// The authenticator did not verify the person (face, fingerprint or PIN).
+        case notVerified
+        /// An attestation format or key algorithm we do not take.
+        case unsupportedKind
+        /// The counter did not go up, or the backup eligibility changed: perhaps a copied authenticator.
+        case looksCopied
+        /// No such passkey here, or its signature or data did not check out.
         case unknownPasskey
         case alreadyRegistered
         case tooMany
+
+        init(_ error: WebAuthnError) {
+            switch error {
+            case .wrongChallenge: self = .challengeSpent
+            case .wrongOrigin, .wrongRelyingParty, .crossOrigin: self = .otherSite
+            case .userNotPresent, .userNotVerified: self = .notVerified
+            case .unsupportedAttestation, .unsupportedAlgorithm: self = .unsupportedKind
+            case .counterNotIncreased, .backupEligibilityChanged: self = .looksCopied
+            case .malformed, .wrongType, .badSignature: self = .unknownPasskey
+            }
+        }
     }
 
     private func challenge(_ tenantID: TenantID, _ purpose: PasskeyPurpose, _ accountID: AccountID?) throws -> String {
@@ -78,8 +98,8 @@ public struct Passkeys: Sendable {
         do throws(WebAuthnError) {
             credential = try site.relyingParty.register(clientDataJSON: response.clientDataJSON, attestationObject: attestationObject,
                                                         challenge: sentChallenge.bytes)
-        } catch { return .failure(.check(error)) }
-        guard credential.id == response.credentialID else { return .failure(.check(.malformed("credential id"))) }
+        } catch { return .failure(Refusal(error)) }
+        guard credential.id == response.credentialID else { return .failure(.unknownPasskey) }
         let passkey = Passkey(id: AppDatabase.newPasskeyID(), accountID: member.accountID, credentialID: Base64URL.encode(credential.id),
                               publicKey: Data(credential.publicKey.subjectPublicKeyInfo).base64EncodedString(),
                               algorithm: credential.publicKey.algorithm.rawValue, signCount: credential.signCount,
@@ -165,7 +185,7 @@ public struct Passkeys: Sendable {
         do throws(WebAuthnError) {
             assertion = try site.relyingParty.authenticate(clientDataJSON: response.clientDataJSON, authenticatorData: authenticatorData,
                                                            signature: signature, challenge: sentChallenge.bytes, credential: known)
-        } catch { return .failure(.check(error)) }
+        } catch { return .failure(Refusal(error)) }
         passkey.signCount = assertion.signCount
         passkey.backedUp = assertion.backedUp
         guard try services.database.recordPasskeyUse(passkey, tenantID: tenantID, challengeHash: sentChallenge.hash, purpose: purpose,

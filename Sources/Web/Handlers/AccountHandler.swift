@@ -161,6 +161,14 @@ enum AccountHandler {
         }
     }
 
+    /// The security page again with a refusal beside the passkeys (or the field named), keeping the name typed.
+    static func securityPage(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, typedName: String,
+                             refusal: (message: String, status: HTTPStatus), field: String = "passkey") throws -> Response {
+        var errors = FormErrors()
+        errors.add(field, refusal.message)
+        return try page(.security, context, environment, account: member.account, errors: errors, status: refusal.status, typedEmail: typedName)
+    }
+
     private static func page(_ page: AccountPage, _ context: RequestContext, _ environment: AppEnvironment, account: Account,
                              errors: FormErrors, status: HTTPStatus = .ok, typedEmail: String? = nil) throws -> Response {
         func render(_ view: some CompiledView) throws -> Response {
@@ -177,7 +185,9 @@ enum AccountHandler {
             return try render(AccountProfilePage(email: account.email, newEmail: typedEmail ?? account.email,
                                                  timeZones: TimeZoneChoice.all(selecting: account.timeZone), errors: errors))
         case .security:
-            return try render(AccountSecurityPage(errors: errors))
+            guard let member = context.scope.member else { throw WebError.notFound }
+            return try render(AccountSecurityPage(errors: errors, passkeys: try environment.passkeys.list(member).map { PasskeyRow($0, timeZone: account.timeZone) },
+                                                  typedName: typedEmail ?? "", lockChoices: LockChoice.all(selecting: account.lockMinutes)))
         case .appearance:
             var page = AccountAppearancePage(chosen: account.theme, weekStartsOnSunday: account.weekStartsOnSunday, errors: errors)
             (page.discreet, page.exitButton, page.organisationExit) = (account.discreet, account.exitButton, context.scope.tenant.settings.exitButton)

@@ -53,7 +53,8 @@ enum AdminHandler {
             name: tenant.name, accent: s.accentColour, freeResets: String(s.freeResetsPerDay),
             price: String(format: "%d.%02d", s.pricePence / 100, s.pricePence % 100), threshold: String(s.reportThreshold),
             crisis: s.crisisSupportText, unlimited: s.unlimitedEmails.joined(separator: "\n"), safeguarding: s.safeguardingSteps,
-            escalation: s.escalationContact, responseMinutes: String(s.atRiskResponseMinutes), exitButton: s.exitButton, exitURL: s.exitURL ?? "")
+            escalation: s.escalationContact, responseMinutes: String(s.atRiskResponseMinutes), exitButton: s.exitButton, exitURL: s.exitURL ?? "",
+            staffStrongSignIn: s.staffStrongSignIn)
         return try settingsPage(context, environment, admin: admin, typed: fields, community: s.communityEnabled, licence: s.licenceAllMembers,
                                 errors: FormErrors())
     }
@@ -72,15 +73,21 @@ enum AdminHandler {
         // The quick exit's fields change only when the form had them (the URL field is always sent with it).
         let exitURLText = form["exitURL"].map { String($0.prefix(ExitPage.maximumLength + 100)).trimmingCharacters(in: .whitespaces) }
         let exitButton = exitURLText == nil ? admin.tenant.settings.exitButton : form["exitButton"] == "on"
+        // So is the staff sign-in rule, which sits in the same part of the form.
+        let staffStrong = exitURLText == nil ? admin.tenant.settings.staffStrongSignIn : form["staffStrongSignIn"] == "on"
         let typed = SettingsPage.Fields(name: name, accent: accentText, freeResets: freeText, price: priceText, threshold: thresholdText,
                                         crisis: crisis, unlimited: unlimitedText, safeguarding: steps ?? "", escalation: escalation ?? "",
                                         responseMinutes: minutesText ?? "", exitButton: exitButton,
-                                        exitURL: exitURLText ?? admin.tenant.settings.exitURL ?? "")
+                                        exitURL: exitURLText ?? admin.tenant.settings.exitURL ?? "", staffStrongSignIn: staffStrong)
         var exitURL: String??
         if let exitURLText {
             if exitURLText.isEmpty { exitURL = .some(nil) } else if let valid = ExitPage.validated(exitURLText) { exitURL = .some(valid) } else {
                 errors.add("exitURL", "Use an https address of an everyday site, like \(ExitPage.standard), or leave it empty.")
             }
+        }
+        // Asking staff for a passkey is turned on from a session proven by one, so nobody locks themselves out.
+        if staffStrong, !admin.tenant.settings.staffStrongSignIn, context.session?.proof.isStrong != true {
+            errors.add("staffStrongSignIn", "Add a passkey to your own account (in Security) and sign in with it first, so you aren’t locked out.")
         }
         if !(1...100).contains(name.count) { errors.add("name", "Give your organisation a name of up to 100 characters.") }
         let accent = Colour(hex: accentText)
@@ -112,6 +119,7 @@ enum AdminHandler {
         change.atRiskResponseMinutes = minutes ?? nil
         change.exitButton = exitButton
         change.exitURL = exitURL
+        change.staffStrongSignIn = staffStrong
         try environment.administration.saveSettings(admin, change)
         return .redirect(to: Route.settings.path + "?notice=settings-saved")
     }

@@ -77,6 +77,14 @@ enum LogInHandler {
         return response
     }
 
+    /// The log-in page again with a passkey's refusal at the top, pointing to the passkey button.
+    static func refused(_ context: RequestContext, _ environment: AppEnvironment, next: String, message: String,
+                        status: HTTPStatus) throws -> Response {
+        var errors = FormErrors()
+        errors.add("passkey", message)
+        return try page(context, environment, email: "", next: next, errors: errors, status: status)
+    }
+
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, email: String, next: String,
                              errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         let button = try SingleSignOnHandler.signOnButton(context, environment, next: next)

@@ -8,6 +8,10 @@ enum Access: Sendable, Equatable {
     case anyone
     /// Signed in; anyone else is sent to log in and brought back.
     case member
+    /// Signed in, and behind the member's app lock when they have one: a locked session is asked for a passkey or
+    /// password first (GET only: a form the person had open before it locked still saves, so nothing typed is lost;
+    /// where it goes next is a locked page again).
+    case privateMember
     /// Moderators and admins. For anyone else the page does not exist (404), so nobody learns where it is.
     case moderator
     /// Admins only; 404 for anyone else, as for moderators' pages.
@@ -24,25 +28,40 @@ enum Access: Sendable, Equatable {
         switch self {
         case .anyone, .provisioningToken, .paymentSignature, .operator:
             return nil
-        case .member:
+        case .member, .privateMember:
             guard let member = context.scope.member else {
                 throw .signInRequired(returnTo: context.request.method == "GET" ? String(context.request.target) : "/")
+            }
+            if self == .privateMember, context.session?.locked == true, context.request.method == "GET" {
+                throw .locked(returnTo: String(context.request.target), staff: false)
             }
             return member
         case .moderator:
             guard let member = context.scope.member, member.account.role.canModerate else { throw .notFound }
+            try Self.requireStrongProof(context)
             return member
         case .admin:
             guard let member = context.scope.member, member.account.role == .admin else { throw .notFound }
+            try Self.requireStrongProof(context)
             return member
         }
+    }
+
+    /// Whoever may come in signed in (members' pages, private or not).
+    var isForMembers: Bool { self == .member || self == .privateMember }
+
+    /// An organisation that asks its staff for a passkey or single sign-on: a session proven by password alone is
+    /// sent to confirm with a passkey (the unlock page), then brought back.
+    private static func requireStrongProof(_ context: RequestContext) throws(WebError) {
+        guard context.scope.tenant.settings.staffStrongSignIn, context.session?.proof.isStrong != true else { return }
+        throw .locked(returnTo: context.request.method == "GET" ? String(context.request.target) : Route.staff.path, staff: true)
     }
 
     /// Whether a POST must carry the form's CSRF token. SCIM clients and the payment provider are not browsers and
     /// send no cookie; their token and signature are their proof.
     var checksFormToken: Bool {
         switch self {
-        case .anyone, .member, .moderator, .admin: true
+        case .anyone, .member, .privateMember, .moderator, .admin: true
         case .provisioningToken, .paymentSignature, .operator: false
         }
     }

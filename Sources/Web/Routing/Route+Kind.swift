@@ -175,6 +175,16 @@ extension Route {
         case .accountEmail: .accountEmail
         case .accountTheme: .accountTheme
         case .accountDiscretion: .accountDiscretion
+        case .passkeyOptions: .passkeyOptions
+        case .addPasskey: .addPasskey
+        case .passkeyRemove: .passkeyRemove
+        case .accountLock: .accountLock
+        case .passkeySignInOptions: .passkeySignInOptions
+        case .passkeySignIn: .passkeySignIn
+        case .unlock: .unlock
+        case .submitUnlock: .submitUnlock
+        case .unlockPasskeyOptions: .unlockPasskeyOptions
+        case .unlockWithPasskey: .unlockWithPasskey
         case .accountExport: .accountExport
         case .accountDelete: .accountDelete
         case .accountSessions: .accountSessions

@@ -26,7 +26,8 @@ extension Route {
              signUpConfirm, confirmSignUp, passwordForgot, sendPasswordLink, passwordReset, resetPassword, account,
              accountProfile, accountSecurity, accountAppearance, accountData, staff, accountPassword,
              accountTimeZone, accountEmail, accountTheme, accountDiscretion, accountExport, accountDelete, accountSessions,
-             accountSessionsSignOutOthers, accountSessionDelete
+             accountSessionsSignOutOthers, accountSessionDelete, passkeyOptions, addPasskey, passkeyRemove, accountLock,
+             passkeySignInOptions, passkeySignIn, unlock, submitUnlock, unlockPasskeyOptions, unlockWithPasskey
     }
 }
 
@@ -46,7 +47,7 @@ extension Route.Kind {
              .settings, .paywall, .subscription, .subscriptionCancel, .testCheckout, .signUp, .logIn,
              .signOnCallback, .adminSignOn, .logInLink, .signUpConfirm, .passwordForgot, .passwordReset, .account,
              .accountProfile, .accountSecurity, .accountAppearance, .accountData, .staff, .accountExport,
-             .accountSessions: "GET"
+             .accountSessions, .unlock: "GET"
         case .resetStart, .runFinish, .rateRun, .teamMessageSeen, .saveAdminLogo, .adminReset, .ownResets,
              .updateOwnReset, .ownResetAction, .calendarColours, .saveCheckIn, .saveReflection, .digestIntention,
              .digestEmail, .accountWeekStart, .logSetback, .fillSetbackTemplate, .smallStep, .updateSetback, .setbackAction,
@@ -59,7 +60,8 @@ extension Route.Kind {
              .payTestCheckout, .paymentWebhooks, .submitSignUp, .submitLogIn, .logOut, .signOnStart,
              .saveAdminSignOn, .adminSignOnRemove, .useLogInLink, .confirmSignUp, .sendPasswordLink, .resetPassword,
              .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion, .accountDelete,
-             .accountSessionsSignOutOthers, .accountSessionDelete: "POST"
+             .accountSessionsSignOutOthers, .accountSessionDelete, .passkeyOptions, .addPasskey, .passkeyRemove, .accountLock,
+             .passkeySignInOptions, .passkeySignIn, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey: "POST"
         case .scimReplaceUser: "PUT"
         case .scimPatchUser: "PATCH"
         case .scimDeleteUser: "DELETE"
@@ -245,6 +247,16 @@ extension Route.Kind {
         case .accountSessions: "/account/sessions"
         case .accountSessionsSignOutOthers: "/account/sessions/others/delete"
         case .accountSessionDelete: "/account/sessions/:id/delete"
+        case .passkeyOptions: "/account/passkeys/options"
+        case .addPasskey: "/account/passkeys"
+        case .passkeyRemove: "/account/passkeys/:id/remove"
+        case .accountLock: "/account/lock"
+        case .passkeySignInOptions: "/login/passkey/options"
+        case .passkeySignIn: "/login/passkey"
+        case .unlock: "/unlock"
+        case .submitUnlock: "/unlock"
+        case .unlockPasskeyOptions: "/unlock/passkey/options"
+        case .unlockWithPasskey: "/unlock/passkey"
         }
     }
 
@@ -254,17 +266,22 @@ extension Route.Kind {
         case .home, .emotion, .reset, .resetStart, .help, .helpNow, .helpTalk, .helpBreathe, .helpGround, .helpSafe,
              .brand, .manifest, .serviceWorker, .offline, .logo, .paywall, .signUp, .submitSignUp, .logIn, .submitLogIn, .logOut, .signOnCallback,
              .signOnStart, .logInLink, .useLogInLink, .signUpConfirm, .confirmSignUp, .passwordForgot,
-             .sendPasswordLink, .passwordReset, .resetPassword: .anyone
-        case .runStep, .runFinish, .runMood, .rateRun, .runResult, .teamMessageSeen, .calendar, .calendarYear,
-             .calendarDay, .calendarColours, .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights, .you,
-             .digest, .digestIntention, .digestEmail, .accountReport, .accountExportCSV, .accountCheckInsCSV,
+             .sendPasswordLink, .passwordReset, .resetPassword, .passkeySignInOptions, .passkeySignIn: .anyone
+        case .runStep, .runFinish, .runMood, .rateRun, .runResult, .teamMessageSeen, .calendarColours,
              .accountWeekStart, .community, .communityPosts, .postDelete, .postReactions, .postReport, .postReports,
+             .practices, .practice, .practiceStart, .practiceSession, .practiceStep, .practiceDone, .welcome, .saveWelcome,
+             .subscription, .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume,
+             .testCheckout, .payTestCheckout, .account, .accountProfile, .accountSecurity, .accountAppearance,
+             .accountData, .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion,
+             .accountDelete, .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete, .passkeyOptions, .addPasskey,
+             .passkeyRemove, .accountLock, .unlock, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey: .member
+        // What a person wrote about themselves, and what it shows: behind the app lock when they have one.
+        case .calendar, .calendarYear, .calendarDay, .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights, .you,
+             .digest, .digestIntention, .digestEmail, .accountReport, .accountExportCSV, .accountCheckInsCSV,
              .setbacks, .setbackNew, .logSetback, .setbackTemplates, .fillSetbackTemplate, .setbackInsights, .smallStep,
              .setback, .setbackEdit, .updateSetback, .setbackAction, .accountSetbacksCSV,
-             .practices, .practice, .practiceStart, .practiceSession, .practiceStep, .practiceDone, .glimmers, .keepGlimmer, .glimmer, .updateGlimmer, .glimmerDelete, .worries, .writeWorry, .saveWorryTime, .worry, .worryAction, .actions, .welcome, .saveWelcome, .accountPracticesCSV, .accountGlimmersCSV, .accountWorriesCSV, .subscription, .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume,
-             .testCheckout, .payTestCheckout, .account, .accountProfile, .accountSecurity, .accountAppearance,
-             .accountData, .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion, .accountExport,
-             .accountDelete, .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete: .member
+             .glimmers, .keepGlimmer, .glimmer, .updateGlimmer, .glimmerDelete, .worries, .writeWorry, .saveWorryTime, .worry,
+             .worryAction, .actions, .accountPracticesCSV, .accountGlimmersCSV, .accountWorriesCSV, .accountExport: .privateMember
         case .adminLogo, .saveAdminLogo, .adminResets, .adminReset, .ownResetNew, .ownResets, .ownReset,
              .updateOwnReset, .ownResetAction, .ownResetPreview, .crisisContacts, .addCrisisContact, .crisisContact,
              .watchedWords, .addWatchedWord, .watchedWordRemove, .joining, .saveJoining, .joiningInvitations,
@@ -309,10 +326,11 @@ extension Route.Kind {
              .logInLink, .useLogInLink, .signUpConfirm, .confirmSignUp, .passwordForgot, .sendPasswordLink,
              .passwordReset, .account, .accountProfile, .accountSecurity, .accountAppearance, .accountData, .staff,
              .accountTimeZone, .accountTheme, .accountDiscretion, .accountExport, .accountSessions, .accountSessionsSignOutOthers,
-             .accountSessionDelete: .workerPool
+             .accountSessionDelete, .passkeyOptions, .addPasskey, .passkeyRemove, .accountLock, .passkeySignInOptions,
+             .passkeySignIn, .unlock, .unlockPasskeyOptions, .unlockWithPasskey: .workerPool
         case .health, .ready: .priority
         case .submitSignUp, .submitLogIn, .signOnCallback, .signOnStart, .saveAdminSignOn, .resetPassword,
-             .accountPassword, .accountEmail, .accountDelete: .waiting
+             .accountPassword, .accountEmail, .accountDelete, .submitUnlock: .waiting
         }
     }
 
@@ -327,7 +345,8 @@ extension Route.Kind {
              .scimUsers, .scimCreateUser, .scimSearchUsers, .scimSearch, .scimUser, .scimReplaceUser, .scimPatchUser,
              .scimDeleteUser, .scimResourceType, .scimSchema, .paymentWebhooks, .signUp, .submitSignUp, .logIn,
              .submitLogIn, .logOut, .signOnCallback, .signOnStart, .logInLink, .useLogInLink, .signUpConfirm,
-             .confirmSignUp, .passwordForgot, .sendPasswordLink, .passwordReset, .resetPassword: nil
+             .confirmSignUp, .passwordForgot, .sendPasswordLink, .passwordReset, .resetPassword, .passkeySignInOptions,
+             .passkeySignIn, .unlock, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey: nil
         case .adminLogo, .saveAdminLogo, .adminResets, .adminReset, .ownResetNew, .ownResets, .ownReset,
              .updateOwnReset, .ownResetAction, .ownResetPreview, .moderation, .moderationPost, .moderate,
              .liftRestriction, .audit, .auditCSV, .crisisContacts, .addCrisisContact, .crisisContact, .watchedWords,
@@ -344,7 +363,8 @@ extension Route.Kind {
              .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume, .testCheckout,
              .payTestCheckout, .account, .accountProfile, .accountSecurity, .accountAppearance, .accountData,
              .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion, .accountExport, .accountDelete,
-             .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete: .account
+             .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete, .passkeyOptions, .addPasskey, .passkeyRemove,
+             .accountLock: .account
         case .community, .communityPosts, .postDelete, .postReactions, .postReport, .postReports: .community
         }
     }

@@ -258,6 +258,18 @@ extension Route {
         case .accountEmail: self = .accountEmail
         case .accountTheme: self = .accountTheme
         case .accountDiscretion: self = .accountDiscretion
+        case .passkeyOptions: self = .passkeyOptions
+        case .addPasskey: self = .addPasskey
+        case .passkeyRemove:
+            guard let id = PasskeyID(values[0]) else { return nil }
+            self = .passkeyRemove(id)
+        case .accountLock: self = .accountLock
+        case .passkeySignInOptions: self = .passkeySignInOptions
+        case .passkeySignIn: self = .passkeySignIn
+        case .unlock: self = .unlock
+        case .submitUnlock: self = .submitUnlock
+        case .unlockPasskeyOptions: self = .unlockPasskeyOptions
+        case .unlockWithPasskey: self = .unlockWithPasskey
         case .accountExport: self = .accountExport
         case .accountDelete: self = .accountDelete
         case .accountSessions: self = .accountSessions

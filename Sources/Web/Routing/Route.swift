@@ -233,4 +233,17 @@ enum Route: Hashable, Sendable {
     case accountSessions
     case accountSessionsSignOutOthers
     case accountSessionDelete(SessionID)
+
+    // MARK: Passkeys and the app lock
+
+    case passkeyOptions
+    case addPasskey
+    case passkeyRemove(PasskeyID)
+    case accountLock
+    case passkeySignInOptions
+    case passkeySignIn
+    case unlock
+    case submitUnlock
+    case unlockPasskeyOptions
+    case unlockWithPasskey
 }

@@ -69,6 +69,9 @@ struct ReferenceRenderer {
         "crisisContacts": Route.crisisContacts.path, "watchedWords": Route.watchedWords.path, "checkInTags": Route.checkInTags.path, "organisationInsights": Route.organisationInsights.path, "joining": Route.joining.path, "provisioningTokens": Route.provisioningTokens.path, "joiningInvitations": Route.joiningInvitations.path, "organisationInsightsCSV": Route.organisationInsightsCSV.path, "groupSize": Route.groupSize.path, "helpBreathe": Route.helpBreathe.path, "helpTalk": Route.helpTalk.path, "members": Route.members.path, "settings": Route.settings.path, "topics": Route.topics.path, "subscription": Route.subscription.path,
         "subscriptionCheckout": Route.subscriptionCheckout.path, "subscriptionCancel": Route.subscriptionCancel.path,
         "subscriptionResume": Route.subscriptionResume.path,
+        "passkeyOptions": Route.passkeyOptions.path, "addPasskey": Route.addPasskey.path, "accountLock": Route.accountLock.path,
+        "passkeySignIn": Route.passkeySignIn.path, "passkeySignInOptions": Route.passkeySignInOptions.path,
+        "unlockWithPasskey": Route.unlockWithPasskey.path, "unlockPasskeyOptions": Route.unlockPasskeyOptions.path, "submitUnlock": Route.submitUnlock.path,
     ]
 }
 

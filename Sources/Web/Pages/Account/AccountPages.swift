@@ -22,9 +22,17 @@ struct AccountProfilePage: FormPage {
     var error_email_password: String? { errors["email_password"] }
 }
 
-/// `account/security`: the password, with a way to the signed-in devices.
+/// `account/security`: the password, passkeys, the app lock, and a way to the signed-in devices.
 struct AccountSecurityPage: FormPage {
     let errors: FormErrors
+    let passkeys: [PasskeyRow]
+    /// The name typed for a passkey that was refused, kept for the next try.
+    let typedName: String
+    let lockChoices: [LockChoice]
+    var hasPasskeys: Bool { !passkeys.isEmpty }
+    var maximumNameLength: Int { Passkey.maximumNameLength }
+    var error_passkey: String? { errors["passkey"] }
+    var error_minutes: String? { errors["minutes"] }
     var minimumLength: Int { PasswordPolicy.minimumLength }
     var error_current_password: String? { errors["current_password"] }
     var error_new_password: String? { errors["new_password"] }

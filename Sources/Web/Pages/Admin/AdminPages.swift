@@ -55,6 +55,8 @@ struct SettingsPage: FormPage {
         var escalation = "", responseMinutes = ""
         /// "Exit this page": on every page, and where it goes (empty: the standard neutral page).
         var exitButton = true, exitURL = ""
+        /// Admins and moderators must use a passkey or single sign-on.
+        var staffStrongSignIn = false
     }
 
     struct Topic {
@@ -81,6 +83,8 @@ struct SettingsPage: FormPage {
     var exitButton: Bool { fields.exitButton }
     var exitURL: String { fields.exitURL }
     var exitStandard: String { ExitPage.standard }
+    var staffStrongSignIn: Bool { fields.staffStrongSignIn }
+    var error_staffStrongSignIn: String? { errors["staffStrongSignIn"] }
     var error_exitURL: String? { errors["exitURL"] }
     var error_name: String? { errors["name"] }
     var error_accent: String? { errors["accent"] }

@@ -8,6 +8,7 @@ struct LogInPage: FormPage {
     let signOn: SignOnButton?
     let errors: FormErrors
     var error_email: String? { errors["email"] }
+    var error_passkey: String? { errors["passkey"] }
     /// Everyone signs in with the organisation's account: passwords here are for its admins.
     var signOnRequired: Bool { signOn?.required ?? false }
     var signOnOptional: Bool { signOn.map { !$0.required } ?? false }
