@@ -2,7 +2,8 @@ import HTTPServer
 import Cryptography
 
 /// Every POST must carry the token of its session (or, signed out, the token of the visitor's CSRF
-/// cookie) in the `_csrf` field, and must not come from another site when the browser says where from.
+/// cookie) in the `_csrf` field (a script posting JSON may send it as the `X-CSRF-Token` header instead), and must
+/// not come from another site when the browser says where from.
 enum CSRFProtection {
     static let fieldName = "_csrf"
 
@@ -12,7 +13,7 @@ enum CSRFProtection {
             let originHost = origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init)
             guard let originHost, originHost.lowercased() == request.headers["Host"]?.lowercased() else { throw .csrfFailed }
         }
-        guard !expected.isEmpty, let sent = form[fieldName], Digest.constantTimeEqual(sent, expected) else {
+        guard !expected.isEmpty, let sent = form[fieldName] ?? request.headers["X-CSRF-Token"], Digest.constantTimeEqual(sent, expected) else {
             throw .csrfFailed
         }
     }
