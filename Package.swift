@@ -101,13 +101,14 @@ let package = Package(
             dependencies: ["HTTPServer", "Storage", "Web", .product(name: "Logging", package: "swift-log")]
         ),
         // Fuzzing (bench/fuzz.sh): what each target does with an input, and one libFuzzer executable per target.
-        .target(name: "FuzzTargets", dependencies: ["HTTPServer", "Web", "Domain", "UseCases", "Storage"], path: "Fuzz/FuzzTargets"),
+        .target(name: "FuzzTargets", dependencies: ["HTTPServer", "Web", "Domain", "UseCases", "Storage", "WebAuthn"], path: "Fuzz/FuzzTargets"),
         .executableTarget(name: "FuzzRequestDecoder", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzRequestDecoder"),
         .executableTarget(name: "FuzzFormDecoding", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzFormDecoding"),
         .executableTarget(name: "FuzzCookies", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzCookies"),
         .executableTarget(name: "FuzzWebhookSignature", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzWebhookSignature"),
         .executableTarget(name: "FuzzHostAndAddresses", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzHostAndAddresses"),
         .executableTarget(name: "FuzzSCIM", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzSCIM"),
+        .executableTarget(name: "FuzzWebAuthn", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzWebAuthn"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SecurityTests", dependencies: ["Cryptography", "Domain", "WebAuthn"]),  // and Domain arithmetic
         // The use cases' rules in process: a real database, no sockets, no pages.

@@ -80,7 +80,8 @@ for path in / /emotions/stressed /resets/stressed-grounding-walk "/runs/$step_ru
             "/runs/$result_run/result" /you /check-in /insights /calendar /calendar/year "/calendar/$yesterday" /community /account /account/profile \
             /account/security /account/appearance /account/data /account/sessions /account/subscription /paywall /help /help/now \
             /setbacks /setbacks/new "/setbacks/$setback" /setbacks/templates /setbacks/insights /practices /practices/container \
-            /practices/timer "/practices/sessions/$practice/steps/2" "/practices/sessions/$practice" /glimmers /worries /actions /welcome; do
+            /practices/timer "/practices/sessions/$practice/steps/2" "/practices/sessions/$practice" /glimmers /worries /actions /welcome \
+            /unlock; do
   page "member $path" "$path" "$member"
 done
 for path in /admin /admin/moderation "/admin/moderation/posts/$held_post" /admin/audit /community; do

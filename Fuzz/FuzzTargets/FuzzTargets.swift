@@ -7,12 +7,29 @@ import Foundation
 import Domain
 @testable import Storage
 @testable import UseCases
+import WebAuthn
 
 public enum FuzzTargets {
     public static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "RequestDecoder": requestDecoder, "FormDecoding": formDecoding, "Cookies": cookies,
-        "WebhookSignature": webhookSignature, "HostAndAddresses": hostAndAddresses, "SCIM": scim,
+        "WebhookSignature": webhookSignature, "HostAndAddresses": hostAndAddresses, "SCIM": scim, "WebAuthn": webAuthn,
     ]
+
+    /// What a browser (or anyone) sends for a passkey: CBOR, authenticator data and COSE keys from the bytes as they
+    /// are, a credential's JSON from them as text, and both ceremonies' checks; nothing may crash or run away.
+    public static func webAuthn(_ data: [UInt8]) {
+        if let value = try? CBOR.decode(data) { _ = try? COSEKey(value) }
+        _ = try? CBOR.decodePrefix(data[...])
+        if let authData = try? AuthenticatorData(data), let key = authData.credential?.publicKey { _ = try? COSEKey(key) }
+        let rp = RelyingParty(id: "localhost", origin: "http://localhost")
+        let half = data.count / 2
+        _ = try? rp.register(clientDataJSON: Array(data[..<half]), attestationObject: Array(data[half...]), challenge: [1, 2, 3])
+        let known = RelyingParty.KnownCredential(publicKey: COSEKey(algorithm: .es256, subjectPublicKeyInfo: Array(data.prefix(91))),
+                                                 signCount: 0, backupEligible: false)
+        _ = try? rp.authenticate(clientDataJSON: Array(data[..<half]), authenticatorData: Array(data[half...]), signature: Array(data.suffix(72)),
+                                 challenge: [1, 2, 3], credential: known)
+        if let response = PasskeyResponse(json: String(decoding: data, as: UTF8.self)) { _ = response.credentialIDText }
+    }
 
     /// The whole request decoder, fed in pieces whose sizes come from the input itself, with small limits so
     /// every limit is reachable.

@@ -187,6 +187,10 @@ public struct AccountExport: Codable, Sendable {
     /// Worries and their actions, their words and steps opened, and the worry time.
     public var worries: [WorryPart] = []
     public var worryTime: String?
+    /// The passkeys that can sign in as the person: names and dates (the public keys are kept too; nothing secret is).
+    public var passkeys: [PasskeyPart] = []
+    /// The app lock's minutes (0: off).
+    public var appLockMinutes = 0
 
     public struct SetbackPart: Codable, Sendable, Equatable {
         public let id: String

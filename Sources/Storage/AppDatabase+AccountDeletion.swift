@@ -55,6 +55,8 @@ extension AppDatabase {
             // Staff sign their private notes with their address: an erased moderator becomes a former staff member there too.
             try db.execute(sql: "UPDATE moderator_notes SET author = 'A former staff member' WHERE tenant_id = ? AND author = ?",
                            arguments: [tenantID, email])
+            // Passkeys go with the account (their foreign key); a challenge begun for it goes now rather than in five minutes.
+            try db.execute(sql: "DELETE FROM passkey_challenges WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
             try db.execute(sql: "DELETE FROM accounts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, accountID])
             return .deleted(email: email)
         }

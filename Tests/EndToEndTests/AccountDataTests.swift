@@ -88,6 +88,11 @@ struct AccountDataTests {
         _ = try forgot.get("/password/forgot")
         _ = try forgot.post("/password/forgot", [("email", "leaving@example.com")])
 
+        // A passkey, and a challenge begun for another.
+        let options = try JSONSerialization.jsonObject(with: Data(try browser.post("/account/passkeys/options", []).body)) as? [String: Any]
+        let challenge = try #require((options?["publicKey"] as? [String: Any])?["challenge"] as? String)
+        #expect(try browser.post("/account/passkeys", [("credential", SoftwareAuthenticator().register(challenge: challenge))]).status == 303)
+        _ = try browser.post("/account/passkeys/options", [])
         _ = try browser.get("/account")
         let refused = try browser.post("/account/delete", [("password", "not my password")])
         #expect(refused.status == 422)
@@ -98,7 +103,7 @@ struct AccountDataTests {
         #expect(deleted.status == 200)
         #expect(deleted.text.contains("Your account has been deleted"))
         #expect(browser.cookies["resett_session"] == nil)
-        for table in ["accounts", "sessions", "password_resets"] {
+        for table in ["accounts", "sessions", "password_resets", "passkeys", "passkey_challenges"] {
             #expect(try count(app, "SELECT count(*) FROM \(table)") == 0, "\(table) still has rows")
         }
         let tables = try app.environment.database.tableNames()

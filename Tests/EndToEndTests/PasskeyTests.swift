@@ -67,6 +67,8 @@ struct PasskeyTests {
         #expect(try visitor.get("/calendar").status == 200)
         #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM sessions WHERE proof = 'passkey'") } == 1)
         #expect(try visitor.get("/account/security").text.contains("last used"))
+        let export = try visitor.get("/account/export.json").text
+        #expect(export.contains("\"name\" : \"My phone\"") && export.contains("\"algorithm\" : \"ES256\""))
 
         // Removed, it signs nobody in.
         let id = try #require(try app.environment.database.read { try $0.string(sql: "SELECT id FROM passkeys") })

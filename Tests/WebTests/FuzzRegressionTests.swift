@@ -9,7 +9,7 @@ struct FuzzRegressionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fuzz/corpus").path
 
-    @Test(arguments: ["RequestDecoder", "FormDecoding", "Cookies", "WebhookSignature", "HostAndAddresses", "SCIM"])
+    @Test(arguments: ["RequestDecoder", "FormDecoding", "Cookies", "WebhookSignature", "HostAndAddresses", "SCIM", "WebAuthn"])
     func corpusReplays(target: String) throws {
         let body = try #require(FuzzTargets.all[target])
         let folder = Self.root + "/" + target

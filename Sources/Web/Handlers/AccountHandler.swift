@@ -132,6 +132,8 @@ enum AccountHandler {
         export.glimmers = try environment.glimmers.exportParts(member)
         export.worries = try environment.worries.exportParts(member)
         export.worryTime = try environment.worries.time(member).map { "\($0.startText) for \($0.minutes) minutes" }
+        export.passkeys = try environment.passkeys.list(member).map(AccountExport.PasskeyPart.init)
+        export.appLockMinutes = member.account.lockMinutes
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         var response = Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],
