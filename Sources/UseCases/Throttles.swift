@@ -14,7 +14,8 @@ public struct Throttles: Sendable {
     let reportsPerMember: RateLimiter
     /// Each single sign-on begun keeps a row for ten minutes; this keeps one address from filling the table.
     let signOnStartsPerAddress: RateLimiter
-    /// Each passkey sign-in begun keeps a challenge for five minutes; the same bound for the same reason.
+    /// Each passkey sign-in begun keeps a challenge for five minutes. Every view of the log-in page begins one (for the
+    /// browser's autofill), so the bound is wider than single sign-on's: an office behind one address still signs in.
     let passkeyChallengesPerAddress: RateLimiter
     let database: AppDatabase
 
@@ -33,7 +34,7 @@ public struct Throttles: Sendable {
         postsPerMember = limiter("posts-member", 5, 3600)
         reportsPerMember = limiter("reports-member", 10, 3600)
         signOnStartsPerAddress = limiter("sign-on-starts-address", 30, 15 * 60)
-        passkeyChallengesPerAddress = limiter("passkey-challenges-address", 60, 15 * 60)
+        passkeyChallengesPerAddress = limiter("passkey-challenges-address", 200, 15 * 60)
     }
 
     var all: [RateLimiter] {
