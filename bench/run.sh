@@ -81,7 +81,7 @@ for path in / /emotions/stressed /resets/stressed-grounding-walk "/runs/$step_ru
             /account/security /account/appearance /account/data /account/sessions /account/subscription /paywall /help /help/now \
             /setbacks /setbacks/new "/setbacks/$setback" /setbacks/templates /setbacks/insights /practices /practices/container \
             /practices/timer "/practices/sessions/$practice/steps/2" "/practices/sessions/$practice" /glimmers /worries /actions /welcome \
-            /unlock; do
+            /unlock /account/reminders; do
   page "member $path" "$path" "$member"
 done
 for path in /admin /admin/moderation "/admin/moderation/posts/$held_post" /admin/audit /community; do

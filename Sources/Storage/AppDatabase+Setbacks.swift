@@ -48,13 +48,20 @@ extension AppDatabase {
     }
 
     /// Logs a setback under `id` (made by the caller, so the note can be sealed to it first).
-    public func insertSetback(tenantID: TenantID, accountID: AccountID, id: SetbackID, _ fields: SetbackFields, now: Int) throws(StorageError) {
+    /// Keeps a new setback, and (`followUpAt`, for one that hurt a lot) schedules the member's follow-up reminder if they
+    /// have it on, in the same transaction.
+    public func insertSetback(tenantID: TenantID, accountID: AccountID, id: SetbackID, _ fields: SetbackFields, now: Int,
+                              followUpAt: Int? = nil) throws(StorageError) {
         try write { db in
             try db.execute(sql: """
                 INSERT INTO setbacks (tenant_id, id, account_id, kind, hurt, note, key_id, happened_at, happened_day, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [tenantID, id, accountID, fields.kind, fields.hurt, fields.sealedNote, fields.keyID, fields.happenedAt,
                                  fields.happenedDay.description, now, now])
+            if let followUpAt {
+                try db.execute(sql: "UPDATE reminders SET due_at = ? WHERE tenant_id = ? AND account_id = ? AND kind = ? AND enabled = 1",
+                               arguments: [followUpAt, tenantID, accountID, ReminderKind.setback.rawValue])
+            }
         }
     }
 

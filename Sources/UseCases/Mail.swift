@@ -7,11 +7,15 @@ public struct Mail: Sendable {
     public let to: String
     public let subject: String
     public let body: String
+    /// For mail a person chose to get: the https address that turns it off in one click (RFC 8058), sent as
+    /// `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`.
+    public var unsubscribe: String?
 
-    public init(to: String, subject: String, body: String) {
+    public init(to: String, subject: String, body: String, unsubscribe: String? = nil) {
         self.to = to
         self.subject = subject
         self.body = body
+        self.unsubscribe = unsubscribe
     }
 }
 
@@ -42,7 +46,7 @@ extension Mail {
             To: \(clean(to))\r
             Subject: \(clean(subject))\r
             Date: \(formatter.string(from: date))\r
-            MIME-Version: 1.0\r
+            \(unsubscribe.map { "List-Unsubscribe: <\(clean($0))>\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n" } ?? "")MIME-Version: 1.0\r
             Content-Type: text/plain; charset=utf-8\r
             Content-Transfer-Encoding: 8bit\r
             \r

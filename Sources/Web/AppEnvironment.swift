@@ -93,8 +93,21 @@ public struct AppEnvironment: Sendable {
         billing.subscriptionClock(logger: logger, throttles: throttles, sessionIdleLimit: configuration.sessionIdleLimit,
                                   sessionAbsoluteLimit: configuration.sessionAbsoluteLimit, mailer: mailer,
                                   mailLifetime: configuration.passwordResetLifetime, reminders: overdueReminders,
-                                  digestPage: { [configuration] tenant in configuration.absoluteURL(Route.digest.path, for: tenant) })
+                                  digestPage: { [configuration] tenant in configuration.absoluteURL(Route.digest.path, for: tenant) },
+                                  reminderLinks: reminderLinks)
     }
+
+    /// Where a reminder's email leads (the page it is about) and its one-click "turn this off", from configuration.
+    var reminderLinks: Reminders.Links {
+        let configuration = configuration
+        return Reminders.Links(
+            open: { tenant, kind in
+                configuration.absoluteURL((kind == .worryTime ? Route.worries : Route.checkIn).path, for: tenant)
+            },
+            off: { tenant, link in configuration.absoluteURL(Route.reminderOff.path + "?" + link.query, for: tenant) })
+    }
+
+    var reminders: Reminders { Reminders(database: database, clock: clock) }
 
     var overdueReminders: OverdueReminders {
         let configuration = configuration

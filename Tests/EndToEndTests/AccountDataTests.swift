@@ -93,6 +93,7 @@ struct AccountDataTests {
         let challenge = try #require((options?["publicKey"] as? [String: Any])?["challenge"] as? String)
         #expect(try browser.post("/account/passkeys", [("credential", SoftwareAuthenticator().register(challenge: challenge))]).status == 303)
         _ = try browser.post("/account/passkeys/options", [])
+        #expect(try browser.post("/account/reminders", [("checkIn", "on"), ("checkInTime", "08:00"), ("quietStart", "22:00"), ("quietEnd", "07:00")]).status == 303)
         _ = try browser.get("/account")
         let refused = try browser.post("/account/delete", [("password", "not my password")])
         #expect(refused.status == 422)
@@ -103,7 +104,7 @@ struct AccountDataTests {
         #expect(deleted.status == 200)
         #expect(deleted.text.contains("Your account has been deleted"))
         #expect(browser.cookies["resett_session"] == nil)
-        for table in ["accounts", "sessions", "password_resets", "passkeys", "passkey_challenges"] {
+        for table in ["accounts", "sessions", "password_resets", "passkeys", "passkey_challenges", "reminders"] {
             #expect(try count(app, "SELECT count(*) FROM \(table)") == 0, "\(table) still has rows")
         }
         let tables = try app.environment.database.tableNames()

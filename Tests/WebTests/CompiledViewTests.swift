@@ -223,6 +223,21 @@ struct CompiledViewTests {
                                                "passkeys": rows.map { ["name": $0.name, "added": $0.added, "lastUsed": $0.lastUsed, "removePath": $0.removePath] },
                                                "lockChoices": choices.map { ["value": $0.value, "label": $0.label, "checked": $0.checked] as [String: Any] }])
             }
+            for (on, worry) in [(false, nil), (true, 18 * 60 + 30)] as [(Bool, Int?)] {
+                var settings = Reminders.Settings()
+                (settings.checkIn, settings.worryTime, settings.setback, settings.digest, settings.worryStartMinute) = (on, on, on, !on, worry)
+                let page = RemindersPage(settings: settings, errors: errors, typed: on ? ("25:99<", "22:00", "08:00") : nil)
+                try same(page, title: "Reminders", errors: errors, old: ["checkIn": on, "worryTime": on, "setback": on, "digest": !on,
+                                                                          "hasWorryTime": worry != nil, "worryStart": page.worryStart,
+                                                                          "checkInTime": page.checkInTime, "quietStart": page.quietStart,
+                                                                          "quietEnd": page.quietEnd])
+            }
+            for state in [ReminderOffPage.State.asking, .turnedOff, .noLongerApplies] {
+                let page = ReminderOffPage(state: state, reminder: "your check-in reminder", action: "/reminders/off?account=a&r=1&v=1&sig=<")
+                try same(page, title: "Turn off a reminder", old: ["asking": page.asking, "turnedOff": page.turnedOff,
+                                                                   "noLongerApplies": page.noLongerApplies, "reminder": page.reminder,
+                                                                   "action": page.action])
+            }
             for (staff, passkeys, password) in [(false, true, true), (true, false, true), (false, false, false), (true, true, false)] {
                 let page = UnlockPage(next: "/calendar?x=<", forStaff: staff, organisation: "Acme & Co", hasPasskeys: passkeys, hasPassword: password,
                                       errors: errors)

@@ -19,10 +19,13 @@ public struct SubscriptionClock: Sendable {
     let reminders: OverdueReminders?
     /// The weekly digest email, to those who asked for it: its page's address for a tenant.
     let digestPage: (@Sendable (Tenant) -> String)?
+    /// Members' own reminders (Account → Reminders): the links their emails carry.
+    let reminderLinks: Reminders.Links?
 
     public init(database: AppDatabase, provider: any PaymentProvider, logger: Logger, throttles: Throttles? = nil,
                 sessionIdleLimit: Int = 7 * 86400, sessionAbsoluteLimit: Int = 30 * 86400, mailer: (any Mailer)? = nil,
-                mailLifetime: Int = 3600, reminders: OverdueReminders? = nil, digestPage: (@Sendable (Tenant) -> String)? = nil) {
+                mailLifetime: Int = 3600, reminders: OverdueReminders? = nil, digestPage: (@Sendable (Tenant) -> String)? = nil,
+                reminderLinks: Reminders.Links? = nil) {
         self.database = database
         self.provider = provider
         self.logger = logger
@@ -33,6 +36,7 @@ public struct SubscriptionClock: Sendable {
         self.mailLifetime = mailLifetime
         self.reminders = reminders
         self.digestPage = digestPage
+        self.reminderLinks = reminderLinks
     }
 
     public struct Outcome: Sendable, Equatable {
@@ -56,6 +60,9 @@ public struct SubscriptionClock: Sendable {
         try reminders?.send(now: now)
         if let digestPage, let mailer {
             try WeeklyDigest.sendDue(database: database, mailer: mailer, page: digestPage, now: now, logger: logger)
+        }
+        if let reminderLinks, let mailer {
+            try Reminders.sendDue(database: database, mailer: mailer, links: reminderLinks, now: now, logger: logger)
         }
         if !due.isEmpty || expired > 0 {
             logger.notice("subscriptions ticked", metadata: ["renewals": "\(due.count)", "expired": "\(expired)"])

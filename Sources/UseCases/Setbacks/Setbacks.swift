@@ -50,7 +50,9 @@ public struct Setbacks: Sendable {
     public func log(_ member: MemberScope, _ entry: Entry) throws -> SetbackID {
         let id = AppDatabase.newSetbackID()
         let fields = try fields(member, id: id, entry, keeping: nil)
-        try database.insertSetback(tenantID: member.tenantID, accountID: member.accountID, id: id, fields, now: clock())
+        // One that hurt 8 or more is followed up the next day, if the member has that reminder on.
+        let followUp = Reminders.followUp(hurt: entry.hurt.value, now: clock(), timeZone: member.account.timeZone)
+        try database.insertSetback(tenantID: member.tenantID, accountID: member.accountID, id: id, fields, now: clock(), followUpAt: followUp)
         return id
     }
 

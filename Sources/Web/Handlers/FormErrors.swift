@@ -44,6 +44,7 @@ enum Notice {
         "passkey-added": "Your passkey has been added. Next time, you can sign in with it.",
         "passkey-removed": "The passkey has been removed. It can no longer sign in here.",
         "lock-saved": "Your app lock has been saved.",
+        "reminders-saved": "Your reminders have been saved.",
         "time-zone-saved": "Your time zone has been saved.",
         "email-changed": "Your email address has been changed.",
         "subscribed": "Thank you. Your subscription is active: unlimited resets, whenever you need them.",

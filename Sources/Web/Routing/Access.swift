@@ -20,13 +20,16 @@ enum Access: Sendable, Equatable {
     case provisioningToken
     /// The payment provider, whose signature on the body is its proof (checked by `SubscriptionHandler.webhook`).
     case paymentSignature
+    /// A link we signed and mailed (a reminder's one-click "turn this off", RFC 8058): its signature is its proof, and a
+    /// mail client posts it with no cookie (checked by `RemindersHandler.turnOff`).
+    case signedLink
     /// Operators and load balancers, for any host and before a tenant is looked up (`/metrics` asks for its token).
     case `operator`
 
     /// The member let in, for the routes that need one; nil for the rest. Throws what the person should see instead.
     func admit(_ context: RequestContext) throws(WebError) -> MemberScope? {
         switch self {
-        case .anyone, .provisioningToken, .paymentSignature, .operator:
+        case .anyone, .provisioningToken, .paymentSignature, .signedLink, .operator:
             return nil
         case .member, .privateMember:
             guard let member = context.scope.member else {
@@ -62,7 +65,7 @@ enum Access: Sendable, Equatable {
     var checksFormToken: Bool {
         switch self {
         case .anyone, .member, .privateMember, .moderator, .admin: true
-        case .provisioningToken, .paymentSignature, .operator: false
+        case .provisioningToken, .paymentSignature, .signedLink, .operator: false
         }
     }
 }

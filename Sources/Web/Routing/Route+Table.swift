@@ -27,7 +27,8 @@ extension Route {
              accountProfile, accountSecurity, accountAppearance, accountData, staff, accountPassword,
              accountTimeZone, accountEmail, accountTheme, accountDiscretion, accountExport, accountDelete, accountSessions,
              accountSessionsSignOutOthers, accountSessionDelete, passkeyOptions, addPasskey, passkeyRemove, accountLock,
-             passkeySignInOptions, passkeySignIn, unlock, submitUnlock, unlockPasskeyOptions, unlockWithPasskey
+             passkeySignInOptions, passkeySignIn, unlock, submitUnlock, unlockPasskeyOptions, unlockWithPasskey,
+             accountReminders, saveReminders, reminderOff, turnOffReminder
     }
 }
 
@@ -47,7 +48,7 @@ extension Route.Kind {
              .settings, .paywall, .subscription, .subscriptionCancel, .testCheckout, .signUp, .logIn,
              .signOnCallback, .adminSignOn, .logInLink, .signUpConfirm, .passwordForgot, .passwordReset, .account,
              .accountProfile, .accountSecurity, .accountAppearance, .accountData, .staff, .accountExport,
-             .accountSessions, .unlock: "GET"
+             .accountSessions, .unlock, .accountReminders, .reminderOff: "GET"
         case .resetStart, .runFinish, .rateRun, .teamMessageSeen, .saveAdminLogo, .adminReset, .ownResets,
              .updateOwnReset, .ownResetAction, .calendarColours, .saveCheckIn, .saveReflection, .digestIntention,
              .digestEmail, .accountWeekStart, .logSetback, .fillSetbackTemplate, .smallStep, .updateSetback, .setbackAction,
@@ -61,7 +62,8 @@ extension Route.Kind {
              .saveAdminSignOn, .adminSignOnRemove, .useLogInLink, .confirmSignUp, .sendPasswordLink, .resetPassword,
              .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion, .accountDelete,
              .accountSessionsSignOutOthers, .accountSessionDelete, .passkeyOptions, .addPasskey, .passkeyRemove, .accountLock,
-             .passkeySignInOptions, .passkeySignIn, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey: "POST"
+             .passkeySignInOptions, .passkeySignIn, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey, .saveReminders,
+             .turnOffReminder: "POST"
         case .scimReplaceUser: "PUT"
         case .scimPatchUser: "PATCH"
         case .scimDeleteUser: "DELETE"
@@ -257,6 +259,10 @@ extension Route.Kind {
         case .submitUnlock: "/unlock"
         case .unlockPasskeyOptions: "/unlock/passkey/options"
         case .unlockWithPasskey: "/unlock/passkey"
+        case .accountReminders: "/account/reminders"
+        case .saveReminders: "/account/reminders"
+        case .reminderOff: "/reminders/off"
+        case .turnOffReminder: "/reminders/off"
         }
     }
 
@@ -266,7 +272,8 @@ extension Route.Kind {
         case .home, .emotion, .reset, .resetStart, .help, .helpNow, .helpTalk, .helpBreathe, .helpGround, .helpSafe,
              .brand, .manifest, .serviceWorker, .offline, .logo, .paywall, .signUp, .submitSignUp, .logIn, .submitLogIn, .logOut, .signOnCallback,
              .signOnStart, .logInLink, .useLogInLink, .signUpConfirm, .confirmSignUp, .passwordForgot,
-             .sendPasswordLink, .passwordReset, .resetPassword, .passkeySignInOptions, .passkeySignIn: .anyone
+             .sendPasswordLink, .passwordReset, .resetPassword, .passkeySignInOptions, .passkeySignIn, .reminderOff: .anyone
+        case .turnOffReminder: .signedLink
         case .runStep, .runFinish, .runMood, .rateRun, .runResult, .teamMessageSeen, .calendarColours,
              .accountWeekStart, .community, .communityPosts, .postDelete, .postReactions, .postReport, .postReports,
              .practices, .practice, .practiceStart, .practiceSession, .practiceStep, .practiceDone, .welcome, .saveWelcome,
@@ -274,7 +281,8 @@ extension Route.Kind {
              .testCheckout, .payTestCheckout, .account, .accountProfile, .accountSecurity, .accountAppearance,
              .accountData, .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion,
              .accountDelete, .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete, .passkeyOptions, .addPasskey,
-             .passkeyRemove, .accountLock, .unlock, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey: .member
+             .passkeyRemove, .accountLock, .unlock, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey, .accountReminders,
+             .saveReminders: .member
         // What a person wrote about themselves, and what it shows: behind the app lock when they have one.
         case .calendar, .calendarYear, .calendarDay, .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights, .you,
              .digest, .digestIntention, .digestEmail, .accountReport, .accountExportCSV, .accountCheckInsCSV,
@@ -327,7 +335,8 @@ extension Route.Kind {
              .passwordReset, .account, .accountProfile, .accountSecurity, .accountAppearance, .accountData, .staff,
              .accountTimeZone, .accountTheme, .accountDiscretion, .accountExport, .accountSessions, .accountSessionsSignOutOthers,
              .accountSessionDelete, .passkeyOptions, .addPasskey, .passkeyRemove, .accountLock, .passkeySignInOptions,
-             .passkeySignIn, .unlock, .unlockPasskeyOptions, .unlockWithPasskey: .workerPool
+             .passkeySignIn, .unlock, .unlockPasskeyOptions, .unlockWithPasskey, .accountReminders, .saveReminders, .reminderOff,
+             .turnOffReminder: .workerPool
         case .health, .ready: .priority
         case .submitSignUp, .submitLogIn, .signOnCallback, .signOnStart, .saveAdminSignOn, .resetPassword,
              .accountPassword, .accountEmail, .accountDelete, .submitUnlock: .waiting
@@ -346,7 +355,7 @@ extension Route.Kind {
              .scimDeleteUser, .scimResourceType, .scimSchema, .paymentWebhooks, .signUp, .submitSignUp, .logIn,
              .submitLogIn, .logOut, .signOnCallback, .signOnStart, .logInLink, .useLogInLink, .signUpConfirm,
              .confirmSignUp, .passwordForgot, .sendPasswordLink, .passwordReset, .resetPassword, .passkeySignInOptions,
-             .passkeySignIn, .unlock, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey: nil
+             .passkeySignIn, .unlock, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey, .reminderOff, .turnOffReminder: nil
         case .adminLogo, .saveAdminLogo, .adminResets, .adminReset, .ownResetNew, .ownResets, .ownReset,
              .updateOwnReset, .ownResetAction, .ownResetPreview, .moderation, .moderationPost, .moderate,
              .liftRestriction, .audit, .auditCSV, .crisisContacts, .addCrisisContact, .crisisContact, .watchedWords,
@@ -364,7 +373,7 @@ extension Route.Kind {
              .payTestCheckout, .account, .accountProfile, .accountSecurity, .accountAppearance, .accountData,
              .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion, .accountExport, .accountDelete,
              .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete, .passkeyOptions, .addPasskey, .passkeyRemove,
-             .accountLock: .account
+             .accountLock, .accountReminders, .saveReminders: .account
         case .community, .communityPosts, .postDelete, .postReactions, .postReport, .postReports: .community
         }
     }

@@ -270,6 +270,10 @@ extension Route {
         case .submitUnlock: self = .submitUnlock
         case .unlockPasskeyOptions: self = .unlockPasskeyOptions
         case .unlockWithPasskey: self = .unlockWithPasskey
+        case .accountReminders: self = .accountReminders
+        case .saveReminders: self = .saveReminders
+        case .reminderOff: self = .reminderOff
+        case .turnOffReminder: self = .turnOffReminder
         case .accountExport: self = .accountExport
         case .accountDelete: self = .accountDelete
         case .accountSessions: self = .accountSessions

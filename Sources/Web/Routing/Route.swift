@@ -246,4 +246,11 @@ enum Route: Hashable, Sendable {
     case submitUnlock
     case unlockPasskeyOptions
     case unlockWithPasskey
+
+    // MARK: Reminders
+
+    case accountReminders
+    case saveReminders
+    case reminderOff
+    case turnOffReminder
 }

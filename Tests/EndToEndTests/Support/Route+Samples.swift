@@ -188,6 +188,10 @@ extension Route {
         case .submitUnlock: .submitUnlock
         case .unlockPasskeyOptions: .unlockPasskeyOptions
         case .unlockWithPasskey: .unlockWithPasskey
+        case .accountReminders: .accountReminders
+        case .saveReminders: .saveReminders
+        case .reminderOff: .reminderOff
+        case .turnOffReminder: .turnOffReminder
         case .accountExport: .accountExport
         case .accountDelete: .accountDelete
         case .accountSessions: .accountSessions

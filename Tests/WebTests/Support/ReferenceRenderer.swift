@@ -72,6 +72,7 @@ struct ReferenceRenderer {
         "passkeyOptions": Route.passkeyOptions.path, "addPasskey": Route.addPasskey.path, "accountLock": Route.accountLock.path,
         "passkeySignIn": Route.passkeySignIn.path, "passkeySignInOptions": Route.passkeySignInOptions.path,
         "unlockWithPasskey": Route.unlockWithPasskey.path, "unlockPasskeyOptions": Route.unlockPasskeyOptions.path, "submitUnlock": Route.submitUnlock.path,
+        "accountReminders": Route.accountReminders.path, "saveReminders": Route.saveReminders.path,
     ]
 }
 
