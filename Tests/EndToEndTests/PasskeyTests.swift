@@ -158,6 +158,7 @@ struct PasskeyTests {
         app.clock.advance(6 * 60)
         let locked = try member.get("/calendar")
         #expect(locked.status == 303 && locked.header("Location") == "/unlock?next=/calendar")
+        #expect(try member.exchange("HEAD", "/calendar", headers: [], body: nil).status == 303, "HEAD reads too")
         for path in ["/glimmers", "/worries", "/setbacks", "/check-in", "/reflection", "/account/report", "/account/export.json"] {
             #expect(try member.get(path).header("Location")?.hasPrefix("/unlock?next=") == true, "\(path)")
         }

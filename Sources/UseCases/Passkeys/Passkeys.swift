@@ -84,6 +84,7 @@ public struct Passkeys: Sendable {
     static func userHandle(_ accountID: AccountID) -> String { Base64URL.encode(Array(accountID.rawValue.utf8)) }
 
     public func registrationOptions(_ member: MemberScope, site: Site) throws -> Options {
+        try count(member)
         let existing = try services.database.passkeys(tenantID: member.tenantID, accountID: member.accountID)
         return Options(challenge: try challenge(member.tenantID, .register, member.accountID), rpID: site.rpID, rpName: site.name,
                        userID: Self.userHandle(member.accountID), userName: member.account.email,
@@ -147,6 +148,7 @@ public struct Passkeys: Sendable {
     }
 
     public func unlockOptions(_ member: MemberScope, site: Site) throws -> Options {
+        try count(member)
         let existing = try services.database.passkeys(tenantID: member.tenantID, accountID: member.accountID)
         return Options(challenge: try challenge(member.tenantID, .unlock, member.accountID), rpID: site.rpID, rpName: site.name,
                        userID: nil, userName: nil, credentialIDs: existing.map(\.credentialID))
@@ -159,6 +161,14 @@ public struct Passkeys: Sendable {
         try services.database.unlockSession(tenantID: member.tenantID, accountID: member.accountID, sessionID: session.id,
                                             proof: .passkey, now: services.clock())
         return .success(())
+    }
+
+    /// Each challenge is a row for five minutes: a signed-in person may ask for only so many, like an address.
+    private func count(_ member: MemberScope) throws {
+        let key = "\(member.tenantID):account:\(member.accountID)"
+        let limiter = services.throttles.passkeyChallengesPerAddress
+        if let wait = try limiter.retryAfter(key, now: services.clock()) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
+        try limiter.record(key, now: services.clock())
     }
 
     /// The challenge the browser says it was given, as bytes and as the hash it is kept under.

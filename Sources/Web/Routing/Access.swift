@@ -9,8 +9,8 @@ enum Access: Sendable, Equatable {
     /// Signed in; anyone else is sent to log in and brought back.
     case member
     /// Signed in, and behind the member's app lock when they have one: a locked session is asked for a passkey or
-    /// password first (GET only: a form the person had open before it locked still saves, so nothing typed is lost;
-    /// where it goes next is a locked page again).
+    /// password first (reading only, GET and HEAD: a form the person had open before it locked still saves, so nothing
+    /// typed is lost; where it goes next is a locked page again).
     case privateMember
     /// Moderators and admins. For anyone else the page does not exist (404), so nobody learns where it is.
     case moderator
@@ -35,7 +35,7 @@ enum Access: Sendable, Equatable {
             guard let member = context.scope.member else {
                 throw .signInRequired(returnTo: context.request.method == "GET" ? String(context.request.target) : "/")
             }
-            if self == .privateMember, context.session?.locked == true, context.request.method == "GET" {
+            if self == .privateMember, context.session?.locked == true, context.request.method == "GET" || context.request.method == "HEAD" {
                 throw .locked(returnTo: String(context.request.target), staff: false)
             }
             return member
