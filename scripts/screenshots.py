@@ -109,6 +109,7 @@ def main():
                            ("member-account", "/account"), ("member-account-profile", "/account/profile"),
                            ("member-account-security", "/account/security"), ("member-account-appearance", "/account/appearance"),
                            ("member-account-data", "/account/data"), ("member-devices", "/account/sessions"),
+                           ("member-reminders", "/account/reminders"), ("member-unlock", "/unlock?next=/calendar"),
                            ("member-subscription", "/account/subscription"), ("member-paywall", "/paywall")]:
             driver.get(server + path)
             shoot(driver, name)

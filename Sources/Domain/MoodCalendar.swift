@@ -98,6 +98,9 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
                                     "October", "November", "December"]
     public static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
+    /// "22 November 2026".
+    public var mediumText: String { "\(day) \(Day.monthNames[month - 1]) \(year)" }
+
     /// "Sunday 22 November 2026".
     public var longText: String {
         "\(Day.weekdayNames[weekdayFromMonday]) \(day) \(Day.monthNames[month - 1]) \(year)"

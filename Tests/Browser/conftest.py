@@ -4,6 +4,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import tempfile
 import threading
@@ -68,6 +69,23 @@ def start_resett(extra_arguments=(), export=True, port=0):
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=20)
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def free_port():
+    """A port nobody is using now, for a server whose absolute URLs (built from configuration) must name its port."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def fixed_port_server():
+    """A server of its own on a port fixed before it starts: passkeys are checked against the origin built from
+    configuration, port included. Yields its base URL and database."""
+    running = start_resett(export=False, port=free_port())
+    url, database = next(running)
+    yield url, database
+    next(running, None)
 
 
 def make_driver(javascript=True):

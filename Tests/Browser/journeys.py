@@ -82,6 +82,27 @@ def member(driver, server, email, role="member"):
     driver.get(server + "/")
 
 
+def csrf(html):
+    """The `_csrf` field of a page's form."""
+    return re.search(r'name="_csrf" value="([^"]+)"', html).group(1)
+
+
+def signed_in(server, database, email, role="member", password="a calm and steady passphrase"):
+    """A `requests` session signed in through the log-in form, for an account the operator's command made."""
+    import subprocess
+    import requests
+    from conftest import ROOT
+    subprocess.run([os.path.join(ROOT, ".build", "debug", "resett"), "user", "create", "--tenant", "default", "--email", email,
+                    "--role", role, "--password-stdin", "--db", database, "--root", ROOT],
+                   input=password + "\n", text=True, check=True, capture_output=True)
+    session = requests.Session()
+    page = session.get(server + "/login")
+    answer = session.post(server + "/login", data={"_csrf": csrf(page.text), "email": email, "password": password, "next": "/"},
+                          allow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    return session
+
+
 def press(driver, button_text):
     """Submits with the keyboard: Enter on the named button, then waits for the next page."""
     old = driver.find_element(By.TAG_NAME, "html")

@@ -2,7 +2,6 @@
 WebAuthn.addVirtualAuthenticator, through Selenium): a passkey added on the security page, used to sign in from the
 log-in page's button, and to open the app lock; every page on the way axe-clean at 320/375/1280 px in both themes."""
 import os
-import socket
 import sqlite3
 import subprocess
 import uuid
@@ -12,23 +11,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.virtual_authenticator import Protocol, Transport, VirtualAuthenticatorOptions
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, make_driver, start_resett
+from conftest import ROOT, make_driver
 from journeys import fill, go
 from pages import check_page
 
 PASSWORD = "a calm and steady passphrase"
-
-
-@pytest.fixture(scope="module")
-def site():
-    # A fixed port: passkeys are checked against the origin built from configuration, port included.
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    running = start_resett(export=False, port=port)
-    url, database = next(running)
-    yield url, database
-    next(running, None)
 
 
 def run_sql(database, sql):
@@ -52,8 +39,8 @@ def passkey_browser():
     driver.quit()
 
 
-def test_a_passkey_is_added_signs_in_and_opens_the_app_lock(passkey_browser, site):
-    driver, (url, database) = passkey_browser, site
+def test_a_passkey_is_added_signs_in_and_opens_the_app_lock(passkey_browser, fixed_port_server):
+    driver, (url, database) = passkey_browser, fixed_port_server
     email = f"passkey-{uuid.uuid4().hex[:8]}@example.com"
     subprocess.run([os.path.join(ROOT, ".build", "debug", "resett"), "user", "create", "--tenant", "default", "--email", email,
                     "--password-stdin", "--db", database, "--root", ROOT], input=PASSWORD + "\n", text=True, check=True, capture_output=True)
@@ -98,8 +85,8 @@ def test_a_passkey_is_added_signs_in_and_opens_the_app_lock(passkey_browser, sit
     assert problems == [], "\n".join(problems)
 
 
-def test_without_script_the_passkey_button_says_what_it_needs(browser_without_javascript, browser, site):
-    driver, (url, _) = browser_without_javascript, site
+def test_without_script_the_passkey_button_says_what_it_needs(browser_without_javascript, browser, fixed_port_server):
+    driver, (url, _) = browser_without_javascript, fixed_port_server
     driver.get(url + "/login")
     go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Sign in with a passkey']"))
     assert "Passkeys need JavaScript" in driver.find_element(By.CSS_SELECTOR, ".error-summary").text

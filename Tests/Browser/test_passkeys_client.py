@@ -4,9 +4,6 @@ ES256 and RS256 passkeys are added on the security page and sign in; a replay, a
 refused. (The Chromium journey with its virtual authenticator is test_passkeys.py.)"""
 import json
 import os
-import re
-import socket
-import subprocess
 
 import pytest
 import requests
@@ -16,9 +13,8 @@ from fido2.cose import ES256, RS256
 from fido2.utils import sha256, websafe_decode, websafe_encode
 from fido2.webauthn import AttestationObject, AttestedCredentialData, AuthenticatorData, CollectedClientData
 
-from conftest import ROOT, start_resett
+from journeys import csrf, signed_in
 
-PASSWORD = "a calm and steady passphrase"
 FLAGS = AuthenticatorData.FLAG.UP | AuthenticatorData.FLAG.UV | AuthenticatorData.FLAG.BE | AuthenticatorData.FLAG.BS
 
 
@@ -64,33 +60,6 @@ class Authenticator:
                            "response": {k: websafe_encode(v) for k, v in response.items()}})
 
 
-def csrf(html):
-    return re.search(r'name="_csrf" value="([^"]+)"', html).group(1)
-
-
-@pytest.fixture(scope="module")
-def site():
-    # A fixed port: the origin passkeys are checked against is built from configuration, port included.
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    running = start_resett(export=False, port=port)
-    url, database = next(running)
-    yield url, database
-    next(running, None)
-
-
-def signed_in(url, database, email):
-    subprocess.run([os.path.join(ROOT, ".build", "debug", "resett"), "user", "create", "--tenant", "default", "--email", email,
-                    "--password-stdin", "--db", database, "--root", ROOT], input=PASSWORD + "\n", text=True, check=True, capture_output=True)
-    session = requests.Session()
-    page = session.get(url + "/login")
-    answer = session.post(url + "/login", data={"_csrf": csrf(page.text), "email": email, "password": PASSWORD, "next": "/"},
-                          allow_redirects=False)
-    assert answer.status_code == 303, answer.text
-    return session
-
-
 def options(session, url, path, page):
     token = csrf(session.get(url + page).text)
     answer = session.post(url + path, data={"_csrf": token})
@@ -107,8 +76,8 @@ def sign_in(url, authenticator, origin=None):
 
 
 @pytest.mark.parametrize("algorithm", ["ES256", "RS256"])
-def test_python_fido2_passkeys_register_and_sign_in(site, algorithm):
-    url, database = site
+def test_python_fido2_passkeys_register_and_sign_in(fixed_port_server, algorithm):
+    url, database = fixed_port_server
     member = signed_in(url, database, f"fido2-{algorithm.lower()}@example.com")
     authenticator = Authenticator(algorithm, "localhost", url)
     publicKey, token = options(member, url, "/account/passkeys/options", "/account/security")

@@ -6,7 +6,6 @@ checks; and another organisation's provider meaning nothing. One journey in Chro
 must let the button's form lead to the provider."""
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -17,7 +16,8 @@ import pytest
 import requests
 from selenium.webdriver.common.by import By
 
-from conftest import ROOT, start_resett
+from conftest import ROOT, free_port, start_resett
+from journeys import csrf, signed_in
 from pages import check_page
 
 PASSWORD = "a calm and steady passphrase"
@@ -39,10 +39,7 @@ def provider():
 def sso(provider):
     """A Resett whose default organisation signs in with the provider (client id and secret as the provider has them)."""
     # A fixed port, so the callback URL built from configuration (registered with the provider) names it.
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    running = start_resett(["--allow-loopback-identity-provider"], export=False, port=port)
+    running = start_resett(["--allow-loopback-identity-provider"], export=False, port=free_port())
     url, database = next(running)
     admin = signed_in(url, database, f"admin-{uuid.uuid4().hex[:6]}@example.com", "admin")
     response = save_settings(admin, url, issuer=provider)
@@ -54,20 +51,6 @@ def sso(provider):
 def resett(database, *arguments, stdin=None):
     return subprocess.run([os.path.join(ROOT, ".build", "debug", "resett"), *arguments, "--db", database, "--root", ROOT],
                           input=stdin, text=True, check=True, capture_output=True).stdout
-
-
-def csrf(html):
-    return re.search(r'name="_csrf" value="([^"]+)"', html).group(1)
-
-
-def signed_in(server, database, email, role="member"):
-    resett(database, "user", "create", "--tenant", "default", "--email", email, "--role", role, "--password-stdin", stdin=PASSWORD + "\n")
-    session = requests.Session()
-    page = session.get(server + "/login")
-    response = session.post(server + "/login", data={"_csrf": csrf(page.text), "email": email, "password": PASSWORD, "next": "/"},
-                            allow_redirects=False)
-    assert response.status_code == 303, response.text
-    return session
 
 
 def save_settings(admin, server, issuer, client_id="resett-tests", secret=SECRET, domains="", required=False, name="Acme"):

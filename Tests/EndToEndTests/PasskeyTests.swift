@@ -15,9 +15,7 @@ struct PasskeyTests {
         #expect(answer.status == 200)
         #expect(answer.header("Content-Type")?.hasPrefix("application/json") == true)
         #expect(answer.header("Cache-Control") == "no-store")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
-        let publicKey = try #require(object["publicKey"] as? [String: Any])
-        return (publicKey, try #require(publicKey["challenge"] as? String))
+        return try #require(Browser.passkeyOptions(answer))
     }
 
     /// Signs up `email` and adds a passkey named `name` through the security page, as the page's script does.
@@ -196,8 +194,7 @@ struct PasskeyTests {
         let app = try RunningApp()
         let admin = try staff(app, "strong.admin@example.com", .admin)
         let authenticator = SoftwareAuthenticator()
-        let (_, challenge) = try options(try admin.post("/account/passkeys/options", []))
-        #expect(try admin.post("/account/passkeys", [("credential", authenticator.register(challenge: challenge))]).status == 303)
+        #expect(try admin.addPasskey(authenticator).status == 303)
         let settings = try admin.get("/admin/settings").text
         #expect(settings.contains("Admins and moderators must use a passkey or single sign-on"))
         // Turning it on from a session proven by password alone is refused (it would lock the admin out).
@@ -220,5 +217,48 @@ struct PasskeyTests {
         #expect(try moderator.post("/admin/moderation/posts/\(String(repeating: "a", count: 32))/approve", [("note", "")]).header("Location")?
             .hasPrefix("/unlock?next=/admin&for=staff") == true)
         #expect(try moderator.get("/calendar").status == 200)
+    }
+
+    /// What an attacker might send to this issue's routes: path values that climb or are not ids, huge, negative and
+    /// non-numeric numbers, a forged Host, and a double click on every POST that keeps something.
+    @Test func hostileInputToThePasskeyLockAndReminderRoutesIsRefusedCalmly() throws {
+        let app = try RunningApp()
+        let (member, _) = try memberWithPasskey(app, "hostile.keys@example.com")
+        for id in ["..%2F..%2Faccount", "ZZZ", String(repeating: "a", count: 33), String(repeating: "a", count: 32)] {
+            #expect(try member.post("/account/passkeys/\(id)/remove", []).status == 404, "\(id)")
+        }
+        #expect(try member.post("/account/passkeys/%00/remove", []).status == 400)
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM passkeys") } == 1)
+        for minutes in ["-5", "99999999999999999999999", "", "5.0", "0x5"] {
+            #expect(try member.post("/account/lock", [("minutes", minutes)]).status == 422, "\(minutes)")
+        }
+        for (time, quiet) in [("99999:00", "22:00"), ("-1:00", "22:00"), ("09:00", "9999999999999999999:00"), ("09:00", "")] {
+            let answer = try member.post("/account/reminders", [("checkIn", "on"), ("checkInTime", time), ("quietStart", quiet), ("quietEnd", "08:00")])
+            #expect(answer.status == 422 && answer.text.contains("value=\"\(time)\""), "\(time) \(quiet)")
+        }
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM reminders") } == 0, "nothing half-saved")
+        for query in ["account=..%2F&r=1&v=1&sig=\(String(repeating: "0", count: 64))", "account=\(String(repeating: "a", count: 32))&r=9&v=1&sig=00",
+                      "account=\(String(repeating: "a", count: 32))&r=1&v=-1&sig=\(String(repeating: "0", count: 64))",
+                      "account=\(String(repeating: "a", count: 32))&r=1&v=99999999999999999999999&sig=\(String(repeating: "0", count: 64))", ""] {
+            #expect(try app.browser().get("/reminders/off?" + query).status == 404, "\(query)")
+            #expect(try app.browser().exchange("POST", "/reminders/off?" + query, headers: ["Content-Type: application/x-www-form-urlencoded"],
+                                               body: "List-Unsubscribe=One-Click").status == 404, "\(query)")
+        }
+        // A Host that is no organisation of ours gets nothing, not even a challenge.
+        let stranger = app.browser(host: "evil.example")
+        #expect(try stranger.exchange("POST", "/login/passkey/options", headers: ["Content-Type: application/x-www-form-urlencoded"], body: "").status == 404)
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM passkey_challenges WHERE purpose = 'sign-in'") } == 0)
+        // A double click on "Add a passkey" sends the same credential twice: the second finds its challenge spent.
+        let twice = SoftwareAuthenticator()
+        let (_, challenge) = try options(try member.post("/account/passkeys/options", []))
+        let credential = twice.register(challenge: challenge)
+        #expect(try member.post("/account/passkeys", [("credential", credential)]).status == 303)
+        #expect(try member.post("/account/passkeys", [("credential", credential)]).status == 409)
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM passkeys") } == 2)
+        // Saving reminders twice is the same as once.
+        for _ in 0..<2 {
+            #expect(try member.post("/account/reminders", [("checkIn", "on"), ("checkInTime", "09:00"), ("quietStart", "22:00"), ("quietEnd", "08:00")]).status == 303)
+        }
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM reminders WHERE enabled = 1") } == 1)
     }
 }

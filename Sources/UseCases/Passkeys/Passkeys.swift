@@ -84,7 +84,7 @@ public struct Passkeys: Sendable {
     static func userHandle(_ accountID: AccountID) -> String { Base64URL.encode(Array(accountID.rawValue.utf8)) }
 
     public func registrationOptions(_ member: MemberScope, site: Site) throws -> Options {
-        try count(member)
+        try allowChallenge("\(member.tenantID):account:\(member.accountID)")
         let existing = try services.database.passkeys(tenantID: member.tenantID, accountID: member.accountID)
         return Options(challenge: try challenge(member.tenantID, .register, member.accountID), rpID: site.rpID, rpName: site.name,
                        userID: Self.userHandle(member.accountID), userName: member.account.email,
@@ -125,10 +125,7 @@ public struct Passkeys: Sendable {
     /// Options for signing in: no account is named (the browser offers the person's passkeys for this site), so
     /// nothing here tells anyone whether an email has an account. Each asks for a row, so an address may ask only so often.
     public func signInOptions(_ scope: Scope, site: Site, clientAddress: String) throws -> Options {
-        let key = "\(scope.tenantID):\(clientAddress)"
-        let limiter = services.throttles.passkeyChallengesPerAddress
-        if let wait = try limiter.retryAfter(key, now: services.clock()) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
-        try limiter.record(key, now: services.clock())
+        try allowChallenge("\(scope.tenantID):\(clientAddress)")
         return Options(challenge: try challenge(scope.tenantID, .signIn, nil), rpID: site.rpID, rpName: site.name, userID: nil,
                        userName: nil, credentialIDs: [])
     }
@@ -148,7 +145,7 @@ public struct Passkeys: Sendable {
     }
 
     public func unlockOptions(_ member: MemberScope, site: Site) throws -> Options {
-        try count(member)
+        try allowChallenge("\(member.tenantID):account:\(member.accountID)")
         let existing = try services.database.passkeys(tenantID: member.tenantID, accountID: member.accountID)
         return Options(challenge: try challenge(member.tenantID, .unlock, member.accountID), rpID: site.rpID, rpName: site.name,
                        userID: nil, userName: nil, credentialIDs: existing.map(\.credentialID))
@@ -163,9 +160,8 @@ public struct Passkeys: Sendable {
         return .success(())
     }
 
-    /// Each challenge is a row for five minutes: a signed-in person may ask for only so many, like an address.
-    private func count(_ member: MemberScope) throws {
-        let key = "\(member.tenantID):account:\(member.accountID)"
+    /// Each challenge is a row for five minutes: an address, or a signed-in person, may ask for only so many.
+    private func allowChallenge(_ key: String) throws {
         let limiter = services.throttles.passkeyChallengesPerAddress
         if let wait = try limiter.retryAfter(key, now: services.clock()) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
         try limiter.record(key, now: services.clock())

@@ -98,3 +98,20 @@ final class SoftwareAuthenticator {
         return #"{"id":"\#(id)","rawId":"\#(id)","type":"public-key","response":{\#(fields.joined(separator: ","))}}"#
     }
 }
+
+extension Browser {
+    /// The `publicKey` object of a passkey options answer, and its challenge (nil when the answer is not one).
+    static func passkeyOptions(_ answer: RawClient.Answer) -> (json: [String: Any], challenge: String)? {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(answer.body))) as? [String: Any],
+              let publicKey = object["publicKey"] as? [String: Any], let challenge = publicKey["challenge"] as? String else { return nil }
+        return (publicKey, challenge)
+    }
+
+    /// Adds a passkey held by `authenticator` from the security page, as its script does: options, then the credential.
+    func addPasskey(_ authenticator: SoftwareAuthenticator, name: String = "") throws -> RawClient.Answer {
+        guard let (_, challenge) = Self.passkeyOptions(try post("/account/passkeys/options", [])) else {
+            throw JourneyFailure.noLink("no passkey options")
+        }
+        return try post("/account/passkeys", [("name", name), ("credential", authenticator.register(challenge: challenge))])
+    }
+}

@@ -16,8 +16,7 @@ struct PasskeyRow {
     }
 
     static func date(_ time: Int, _ timeZone: String) -> String {
-        let day = Day.of(time, in: timeZone)
-        return "\(day.day) \(Day.monthNames[day.month - 1]) \(day.year)"
+        Day.of(time, in: timeZone).mediumText
     }
 }
 
