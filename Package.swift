@@ -28,14 +28,19 @@ let package = Package(
         // Mail over SMTP with libcurl; knows nothing of ours, like HTTPServer.
         .target(name: "SMTP", dependencies: ["CCurl"]),
         .target(name: "Domain"),
-        // OpenID Connect relying party: discovery, PKCE and ID-token checks (JOSE by vapor/jwt-kit), HTTP by libcurl.
-        // Knows nothing of ours, like SMTP.
+        // Calls to other servers on someone's say-so (an identity provider, a push service): public addresses only, by
+        // libcurl, with deadlines. Knows nothing of ours, like SMTP.
+        .target(name: "Outbound", dependencies: ["CCurl"]),
+        // OpenID Connect relying party: discovery, PKCE and ID-token checks (JOSE by vapor/jwt-kit), HTTP by Outbound.
         .target(
             name: "OpenIDConnect",
-            dependencies: ["CCurl", .product(name: "JWTKit", package: "jwt-kit")]
+            dependencies: ["Outbound", "Cryptography", .product(name: "JWTKit", package: "jwt-kit")]
         ),
+        // Web Push: RFC 8291 message encryption and RFC 8292 VAPID tokens, with libcrypto's ECDH, HKDF, AES-GCM and
+        // ECDSA. Knows nothing of ours.
+        .target(name: "WebPush", dependencies: ["CCrypto", "Cryptography"]),
         // WebAuthn relying party: CBOR, authenticator data, COSE keys and signatures (libcrypto). Knows nothing of ours.
-        .target(name: "WebAuthn", dependencies: ["CCrypto"]),
+        .target(name: "WebAuthn", dependencies: ["CCrypto", "Cryptography"]),
         // Named so as not to shadow Apple's Security framework, which swift-certificates (under jwt-kit) looks for.
         .target(name: "Cryptography", dependencies: ["CArgon2", "CCrypto"]),
         .target(
@@ -57,7 +62,7 @@ let package = Package(
         // one transaction. Handlers call these, never Storage.
         .target(
             name: "UseCases",
-            dependencies: ["Domain", "Cryptography", "Storage", "SMTP", "OpenIDConnect", "WebAuthn", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["Domain", "Cryptography", "Storage", "SMTP", "Outbound", "OpenIDConnect", "WebAuthn", "WebPush", .product(name: "Logging", package: "swift-log"),
                            .product(name: "CoreMetrics", package: "swift-metrics")]
         ),
         // Turns each page template of Views/ into a Swift function over its view model (the CompileViews plugin runs it).
@@ -70,7 +75,9 @@ let package = Package(
                 "Domain",
                 "Cryptography",
                 "UseCases",
+                "Outbound",
                 "OpenIDConnect",
+                "WebPush",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -89,6 +96,7 @@ let package = Package(
                 "Storage",
                 "UseCases",
                 "Web",
+                "WebPush",
                 "SMTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -110,7 +118,7 @@ let package = Package(
         .executableTarget(name: "FuzzSCIM", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzSCIM"),
         .executableTarget(name: "FuzzWebAuthn", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzWebAuthn"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "SecurityTests", dependencies: ["Cryptography", "Domain", "WebAuthn"]),  // and Domain arithmetic
+        .testTarget(name: "SecurityTests", dependencies: ["Cryptography", "Domain", "WebAuthn", "WebPush"]),  // and Domain arithmetic
         // The use cases' rules in process: a real database, no sockets, no pages.
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Storage", "Domain"]),
         .testTarget(
@@ -120,8 +128,8 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Web", "HTTPServer", "Storage", "Domain", "Cryptography", "UseCases", "SMTP", "OpenIDConnect",
-                           "WebAuthn", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Web", "HTTPServer", "Storage", "Domain", "Cryptography", "UseCases", "SMTP", "Outbound", "OpenIDConnect",
+                           "WebAuthn", "WebPush", .product(name: "Logging", package: "swift-log")]
         ),
     ]
 )

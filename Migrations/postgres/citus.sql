@@ -61,6 +61,7 @@ SELECT create_distributed_table('worries', 'tenant_id', colocate_with => 'accoun
 SELECT create_distributed_table('passkeys', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('passkey_challenges', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('reminders', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('push_devices', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('worry_times', 'tenant_id', colocate_with => 'accounts');
 
 -- rate_limit_events stays an ordinary table on the coordinator: written on every login attempt, keyed by hashes

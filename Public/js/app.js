@@ -36,6 +36,8 @@ document.addEventListener("DOMContentLoaded", function () {
   if (exit) offerQuickExit(exit);
   if (document.querySelector("details.discreet")) keepDiscreet();
   document.querySelectorAll("form[data-passkey]").forEach(offerPasskey);
+  var push = document.querySelector("form[data-push-key]");
+  if (push) offerPush(push);
   // Installable, and help that works offline: the worker keeps only the help flow and the offline page.
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register('/sw.js').catch(function () {});
@@ -293,4 +295,51 @@ function offerPasskey(form) {
       if (available) ask("conditional").then(send).catch(function () {});
     });
   }
+}
+
+// "Allow notifications on this device": only when the member presses it does the browser ask its permission and
+// subscribe (with our VAPID public key); the subscription then goes to the server in the form, as a normal POST.
+function offerPush(form) {
+  var unsupported = document.querySelector("[data-push-unsupported]");
+  var status = form.querySelector("[data-push-status]");
+  if (!("serviceWorker" in navigator) || !("PushManager" in window) || !window.isSecureContext) return;
+  form.hidden = false;
+  if (unsupported) unsupported.hidden = true;
+  function say(words) { if (status) status.textContent = words; }
+  function bytes(text) {
+    var base64 = text.replace(/-/g, "+").replace(/_/g, "/");
+    while (base64.length % 4) base64 += "=";
+    var raw = atob(base64), out = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+    return out;
+  }
+  function subscribe(registration) {
+    var options = { userVisibleOnly: true, applicationServerKey: bytes(form.getAttribute("data-push-key")) };
+    return registration.pushManager.subscribe(options).catch(function (error) {
+      // A subscription made with an older key: drop it and subscribe again with ours.
+      if (!error || error.name !== "InvalidStateError") throw error;
+      return registration.pushManager.getSubscription().then(function (old) {
+        return (old ? old.unsubscribe() : Promise.resolve()).then(function () { return registration.pushManager.subscribe(options); });
+      });
+    });
+  }
+  form.addEventListener("submit", function (event) {
+    if (form.elements.endpoint.value) return;
+    event.preventDefault();
+    say("Waiting for your browser…");
+    navigator.serviceWorker.register("/sw.js").then(function () { return navigator.serviceWorker.ready; })
+      .then(subscribe)
+      .then(function (subscription) {
+        var json = subscription.toJSON();
+        form.elements.endpoint.value = json.endpoint;
+        form.elements.p256dh.value = json.keys.p256dh;
+        form.elements.auth.value = json.keys.auth;
+        form.submit();
+      })
+      .catch(function () {
+        say(window.Notification && Notification.permission === "denied"
+          ? "Notifications are turned off for this site. You can allow them in your browser’s site settings."
+          : "This browser could not turn on notifications. Your email reminders still work.");
+      });
+  });
 }

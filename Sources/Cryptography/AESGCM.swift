@@ -27,7 +27,7 @@ public enum AESGCM {
                     plaintext.withUnsafeBufferPointer { plaintext in
                         ciphertext.withUnsafeMutableBufferPointer { ciphertext in
                             tag.withUnsafeMutableBufferPointer { tag in
-                                resett_aes256gcm_seal(key.baseAddress, nonce.baseAddress, context.baseAddress, Int32(context.count),
+                                resett_aesgcm_seal(EVP_aes_256_gcm(), key.baseAddress, nonce.baseAddress, context.baseAddress, Int32(context.count),
                                                       plaintext.baseAddress, Int32(plaintext.count), ciphertext.baseAddress, tag.baseAddress)
                             }
                         }

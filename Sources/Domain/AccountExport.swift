@@ -191,6 +191,8 @@ public struct AccountExport: Codable, Sendable {
     public var passkeys: [PasskeyPart] = []
     /// The app lock's minutes (0: off).
     public var appLockMinutes = 0
+    /// The devices that show reminders.
+    public var reminderDevices: [PushDevicePart] = []
 
     public struct SetbackPart: Codable, Sendable, Equatable {
         public let id: String

@@ -40,6 +40,7 @@ public enum PracticeSessionEntity {}
 public enum GlimmerEntity {}
 public enum WorryEntity {}
 public enum PasskeyEntity {}
+public enum PushDeviceEntity {}
 
 /// The id that separates organisations: every tenant-owned row's `tenant_id`.
 public typealias TenantID = EntityID<TenantEntity>
@@ -60,6 +61,7 @@ public typealias SetbackID = EntityID<SetbackEntity>
 public typealias PracticeSessionID = EntityID<PracticeSessionEntity>
 public typealias GlimmerID = EntityID<GlimmerEntity>
 public typealias PasskeyID = EntityID<PasskeyEntity>
+public typealias PushDeviceID = EntityID<PushDeviceEntity>
 public typealias WorryID = EntityID<WorryEntity>
 
 /// As its text in JSON (a payment event's account, say), and refused when the text is not an id's form.

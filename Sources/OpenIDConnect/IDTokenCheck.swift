@@ -1,7 +1,7 @@
-import Dispatch
+import Cryptography
 import Foundation
 import JWTKit
-import Synchronization
+import Outbound
 
 /// Why an ID token was not accepted. Each is a separate case so the tests can prove each is caught, and so the log
 /// can say which without saying anything about the person.
@@ -89,7 +89,7 @@ public struct IDTokenCheck: Sendable {
               let jwk = try? JSONDecoder().decode(JWK.self, from: keyJSON) else { throw .unknownKey }
         let payload: IDTokenPayload
         do {
-            payload = try Self.waitFor {
+            payload = try AsyncWork.wait {
                 let keys = JWTKeyCollection()
                 try await keys.add(jwk: jwk, isDefault: true)
                 return try await keys.verify(token, as: IDTokenPayload.self)
@@ -119,25 +119,6 @@ public struct IDTokenCheck: Sendable {
         let left = Array(a.utf8), right = Array(b.utf8)
         guard left.count == right.count else { return false }
         return zip(left, right).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
-    }
-
-    /// jwt-kit's key collection is an actor; the web layer runs on its own worker threads, so it waits here for the
-    /// answer (a sign-in is rare, and the work is a signature check) rather than becoming async throughout.
-    static func waitFor<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-        let outcome = Outcome<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do { outcome.set(.success(try await body())) } catch { outcome.set(.failure(error)) }
-            done.signal()
-        }
-        done.wait()
-        return try outcome.get()
-    }
-
-    final class Outcome<T: Sendable>: Sendable {
-        private let result = Mutex<Result<T, any Error>?>(nil)
-        func set(_ value: Result<T, any Error>) { result.withLock { $0 = value } }
-        func get() throws -> T { try result.withLock { $0! }.get() }
     }
 }
 
@@ -180,20 +161,5 @@ struct IDTokenPayload: JWTPayload {
             var container = encoder.singleValueContainer()
             try container.encode(value)
         }
-    }
-}
-
-/// Base64url without padding (RFC 7515 §2), as JOSE writes it.
-public enum Base64URL {
-    public static func encode(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    public static func decode(_ text: String) -> Data? {
-        guard text.utf8.count <= 16_384 else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.utf8.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Outbound
 
 /// What discovery (`/.well-known/openid-configuration`) tells about a provider, checked before use: the issuer it
 /// names must be the one configured (OpenID Connect Discovery §4.3), and every endpoint must be one the server may call.
@@ -18,7 +19,7 @@ public struct ProviderMetadata: Sendable, Equatable {
         case noCodeFlow
     }
 
-    public init(json: [UInt8], expectedIssuer: String, http: ProviderHTTP) throws(Problem) {
+    public init(json: [UInt8], expectedIssuer: String, http: OutboundHTTP) throws(Problem) {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(json))) as? [String: Any] else { throw .notJSON }
         guard let issuer = object["issuer"] as? String, issuer == expectedIssuer else { throw .issuerMismatch }
         func endpoint(_ name: String) throws(Problem) -> URL {

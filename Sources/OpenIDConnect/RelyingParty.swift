@@ -1,4 +1,5 @@
 import Foundation
+import Outbound
 import Synchronization
 
 /// Resett as an OpenID Connect relying party: the authorization-code flow with PKCE, `state` and `nonce` (the caller
@@ -14,7 +15,7 @@ public final class RelyingParty: Sendable {
         case idToken(IDTokenRejection)
     }
 
-    let http: ProviderHTTP
+    let http: OutboundHTTP
     let clock: @Sendable () -> Int
     /// How long discovery is trusted before it is fetched again.
     let metadataLifetime = 3600
@@ -24,7 +25,7 @@ public final class RelyingParty: Sendable {
     private let metadataCache = Mutex<[String: (metadata: ProviderMetadata, fetchedAt: Int)]>([:])
     private let keySets = Mutex<[URL: (json: [UInt8], fetchedAt: Int)]>([:])
 
-    public init(http: ProviderHTTP, clock: @escaping @Sendable () -> Int, keyRefetchInterval: Int = 5) {
+    public init(http: OutboundHTTP, clock: @escaping @Sendable () -> Int, keyRefetchInterval: Int = 5) {
         self.http = http
         self.clock = clock
         self.keyRefetchInterval = keyRefetchInterval
@@ -43,7 +44,7 @@ public final class RelyingParty: Sendable {
         guard let url = ProviderMetadata.discoveryURL(for: issuer), http.permits(url) else {
             throw .discovery("the issuer must be an https address")
         }
-        let answer: ProviderHTTP.Answer
+        let answer: OutboundHTTP.Answer
         do { answer = try http.get(url) } catch { throw .discovery(error.description) }
         guard answer.status == 200 else { throw .discovery("discovery answered \(answer.status)") }
         let metadata: ProviderMetadata
@@ -69,7 +70,7 @@ public final class RelyingParty: Sendable {
         components.percentEncodedQueryItems = (components.percentEncodedQueryItems ?? []) + [
             ("response_type", "code"), ("client_id", clientID), ("redirect_uri", redirectURI), ("scope", "openid email"),
             ("state", state), ("nonce", nonce), ("code_challenge", codeChallenge), ("code_challenge_method", "S256"),
-        ].map { URLQueryItem(name: $0.0, value: ProviderHTTP.formComponent($0.1)) }
+        ].map { URLQueryItem(name: $0.0, value: OutboundHTTP.formComponent($0.1)) }
         return components.url
     }
 
@@ -79,7 +80,7 @@ public final class RelyingParty: Sendable {
         let metadata = try metadata(issuer: issuer)
         var form = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI), ("code_verifier", codeVerifier)]
         if metadata.prefersSecretInForm { form += [("client_id", clientID), ("client_secret", clientSecret)] }
-        let answer: ProviderHTTP.Answer
+        let answer: OutboundHTTP.Answer
         do {
             answer = try http.post(metadata.tokenEndpoint, form: form,
                                    basicCredentials: metadata.prefersSecretInForm ? nil : (clientID, clientSecret))
@@ -113,7 +114,7 @@ public final class RelyingParty: Sendable {
             if let key = IDTokenCheck.key(in: cached.json, algorithm: algorithm, keyID: keyID) { return key }
             guard now - cached.fetchedAt >= keyRefetchInterval else { throw IDTokenRejection.unknownKey }
         }
-        let answer: ProviderHTTP.Answer
+        let answer: OutboundHTTP.Answer
         do { answer = try http.get(jwksURI) } catch { throw Failure.tokenExchange("the provider's keys could not be fetched: \(error.description)") }
         guard answer.status == 200 else { throw Failure.tokenExchange("the provider's keys answered \(answer.status)") }
         keySets.withLock { $0[jwksURI] = (answer.body, now) }

@@ -10,17 +10,19 @@ extension AppDatabase {
         public let version: Int
     }
 
-    public func reminders(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> (reminders: [StoredReminder], quiet: QuietHours) {
+    /// The member's reminders, quiet hours, and whether reminders come by email (or only to their devices).
+    public func reminders(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> (reminders: [StoredReminder], quiet: QuietHours, byEmail: Bool) {
         try read { db in
             let rows = try db.rows(sql: "SELECT kind, enabled, minute, due_at, version FROM reminders WHERE tenant_id = ? AND account_id = ?",
                                    arguments: [tenantID, accountID])
-            let quietRow = try db.row(sql: "SELECT quiet_start, quiet_end FROM accounts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, accountID])
+            let quietRow = try db.row(sql: "SELECT quiet_start, quiet_end, remind_by_email FROM accounts WHERE tenant_id = ? AND id = ?",
+                                      arguments: [tenantID, accountID])
             let quiet = quietRow.flatMap { QuietHours(startMinute: $0["quiet_start"], endMinute: $0["quiet_end"]) } ?? .standard
             return (rows.compactMap { row in
                 ReminderKind(rawValue: row["kind"]).map {
                     StoredReminder(kind: $0, enabled: row["enabled"], minute: row["minute"], dueAt: row["due_at"], version: row["version"])
                 }
-            }, quiet)
+            }, quiet, quietRow.map { $0["remind_by_email"] } ?? true)
         }
     }
 
@@ -39,11 +41,11 @@ extension AppDatabase {
         }
     }
 
-    /// Saves the reminders page in one transaction: each reminder, quiet hours and the weekly email (turned on, this
+    /// Saves the reminders page in one transaction: each reminder, quiet hours, whether they come by email, the weekly email (turned on, this
     /// week counts as sent, as `setDigestEmail` does). A reminder turned on from off moves its version on, so a "turn this
     /// off" link from before no longer applies.
-    public func saveReminders(tenantID: TenantID, accountID: AccountID, _ choices: [ReminderChoice], quiet: QuietHours, digest: Bool,
-                              thisWeek: Day) throws(StorageError) {
+    public func saveReminders(tenantID: TenantID, accountID: AccountID, _ choices: [ReminderChoice], quiet: QuietHours, byEmail: Bool,
+                              digest: Bool, thisWeek: Day) throws(StorageError) {
         try write { db in
             for choice in choices {
                 try db.execute(sql: """
@@ -53,8 +55,8 @@ extension AppDatabase {
                         version = reminders.version + (CASE WHEN reminders.enabled = 0 AND excluded.enabled = 1 THEN 1 ELSE 0 END)
                     """, arguments: [tenantID, accountID, choice.kind.rawValue, choice.enabled, choice.minute, choice.enabled ? choice.dueAt : nil])
             }
-            try db.execute(sql: "UPDATE accounts SET quiet_start = ?, quiet_end = ? WHERE tenant_id = ? AND id = ?",
-                           arguments: [quiet.startMinute, quiet.endMinute, tenantID, accountID])
+            try db.execute(sql: "UPDATE accounts SET quiet_start = ?, quiet_end = ?, remind_by_email = ? WHERE tenant_id = ? AND id = ?",
+                           arguments: [quiet.startMinute, quiet.endMinute, byEmail ? 1 : 0, tenantID, accountID])
             try db.execute(sql: """
                 UPDATE accounts SET digest_email = ?, digest_sent_week = CASE WHEN digest_email = 1 AND ? = 1 THEN digest_sent_week ELSE ? END
                 WHERE tenant_id = ? AND id = ?
@@ -76,6 +78,8 @@ extension AppDatabase {
         public let remindedAt: Int?
         /// Worry time's start, for its reminder (nil when the member has none set).
         public let worryStartMinute: Int?
+        /// Whether it goes by email as well as to the member's devices.
+        public let byEmail: Bool
     }
 
     /// Enabled reminders due by `now`, on accounts that are on: the oldest first, a batch at a time.
@@ -83,7 +87,7 @@ extension AppDatabase {
         try read { db in
             try db.rows(sql: """
                 SELECT r.tenant_id, r.account_id, r.kind, r.minute, r.due_at, r.version, a.email, a.time_zone, a.quiet_start, a.quiet_end,
-                       a.reminded_at, w.start_minute
+                       a.reminded_at, a.remind_by_email, w.start_minute
                 FROM reminders r JOIN accounts a ON a.tenant_id = r.tenant_id AND a.id = r.account_id
                 LEFT JOIN worry_times w ON w.tenant_id = r.tenant_id AND w.account_id = r.account_id
                 WHERE r.enabled = 1 AND r.due_at IS NOT NULL AND r.due_at <= ? AND a.deactivated_at IS NULL
@@ -93,7 +97,8 @@ extension AppDatabase {
                 return DueReminder(tenantID: row["tenant_id"], accountID: row["account_id"], kind: kind, minute: row["minute"],
                                    dueAt: row["due_at"], version: row["version"], email: row["email"], timeZone: row["time_zone"],
                                    quiet: QuietHours(startMinute: row["quiet_start"], endMinute: row["quiet_end"]) ?? .standard,
-                                   remindedAt: row["reminded_at"], worryStartMinute: row["start_minute"])
+                                   remindedAt: row["reminded_at"], worryStartMinute: row["start_minute"],
+                                   byEmail: row["remind_by_email"])
             }
         }
     }

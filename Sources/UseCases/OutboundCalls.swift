@@ -4,7 +4,7 @@ import Synchronization
 /// How many calls to outside servers (an identity provider) one organisation may have waiting at once on this node. A
 /// provider that hangs then holds at most this many of the waiting pool's threads; the organisation's next sign-in is
 /// told to come back (503 with Retry-After) and every other organisation's is untouched. Each call has its own deadline
-/// too (`ProviderHTTP`: a few seconds in all).
+/// too (`OutboundHTTP`: a few seconds in all).
 public final class OutboundCalls: Sendable {
     public struct Busy: Error, Equatable, Sendable {}
 

@@ -17,6 +17,8 @@ public struct Throttles: Sendable {
     /// Each passkey sign-in begun keeps a challenge for five minutes. Every view of the log-in page begins one (for the
     /// browser's autofill), so the bound is wider than single sign-on's: an office behind one address still signs in.
     let passkeyChallengesPerAddress: RateLimiter
+    /// A test notification reaches every device a member has allowed: a handful an hour is plenty to check one works.
+    let testNotificationsPerAccount: RateLimiter
     let database: AppDatabase
 
     public init(database: AppDatabase) {
@@ -35,12 +37,13 @@ public struct Throttles: Sendable {
         reportsPerMember = limiter("reports-member", 10, 3600)
         signOnStartsPerAddress = limiter("sign-on-starts-address", 30, 15 * 60)
         passkeyChallengesPerAddress = limiter("passkey-challenges-address", 200, 15 * 60)
+        testNotificationsPerAccount = limiter("test-notifications-account", 5, 3600)
     }
 
     var all: [RateLimiter] {
         [failedLoginsPerAccount, failedLoginsPerAddress, failedPasswordConfirmations, signUpsPerAddress, signUpsPerEmail,
          resetRequestsPerAddress, resetRequestsPerEmail, postsPerMember, reportsPerMember, signOnStartsPerAddress,
-         passkeyChallengesPerAddress]
+         passkeyChallengesPerAddress, testNotificationsPerAccount]
     }
 
     /// Forgets attempts older than the longest window.

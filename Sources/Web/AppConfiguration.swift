@@ -23,6 +23,8 @@ public struct AppConfiguration: Sendable {
     public var metricsToken: String?
     /// Lets an identity provider's issuer be `http://` on this machine: only for the tests' provider.
     public var allowsLoopbackIdentityProvider = false
+    /// Lets a browser's push endpoint be `http://` on this machine: only for the tests' push service.
+    public var allowsLoopbackPushService = false
 
     public init() {}
 
@@ -33,6 +35,12 @@ public struct AppConfiguration: Sendable {
         let defaultPort = publicScheme == "https" ? 443 : 80
         let port = publicPort.flatMap { $0 == defaultPort ? nil : ":\($0)" } ?? ""
         return publicScheme + "://" + host + port + path
+    }
+
+    /// Who push services may contact about our messages (VAPID's `sub`, RFC 8292 §2.1): the installation's own address.
+    var pushContact: String {
+        let defaultPort = publicScheme == "https" ? 443 : 80
+        return publicScheme + "://" + baseDomain + (publicPort.flatMap { $0 == defaultPort ? nil : ":\($0)" } ?? "")
     }
 
     var signOnCookieName: String { secureCookies ? "__Host-resett_sign_on" : "resett_sign_on" }

@@ -5,6 +5,8 @@ import Foundation
 import HTTPServer
 import Logging
 import OpenIDConnect
+import Outbound
+import WebPush
 import Synchronization
 import UseCases
 
@@ -39,6 +41,8 @@ public struct AppEnvironment: Sendable {
     public let vault: DataVault
     /// Shared by every request, for its caches of providers' discovery documents and keys.
     public let relyingParty: RelyingParty
+    /// Reminders on members' devices (Web Push), when the server has a push key (`--push-key-file`).
+    public let push: PushReminders?
     /// Calls each organisation may have waiting on its identity provider at once (one shared count per node).
     let outboundCalls = OutboundCalls()
     /// Year calendars, kept under their account's history version.
@@ -61,7 +65,8 @@ public struct AppEnvironment: Sendable {
                 safetyPhrases: SafetyPhrases, distortions: DistortionDetector, setbackGuide: SetbackGuide, practiceLibrary: PracticeLibrary,
                 mailer: any Mailer,
                 clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }, migrationsDirectory: String = "./Migrations",
-                metrics: AppMetrics = AppMetrics(), mailDelivery: MailDelivery? = nil, masterKey: MasterKey? = nil) {
+                metrics: AppMetrics = AppMetrics(), mailDelivery: MailDelivery? = nil, masterKey: MasterKey? = nil,
+                pushKey: VAPIDKey? = nil) {
         self.configuration = configuration
         let database = database.timed(by: metrics.factory)
         self.database = database
@@ -83,7 +88,13 @@ public struct AppEnvironment: Sendable {
         self.throttles = Throttles(database: database)
         self.dummyHash = DummyHash()
         self.vault = DataVault(database: database, masterKey: masterKey, clock: clock)
-        self.relyingParty = RelyingParty(http: ProviderHTTP(allowsLoopbackHTTP: configuration.allowsLoopbackIdentityProvider), clock: clock)
+        self.relyingParty = RelyingParty(http: OutboundHTTP(allowsLoopbackHTTP: configuration.allowsLoopbackIdentityProvider), clock: clock)
+        self.push = pushKey.map { key in
+            PushReminders(database: database, http: OutboundHTTP(allowsLoopbackHTTP: configuration.allowsLoopbackPushService, timeoutSeconds: 10,
+                                                                maximumBytes: 16 * 1024),
+                          key: key, contact: configuration.pushContact, clock: clock, logger: logger,
+                          onSent: { $0 ? metrics.pushSent.increment() : metrics.pushFailed.increment() })
+        }
     }
 
     var billing: Billing { Billing(database: database, logger: logger, clock: clock) }
@@ -94,7 +105,7 @@ public struct AppEnvironment: Sendable {
                                   sessionAbsoluteLimit: configuration.sessionAbsoluteLimit, mailer: mailer,
                                   mailLifetime: configuration.passwordResetLifetime, reminders: overdueReminders,
                                   digestPage: { [configuration] tenant in configuration.absoluteURL(Route.digest.path, for: tenant) },
-                                  reminderLinks: reminderLinks)
+                                  reminderLinks: reminderLinks, push: push)
     }
 
     /// Where a reminder's email leads (the page it is about) and its one-click "turn this off", from configuration.
@@ -108,6 +119,7 @@ public struct AppEnvironment: Sendable {
     }
 
     var reminders: Reminders { Reminders(database: database, clock: clock) }
+    var reminderDevices: ReminderDevices { ReminderDevices(database: database, throttles: throttles, clock: clock, push: push) }
 
     var overdueReminders: OverdueReminders {
         let configuration = configuration
@@ -189,7 +201,8 @@ public struct AppEnvironment: Sendable {
     public static func load(root: String, database location: String, configuration: AppConfiguration = AppConfiguration(),
                             mailer: (any Mailer)? = nil, hasher: PasswordHasher = PasswordHasher(),
                             logger: Logger, metrics: AppMetrics = AppMetrics(), mailTransport: (any MailTransport)? = nil,
-                            mailSender: String = "Resett <no-reply@resett.localhost>", masterKey: MasterKey? = nil) throws -> AppEnvironment {
+                            mailSender: String = "Resett <no-reply@resett.localhost>", masterKey: MasterKey? = nil,
+                            pushKey: VAPIDKey? = nil) throws -> AppEnvironment {
         let staticFiles = try StaticFileStore(directory: root + "/Public")
         let database = try Database.open(location: location, migrationsDirectory: root + "/Migrations")
         let policy = try loadPasswordPolicy(root + "/Content/common-passwords.txt")
@@ -216,7 +229,8 @@ public struct AppEnvironment: Sendable {
                               logger: logger, hasher: hasher, passwordPolicy: policy, library: library,
                               safetyPhrases: safety, distortions: distortions, setbackGuide: setbackGuide, practiceLibrary: practiceLibrary,
                               mailer: chosenMailer,
-                              migrationsDirectory: root + "/Migrations", metrics: metrics, mailDelivery: delivery, masterKey: masterKey)
+                              migrationsDirectory: root + "/Migrations", metrics: metrics, mailDelivery: delivery, masterKey: masterKey,
+                              pushKey: pushKey)
     }
 
     public enum ContentError: Error, CustomStringConvertible {

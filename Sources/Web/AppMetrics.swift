@@ -15,6 +15,9 @@ public final class AppMetrics: Sendable {
     let passwordHashRefusals: CoreMetrics.Counter
     public let mailSent: CoreMetrics.Counter
     public let mailFailed: CoreMetrics.Counter
+    /// Push messages a push service accepted, and those it did not (or that did not reach it).
+    public let pushSent: CoreMetrics.Counter
+    public let pushFailed: CoreMetrics.Counter
     private let openConnections: Prometheus.Gauge
     private let queuedRequests: Prometheus.Gauge
     private let passwordHashesInProgress: Prometheus.Gauge
@@ -45,6 +48,8 @@ public final class AppMetrics: Sendable {
         passwordHashRefusals = CoreMetrics.Counter(label: "resett_password_hash_refusals_total", dimensions: [], factory: factory)
         mailSent = CoreMetrics.Counter(label: "resett_mail_sent_total", dimensions: [], factory: factory)
         mailFailed = CoreMetrics.Counter(label: "resett_mail_failed_attempts_total", dimensions: [], factory: factory)
+        pushSent = CoreMetrics.Counter(label: "resett_push_sent_total", dimensions: [], factory: factory)
+        pushFailed = CoreMetrics.Counter(label: "resett_push_failed_total", dimensions: [], factory: factory)
         let registry = self.registry
         func gauge(_ name: String, _ unit: String, _ help: String) -> Prometheus.Gauge {
             registry.makeGauge(descriptor: MetricNameDescriptor(metricName: name, unitName: unit, helpText: help))

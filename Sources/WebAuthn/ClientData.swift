@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 
 /// The browser's own account of a ceremony (WebAuthn §5.8.1): which ceremony, the challenge it was given, and the
@@ -20,16 +21,9 @@ struct ClientData: Decodable {
     /// The checks both ceremonies make (§7.1 steps 7–10, §7.2 steps 11–14).
     func check(type expected: String, challenge: [UInt8], origin expectedOrigin: String) throws(WebAuthnError) {
         guard type == expected else { throw .wrongType }
-        guard let sent = Self.base64URLDecode(self.challenge), ConstantTime.equal(sent, challenge) else { throw .wrongChallenge }
+        guard self.challenge.utf8.count <= 1400, let sent = Base64URL.decode(self.challenge).map(Array.init), ConstantTime.equal(sent, challenge) else { throw .wrongChallenge }
         guard origin == expectedOrigin else { throw .wrongOrigin }
         guard crossOrigin != true else { throw .crossOrigin }
-    }
-
-    static func base64URLDecode(_ text: String) -> [UInt8]? {
-        guard text.utf8.count <= 1400 else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.utf8.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64).map(Array.init)
     }
 }
 

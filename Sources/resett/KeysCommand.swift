@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Cryptography
 import UseCases
+import WebPush
 
 /// The master key that wraps every organisation's data keys: made once, given to `resett serve --data-key-file`, and
 /// rotated by re-wrapping (the data keys, and so the data, stay as they are).
@@ -9,7 +10,7 @@ struct KeysCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys",
         abstract: "Make or rotate the master key that protects notes, tags and reflections.",
-        subcommands: [Create.self, Rotate.self, NewDataKey.self])
+        subcommands: [Create.self, Rotate.self, NewDataKey.self, Push.self])
 
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -22,6 +23,20 @@ struct KeysCommand: ParsableCommand {
         func run() throws {
             do { try MasterKey.create(at: out) } catch { throw ValidationError("\(error)") }
             Output.line("Wrote a new master key to \(out). Start the server with --data-key-file \(out).")
+        }
+    }
+
+    struct Push: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a new key pair for reminders on members' devices (Web Push's VAPID) to a file (readable by you only).",
+            discussion: "Give it to every node with --push-key-file. Keep it as you keep the master key: a new one means every device must be allowed again.")
+
+        @Option(help: "The file to write; it must not exist yet.")
+        var out: String
+
+        func run() throws {
+            do { try VAPIDKey.create(at: out) } catch { throw ValidationError("\(error)") }
+            Output.line("Wrote a new push key to \(out). Start the server with --push-key-file \(out).")
         }
     }
 

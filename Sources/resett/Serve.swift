@@ -8,6 +8,7 @@ import SMTP
 import Synchronization
 import UseCases
 import Web
+import WebPush
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Migrate, then serve Resett over HTTP until SIGTERM or SIGINT.")
@@ -85,6 +86,9 @@ struct Serve: ParsableCommand {
     @Flag(help: "Allow an identity provider's issuer at http:// on this machine (for the tests' OpenID Connect provider only).")
     var allowLoopbackIdentityProvider = false
 
+    @Flag(help: "Allow a browser's push endpoint at http:// on this machine (for the tests' push service only).")
+    var allowLoopbackPushService = false
+
     @Flag(help: "No access log (one info line per request); warnings and errors are still logged.")
     var noAccessLog = false
 
@@ -99,6 +103,10 @@ struct Serve: ParsableCommand {
     @Option(help: ArgumentHelp("The master key that wraps each organisation's data keys (make one with `resett keys create`).",
                                discussion: "Check-in notes and tags are encrypted with them; without this file only ratings can be kept."))
     var dataKeyFile: String?
+
+    @Option(help: ArgumentHelp("The key pair that signs reminders sent to members' devices (make one with `resett keys push`).",
+                               discussion: "Without it, reminders come by email only."))
+    var pushKeyFile: String?
 
     enum LogFormat: String, ExpressibleByArgument { case text, json }
 
@@ -123,6 +131,7 @@ struct Serve: ParsableCommand {
             appConfiguration.publicPort = port
         }
         appConfiguration.allowsLoopbackIdentityProvider = allowLoopbackIdentityProvider
+        appConfiguration.allowsLoopbackPushService = allowLoopbackPushService
         appConfiguration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["RESETT_METRICS_TOKEN"]
         if let token = appConfiguration.metricsToken, token.count < 16 {
             throw ValidationError("The metrics token should be at least 16 characters (try: openssl rand -hex 24).")
@@ -158,9 +167,14 @@ struct Serve: ParsableCommand {
         if let dataKeyFile {
             do { masterKey = try MasterKey.load(path: dataKeyFile) } catch { throw ValidationError("--data-key-file: \(error)") }
         }
+        var pushKey: VAPIDKey?
+        if let pushKeyFile {
+            do { pushKey = try VAPIDKey.load(path: pushKeyFile) } catch { throw ValidationError("--push-key-file: \(error)") }
+        }
         let environment = try AppEnvironment.load(root: options.root, database: options.db, configuration: appConfiguration,
                                                   mailer: sendmail.map { SendmailMailer(program: $0, sender: mailFrom) }, hasher: hasher,
-                                                  logger: logger, mailTransport: transport, mailSender: mailFrom, masterKey: masterKey)
+                                                  logger: logger, mailTransport: transport, mailSender: mailFrom, masterKey: masterKey,
+                                                  pushKey: pushKey)
 
         var configuration = ServerConfiguration()
         configuration.host = host

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 @testable import OpenIDConnect
+@testable import Outbound
 import Testing
 @testable import Web
 
@@ -42,32 +43,32 @@ struct OutboundAddressTests {
     ])
     func anIssuerAtANonPublicAddressIsRefusedBeforeAnyConnection(host: String) throws {
         let listener = try Listener()
-        let http = ProviderHTTP()
+        let http = OutboundHTTP()
         let hostPort = host == "*" ? host : host + ":\(listener.port)"
         // Foundation may refuse to parse some spellings at all, which refuses them too.
         guard let url = URL(string: "https://\(hostPort)/.well-known/openid-configuration?a=b") else { return }
         #expect(!http.permits(url), "\(host)")
-        #expect(throws: ProviderHTTP.Failure.self) { try http.get(url) }
+        #expect(throws: OutboundHTTP.Failure.self) { try http.get(url) }
         #expect(listener.connections() == 0, "\(host): nothing connected")
     }
 
     @Test func aNameThatResolvesToANonPublicAddressIsRefusedAtTheAddressUsed() throws {
         let listener = try Listener()
-        var http = ProviderHTTP()
+        var http = OutboundHTTP()
         // As a DNS server under an attacker's control would answer: a public-looking name, a loopback address.
         http.fixedResolutions = ["idp.example.com:\(listener.port):127.0.0.1"]
         let url = try #require(URL(string: "https://idp.example.com:\(listener.port)/.well-known/openid-configuration"))
         #expect(http.permits(url), "the name itself is fine")
-        #expect(throws: ProviderHTTP.Failure(description: "the provider's address is not a public one")) { try http.get(url) }
+        #expect(throws: OutboundHTTP.Failure(description: "the address is not a public one")) { try http.get(url) }
         #expect(listener.connections() == 0)
         http.fixedResolutions = ["idp.example.com:\(listener.port):::ffff:127.0.0.1"]
-        #expect(throws: ProviderHTTP.Failure.self) { try http.get(url) }
+        #expect(throws: OutboundHTTP.Failure.self) { try http.get(url) }
         #expect(listener.connections() == 0)
     }
 
     @Test func publicAddressesAndNamesArePermitted() throws {
         for host in ["login.example.com", "8.8.8.8", "[2606:4700:4700::1111]", "idp.example.co.uk:8443"] {
-            #expect(ProviderHTTP().permits(try #require(URL(string: "https://\(host)/x"))), "\(host)")
+            #expect(OutboundHTTP().permits(try #require(URL(string: "https://\(host)/x"))), "\(host)")
         }
         #expect(OutboundAddress.permits([1, 1, 1, 1]) && !OutboundAddress.permits([127, 0, 0, 1]))
         #expect(OutboundAddress.permits([127, 0, 0, 1], allowsLoopback: true) && !OutboundAddress.permits([10, 0, 0, 1], allowsLoopback: true),
@@ -76,7 +77,7 @@ struct OutboundAddressTests {
 
     @Test(arguments: ["authorization_endpoint", "token_endpoint", "jwks_uri"])
     func discoveryNamingANonPublicEndpointIsRefused(endpoint: String) throws {
-        let http = ProviderHTTP()
+        let http = OutboundHTTP()
         for bad in ["https://*/", "https://10.0.0.1/x", "https://169.254.169.254/latest/meta-data", "https://[::1]/x", "https://2130706433/x",
                     "http://login.example.com/x"] {
             var object = ["issuer": "https://login.example.com", "authorization_endpoint": "https://login.example.com/authorize",

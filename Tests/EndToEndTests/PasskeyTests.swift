@@ -1,3 +1,4 @@
+import Cryptography
 import Domain
 import Foundation
 import OpenIDConnect

@@ -134,7 +134,7 @@ struct ReminderTests {
             let database = app.environment.database, mailer = app.environment.mailer, logger = app.environment.logger
             let now = sundayNineBST + 5
             DispatchQueue.global().async(group: group) {
-                let count = (try? Reminders.sendDue(database: database, mailer: mailer, links: links, now: now, logger: logger)) ?? 0
+                let count = (try? Reminders.sendDue(database: database, mailer: mailer, push: nil, links: links, now: now, logger: logger)) ?? 0
                 sent.withLock { $0 += count }
             }
         }
@@ -142,7 +142,7 @@ struct ReminderTests {
         // On SQLite the two may find the file busy and leave some for the next minute; nothing is sent twice, so one more
         // tick on each finishes the round.
         for app in [first, second] {
-            let count = try Reminders.sendDue(database: app.environment.database, mailer: app.environment.mailer, links: links,
+            let count = try Reminders.sendDue(database: app.environment.database, mailer: app.environment.mailer, push: nil, links: links,
                                               now: sundayNineBST + 65, logger: app.environment.logger)
             sent.withLock { $0 += count }
         }

@@ -25,6 +25,7 @@ struct RouteTableTests {
         .glimmer: "glimmers", .updateGlimmer: "glimmers", .glimmerDelete: "glimmers", .worry: "worries", .worryAction: "worries",
         .memberRole: "accounts", .testCheckout: "checkouts", .payTestCheckout: "checkouts", .accountSessionDelete: "sessions",
         .passkeyRemove: "passkeys",
+        .reminderDeviceRemove: "push_devices",
     ]
 
     /// The kinds whose value is a row's id: their sample changes with the id it is given.
@@ -84,7 +85,7 @@ struct RouteTableTests {
     /// Every route that takes an id, asked by someone who may use it: with an id nobody has, and with real ids of
     /// the same kind from another organisation, the answer is 404 and nothing changes there.
     @Test func idsNobodyHasAndOtherOrganisationsIdsAreNotFound() throws {
-        let app = try RunningApp()
+        let app = try RunningApp(pushKey: PushTests.pushKey)
         let database = app.environment.database
         try fillTheDefaultOrganisation(app)
         _ = try database.createTenant(slug: "acme", name: "Acme Ltd")
@@ -128,6 +129,9 @@ struct RouteTableTests {
         #expect(try member.post("/worries", [("text", "The boiler"), ("answer", "no")]).status == 303)
         #expect(try member.post("/account/subscription/checkout", []).status == 303)
         #expect(try member.addPasskey(SoftwareAuthenticator()).status == 303)
+        let keys = PushTests.browserKeys()
+        #expect(try member.post("/account/reminders/devices", [("endpoint", "https://push.example.net/one"), ("p256dh", keys.p256dh),
+                                                               ("auth", keys.auth)]).status == 303)
         let post = try postID(app, body: "A small win today")
         let admin = try staff(app, "admin@example.com", .admin)
         _ = try admin.get("/admin")

@@ -226,11 +226,19 @@ struct CompiledViewTests {
             for (on, worry) in [(false, nil), (true, 18 * 60 + 30)] as [(Bool, Int?)] {
                 var settings = Reminders.Settings()
                 (settings.checkIn, settings.worryTime, settings.setback, settings.digest, settings.worryStartMinute) = (on, on, on, !on, worry)
-                let page = RemindersPage(settings: settings, errors: errors, typed: on ? ("25:99<", "22:00", "08:00") : nil)
+                settings.byEmail = !on
+                let device = PushDevice(id: PushDeviceID(stored: String(repeating: "c", count: 32)), accountID: AccountID(stored: String(repeating: "b", count: 32)),
+                                        endpoint: "https://push.example.net/x", publicKey: "", authSecret: "", name: "Firefox <on> Linux", createdAt: 1_795_000_000)
+                let rows = on ? [RemindersPage.DeviceRow(device, timeZone: "Europe/London")] : []
+                let devices = RemindersPage.Devices(applicationServerKey: on ? "BKey<" : nil, organisation: "Acme & Co", rows: rows)
+                let page = RemindersPage(settings: settings, devices: devices, errors: errors, typed: on ? ("25:99<", "22:00", "08:00") : nil)
                 try same(page, title: "Reminders", errors: errors, old: ["checkIn": on, "worryTime": on, "setback": on, "digest": !on,
                                                                           "hasWorryTime": worry != nil, "worryStart": page.worryStart,
                                                                           "checkInTime": page.checkInTime, "quietStart": page.quietStart,
-                                                                          "quietEnd": page.quietEnd])
+                                                                          "quietEnd": page.quietEnd, "byEmail": !on, "pushAvailable": on,
+                                                                          "applicationServerKey": page.applicationServerKey, "organisation": "Acme & Co",
+                                                                          "hasDevices": on,
+                                                                          "deviceRows": rows.map { ["name": $0.name, "added": $0.added, "removePath": $0.removePath] }])
             }
             for state in [ReminderOffPage.State.asking, .turnedOff, .noLongerApplies] {
                 let page = ReminderOffPage(state: state, reminder: "your check-in reminder", action: "/reminders/off?account=a&r=1&v=1&sig=<")

@@ -83,9 +83,10 @@ public struct Billing: Sendable {
     /// The clock that renews and expires subscriptions, and does the housekeeping, every minute.
     public func subscriptionClock(logger: Logger, throttles: Throttles?, sessionIdleLimit: Int, sessionAbsoluteLimit: Int,
                                   mailer: (any Mailer)?, mailLifetime: Int, reminders: OverdueReminders? = nil,
-                                  digestPage: (@Sendable (Tenant) -> String)? = nil, reminderLinks: Reminders.Links? = nil) -> SubscriptionClock {
+                                  digestPage: (@Sendable (Tenant) -> String)? = nil, reminderLinks: Reminders.Links? = nil,
+                                  push: PushReminders? = nil) -> SubscriptionClock {
         SubscriptionClock(database: database, provider: provider, logger: logger, throttles: throttles, sessionIdleLimit: sessionIdleLimit,
                           sessionAbsoluteLimit: sessionAbsoluteLimit, mailer: mailer, mailLifetime: mailLifetime, reminders: reminders,
-                          digestPage: digestPage, reminderLinks: reminderLinks)
+                          digestPage: digestPage, reminderLinks: reminderLinks, push: push)
     }
 }

@@ -21,11 +21,13 @@ public struct SubscriptionClock: Sendable {
     let digestPage: (@Sendable (Tenant) -> String)?
     /// Members' own reminders (Account → Reminders): the links their emails carry.
     let reminderLinks: Reminders.Links?
+    /// And their devices, when this server sends push messages.
+    let push: PushReminders?
 
     public init(database: AppDatabase, provider: any PaymentProvider, logger: Logger, throttles: Throttles? = nil,
                 sessionIdleLimit: Int = 7 * 86400, sessionAbsoluteLimit: Int = 30 * 86400, mailer: (any Mailer)? = nil,
                 mailLifetime: Int = 3600, reminders: OverdueReminders? = nil, digestPage: (@Sendable (Tenant) -> String)? = nil,
-                reminderLinks: Reminders.Links? = nil) {
+                reminderLinks: Reminders.Links? = nil, push: PushReminders? = nil) {
         self.database = database
         self.provider = provider
         self.logger = logger
@@ -37,6 +39,7 @@ public struct SubscriptionClock: Sendable {
         self.reminders = reminders
         self.digestPage = digestPage
         self.reminderLinks = reminderLinks
+        self.push = push
     }
 
     public struct Outcome: Sendable, Equatable {
@@ -62,7 +65,7 @@ public struct SubscriptionClock: Sendable {
             try WeeklyDigest.sendDue(database: database, mailer: mailer, page: digestPage, now: now, logger: logger)
         }
         if let reminderLinks, let mailer {
-            try Reminders.sendDue(database: database, mailer: mailer, links: reminderLinks, now: now, logger: logger)
+            try Reminders.sendDue(database: database, mailer: mailer, push: push, links: reminderLinks, now: now, logger: logger)
         }
         if !due.isEmpty || expired > 0 {
             logger.notice("subscriptions ticked", metadata: ["renewals": "\(due.count)", "expired": "\(expired)"])

@@ -27,12 +27,14 @@ public struct Reminders: Sendable {
         public var setback = false
         public var digest = false
         public var quiet = QuietHours.standard
+        /// Whether reminders come by email (on until turned off); they also come to every device the member allows.
+        public var byEmail = true
 
         public init() {}
     }
 
     public func settings(_ member: MemberScope) throws -> Settings {
-        let (stored, quiet) = try database.reminders(tenantID: member.tenantID, accountID: member.accountID)
+        let (stored, quiet, byEmail) = try database.reminders(tenantID: member.tenantID, accountID: member.accountID)
         var settings = Settings()
         for reminder in stored where reminder.enabled {
             switch reminder.kind {
@@ -45,6 +47,7 @@ public struct Reminders: Sendable {
         settings.worryStartMinute = try database.worryTime(tenantID: member.tenantID, accountID: member.accountID)?.startMinute
         settings.digest = try database.digestEmail(tenantID: member.tenantID, accountID: member.accountID)
         settings.quiet = quiet
+        settings.byEmail = byEmail
         return settings
     }
 
@@ -61,7 +64,7 @@ public struct Reminders: Sendable {
             AppDatabase.ReminderChoice(kind: .setback, enabled: settings.setback, minute: nil, dueAt: nil),
         ]
         try database.saveReminders(tenantID: member.tenantID, accountID: member.accountID, choices, quiet: settings.quiet,
-                                   digest: settings.digest, thisWeek: WeekDigest.weekStart(of: Day.of(now, in: zone)))
+                                   byEmail: settings.byEmail, digest: settings.digest, thisWeek: WeekDigest.weekStart(of: Day.of(now, in: zone)))
     }
 
     /// When a setback that hurt this much is followed up: 10:00 the next day on the member's clock.
@@ -131,11 +134,12 @@ public struct Reminders: Sendable {
         }
     }
 
-    /// Sends every reminder that has fallen due (run by the clock each minute). Each is claimed in the database before
-    /// it is sent, so two ticks or two nodes never send one twice; one found more than an hour late is skipped; one in
-    /// quiet hours, or within an hour of the last, waits. Returns how many went.
+    /// Sends every reminder that has fallen due (run by the clock each minute), by email and to the member's devices.
+    /// Each is claimed in the database before it is sent, so two ticks or two nodes never send one twice; one found more
+    /// than an hour late is skipped; one in quiet hours, or within an hour of the last, waits. Returns how many went.
     @discardableResult
-    public static func sendDue(database: AppDatabase, mailer: any Mailer, links: Links, now: Int, logger: Logger) throws -> Int {
+    public static func sendDue(database: AppDatabase, mailer: any Mailer, push: PushReminders?, links: Links, now: Int,
+                               logger: Logger) throws -> Int {
         var sent = 0
         for due in try database.dueReminders(now: now, limit: 500) {
             let zone = due.timeZone
@@ -156,8 +160,14 @@ public struct Reminders: Sendable {
                 _ = try database.claimReminder(due, nextDueAt: wait, sending: false, now: now)
                 continue
             }
+            let devices = push == nil ? [] : try database.pushDevices(tenantID: due.tenantID, accountID: due.accountID)
+            // With email off and no device allowed, it moves on to its next time unsent.
+            let reaches = due.byEmail || !devices.isEmpty
             guard let tenant = try database.tenant(id: due.tenantID, withUnlimitedEmails: false),
-                  try database.claimReminder(due, nextDueAt: next, sending: true, now: now) else { continue }
+                  try database.claimReminder(due, nextDueAt: next, sending: reaches, now: now), reaches else { continue }
+            for device in devices { push?.send(tenant, to: device, url: links.open(tenant, due.kind)) }
+            sent += 1
+            guard due.byEmail else { continue }
             let off = links.off(tenant, OffLink.make(tenant, due.accountID, due.kind, due.version))
             try mailer.send(Mail(to: due.email, subject: "A gentle reminder from \(tenant.name)", body: """
                 Hello,
@@ -169,9 +179,8 @@ public struct Reminders: Sendable {
                 \(off)
                 or change your reminders in Account, Reminders.
                 """, unsubscribe: off))
-            sent += 1
         }
-        if sent > 0 { logger.notice("reminders sent", metadata: ["mails": "\(sent)"]) }
+        if sent > 0 { logger.notice("reminders sent", metadata: ["reminders": "\(sent)"]) }
         return sent
     }
 }

@@ -7,8 +7,17 @@ import UseCases
 /// signature is its proof.
 enum RemindersHandler {
     static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
-        try environment.render(RemindersPage(settings: try environment.reminders.settings(member), errors: FormErrors()), title: "Reminders",
-                               context: context)
+        try page(context, environment, member, settings: try environment.reminders.settings(member), errors: FormErrors())
+    }
+
+    static func page(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, settings: Reminders.Settings,
+                     errors: FormErrors, typed: (checkIn: String, quietStart: String, quietEnd: String)? = nil) throws -> Response {
+        let devices = environment.reminderDevices
+        let rows = try devices.list(member).map { RemindersPage.DeviceRow($0, timeZone: member.account.timeZone) }
+        let page = RemindersPage(settings: settings, devices: .init(applicationServerKey: devices.applicationServerKey, organisation: member.tenant.name,
+                                                                    rows: rows), errors: errors, typed: typed)
+        return try environment.render(page, title: "Reminders", errors: errors, context: context,
+                                      status: errors.isEmpty ? .ok : .unprocessableContent)
     }
 
     static func save(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
@@ -18,6 +27,8 @@ enum RemindersHandler {
         settings.worryTime = form["worryTime"] == "on"
         settings.setback = form["setback"] == "on"
         settings.digest = form["digest"] == "on"
+        // Only a form that showed the email switch changes it (a form without it leaves email as it was).
+        if form["channels"] != nil { settings.byEmail = form["byEmail"] == "on" }
         let typed = (checkIn: String((form["checkInTime"] ?? "").prefix(20)), quietStart: String((form["quietStart"] ?? "").prefix(20)),
                      quietEnd: String((form["quietEnd"] ?? "").prefix(20)))
         var errors = FormErrors()
@@ -31,12 +42,40 @@ enum RemindersHandler {
         } else {
             errors.add("quietStart", "Choose quiet hours like 22:00 to 08:00.")
         }
-        guard errors.isEmpty else {
-            return try environment.render(RemindersPage(settings: settings, errors: errors, typed: typed), title: "Reminders", errors: errors,
-                                          context: context, status: .unprocessableContent)
-        }
+        guard errors.isEmpty else { return try page(context, environment, member, settings: settings, errors: errors, typed: typed) }
         try environment.reminders.save(member, settings)
         return .redirect(to: Route.accountReminders.path + "?notice=reminders-saved")
+    }
+
+    // MARK: Devices (Web Push)
+
+    /// The browser's subscription, sent by our script once the member pressed "Allow notifications on this device" and
+    /// their browser asked its own permission.
+    static func addDevice(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        let form = try context.form()
+        let name = Authentication.device(context.request.headers["User-Agent"])
+        let result = try environment.reminderDevices.add(member, endpoint: form["endpoint"] ?? "", p256dh: form["p256dh"] ?? "",
+                                                         auth: form["auth"] ?? "", name: name)
+        guard case .failure(let refusal) = result else { return .redirect(to: Route.accountReminders.path + "?notice=device-added") }
+        let message = switch refusal {
+        case .unavailable: "Notifications are not available here; your reminders can come by email."
+        case .notASubscription, .notPublic: "Your browser’s notification service could not be used. Email reminders still work."
+        case .tooMany: "You have 10 devices showing reminders. Remove one you no longer use, then try again."
+        }
+        var errors = FormErrors()
+        errors.add("devices", message)
+        return try page(context, environment, member, settings: try environment.reminders.settings(member), errors: errors)
+    }
+
+    static func removeDevice(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: PushDeviceID) throws -> Response {
+        guard try environment.reminderDevices.remove(member, id: id) else { throw WebError.notFound }
+        return .redirect(to: Route.accountReminders.path + "?notice=device-removed")
+    }
+
+    static func testDevices(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        let url = environment.configuration.absoluteURL(Route.accountReminders.path, for: member.tenant)
+        guard try environment.reminderDevices.sendTest(member, url: url) > 0 else { return .redirect(to: Route.accountReminders.path) }
+        return .redirect(to: Route.accountReminders.path + "?notice=test-sent")
     }
 
     /// The link's page: a button that turns the reminder off (a GET changes nothing, so a mail scanner cannot).

@@ -189,6 +189,9 @@ extension Route {
         case .saveReminders: .saveReminders
         case .reminderOff: .reminderOff
         case .turnOffReminder: .turnOffReminder
+        case .addReminderDevice: .addReminderDevice
+        case .reminderDeviceRemove: .reminderDeviceRemove
+        case .testReminderDevices: .testReminderDevices
         case .accountExport: .accountExport
         case .accountDelete: .accountDelete
         case .accountSessions: .accountSessions

@@ -58,6 +58,7 @@ extension Route {
         case .updateGlimmer(let id): [id.rawValue]
         case .glimmerDelete(let id): [id.rawValue]
         case .passkeyRemove(let id): [id.rawValue]
+        case .reminderDeviceRemove(let id): [id.rawValue]
         case .worry(let id): [id.rawValue]
         case .worryAction(let id, let action): [id.rawValue, action.rawValue]
         case .postDelete(let id): [id.rawValue]

@@ -28,7 +28,7 @@ extension Route {
              accountTimeZone, accountEmail, accountTheme, accountDiscretion, accountExport, accountDelete, accountSessions,
              accountSessionsSignOutOthers, accountSessionDelete, passkeyOptions, addPasskey, passkeyRemove, accountLock,
              passkeySignInOptions, passkeySignIn, unlock, submitUnlock, unlockPasskeyOptions, unlockWithPasskey,
-             accountReminders, saveReminders, reminderOff, turnOffReminder
+             accountReminders, saveReminders, reminderOff, turnOffReminder, addReminderDevice, reminderDeviceRemove, testReminderDevices
     }
 }
 
@@ -63,7 +63,7 @@ extension Route.Kind {
              .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion, .accountDelete,
              .accountSessionsSignOutOthers, .accountSessionDelete, .passkeyOptions, .addPasskey, .passkeyRemove, .accountLock,
              .passkeySignInOptions, .passkeySignIn, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey, .saveReminders,
-             .turnOffReminder: "POST"
+             .turnOffReminder, .addReminderDevice, .reminderDeviceRemove, .testReminderDevices: "POST"
         case .scimReplaceUser: "PUT"
         case .scimPatchUser: "PATCH"
         case .scimDeleteUser: "DELETE"
@@ -263,6 +263,9 @@ extension Route.Kind {
         case .saveReminders: "/account/reminders"
         case .reminderOff: "/reminders/off"
         case .turnOffReminder: "/reminders/off"
+        case .addReminderDevice: "/account/reminders/devices"
+        case .reminderDeviceRemove: "/account/reminders/devices/:id/remove"
+        case .testReminderDevices: "/account/reminders/devices/test"
         }
     }
 
@@ -282,7 +285,7 @@ extension Route.Kind {
              .accountData, .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion,
              .accountDelete, .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete, .passkeyOptions, .addPasskey,
              .passkeyRemove, .accountLock, .unlock, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey, .accountReminders,
-             .saveReminders: .member
+             .saveReminders, .addReminderDevice, .reminderDeviceRemove, .testReminderDevices: .member
         // What a person wrote about themselves, and what it shows: behind the app lock when they have one.
         case .calendar, .calendarYear, .calendarDay, .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights, .you,
              .digest, .digestIntention, .digestEmail, .accountReport, .accountExportCSV, .accountCheckInsCSV,
@@ -336,7 +339,7 @@ extension Route.Kind {
              .accountTimeZone, .accountTheme, .accountDiscretion, .accountExport, .accountSessions, .accountSessionsSignOutOthers,
              .accountSessionDelete, .passkeyOptions, .addPasskey, .passkeyRemove, .accountLock, .passkeySignInOptions,
              .passkeySignIn, .unlock, .unlockPasskeyOptions, .unlockWithPasskey, .accountReminders, .saveReminders, .reminderOff,
-             .turnOffReminder: .workerPool
+             .turnOffReminder, .addReminderDevice, .reminderDeviceRemove, .testReminderDevices: .workerPool
         case .health, .ready: .priority
         case .submitSignUp, .submitLogIn, .signOnCallback, .signOnStart, .saveAdminSignOn, .resetPassword,
              .accountPassword, .accountEmail, .accountDelete, .submitUnlock: .waiting
@@ -373,7 +376,7 @@ extension Route.Kind {
              .payTestCheckout, .account, .accountProfile, .accountSecurity, .accountAppearance, .accountData,
              .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion, .accountExport, .accountDelete,
              .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete, .passkeyOptions, .addPasskey, .passkeyRemove,
-             .accountLock, .accountReminders, .saveReminders: .account
+             .accountLock, .accountReminders, .saveReminders, .addReminderDevice, .reminderDeviceRemove, .testReminderDevices: .account
         case .community, .communityPosts, .postDelete, .postReactions, .postReport, .postReports: .community
         }
     }

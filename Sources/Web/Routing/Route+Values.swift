@@ -274,6 +274,11 @@ extension Route {
         case .saveReminders: self = .saveReminders
         case .reminderOff: self = .reminderOff
         case .turnOffReminder: self = .turnOffReminder
+        case .addReminderDevice: self = .addReminderDevice
+        case .reminderDeviceRemove:
+            guard let id = PushDeviceID(values[0]) else { return nil }
+            self = .reminderDeviceRemove(id)
+        case .testReminderDevices: self = .testReminderDevices
         case .accountExport: self = .accountExport
         case .accountDelete: self = .accountDelete
         case .accountSessions: self = .accountSessions

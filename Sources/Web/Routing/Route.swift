@@ -253,4 +253,7 @@ enum Route: Hashable, Sendable {
     case saveReminders
     case reminderOff
     case turnOffReminder
+    case addReminderDevice
+    case reminderDeviceRemove(PushDeviceID)
+    case testReminderDevices
 }

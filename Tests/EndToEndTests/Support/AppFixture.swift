@@ -8,6 +8,7 @@ import Synchronization
 import Testing
 @testable import UseCases
 @testable import Web
+import WebPush
 
 /// The project's root folder (Views/, Public/, Migrations/), found from this file's place in Tests/.
 let projectRoot = URL(fileURLWithPath: #filePath)
@@ -64,7 +65,8 @@ final class RunningApp {
     static let testMasterKey = try! MasterKey(bytes: SecureRandom.bytes(32))
 
     init(database: String? = nil, publicFolder: String? = nil, hashingPool: HashingPool = HashingPool(concurrentHashes: 2),
-         workers: Int? = nil, masterKey: MasterKey? = RunningApp.testMasterKey, configure: (inout AppConfiguration) -> Void = { _ in }) throws {
+         workers: Int? = nil, masterKey: MasterKey? = RunningApp.testMasterKey, pushKey: VAPIDKey? = nil,
+         configure: (inout AppConfiguration) -> Void = { _ in }) throws {
         let logger = logs.logger()
         let databaseLocation = database ?? temporaryDatabasePath()
         outbox = temporaryFolder() + "/outbox"
@@ -79,7 +81,7 @@ final class RunningApp {
             hasher: Self.fastHasher, hashingPool: hashingPool, passwordPolicy: loaded.passwordPolicy,
             library: loaded.library, safetyPhrases: loaded.safetyPhrases, distortions: loaded.distortions, setbackGuide: loaded.setbackGuide, practiceLibrary: loaded.practiceLibrary,
             mailer: OutboxMailer(folder: outbox, logger: logger), clock: { clock.now }, migrationsDirectory: projectRoot + "/Migrations",
-            masterKey: masterKey)
+            masterKey: masterKey, pushKey: pushKey)
         running = try RunningServer(responder: ResettApp(environment: environment), configure: { server in
             if let workers { server.workerCount = workers }
         }, logger: logger)

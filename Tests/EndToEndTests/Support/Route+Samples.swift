@@ -192,6 +192,9 @@ extension Route {
         case .saveReminders: .saveReminders
         case .reminderOff: .reminderOff
         case .turnOffReminder: .turnOffReminder
+        case .addReminderDevice: .addReminderDevice
+        case .reminderDeviceRemove: .reminderDeviceRemove(PushDeviceID(stored: id))
+        case .testReminderDevices: .testReminderDevices
         case .accountExport: .accountExport
         case .accountDelete: .accountDelete
         case .accountSessions: .accountSessions

@@ -1,3 +1,4 @@
+import Cryptography
 import CCrypto
 import Foundation
 import OpenIDConnect

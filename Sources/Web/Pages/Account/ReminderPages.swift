@@ -1,9 +1,12 @@
 import Domain
 import UseCases
 
-/// `account/reminders`: each reminder's switch, the check-in's time, quiet hours, all by email.
+/// `account/reminders`: each reminder's switch, the check-in's time, quiet hours, whether they come by email, and the
+/// devices that show them as notifications (when the server sends push messages).
 struct RemindersPage: FormPage {
     let settings: Reminders.Settings
+    /// The devices the member has allowed, and what their browsers subscribe with (nil: this server sends no push).
+    let devices: Devices
     /// What was typed into the time fields (kept when the page comes back with a problem).
     let checkInTime: String
     let quietStart: String
@@ -15,15 +18,46 @@ struct RemindersPage: FormPage {
     var worryStart: String { settings.worryStartMinute.map(ReminderSchedule.text) ?? "" }
     var setback: Bool { settings.setback }
     var digest: Bool { settings.digest }
+    var byEmail: Bool { settings.byEmail }
+    var pushAvailable: Bool { devices.applicationServerKey != nil }
+    var applicationServerKey: String { devices.applicationServerKey ?? "" }
+    var organisation: String { devices.organisation }
+    var deviceRows: [DeviceRow] { devices.rows }
+    var hasDevices: Bool { !devices.rows.isEmpty }
+    /// Why a device could not be added, beside the devices.
+    var error_devices: String? { errors["devices"] }
     var error_checkInTime: String? { errors["checkInTime"] }
     var error_quietStart: String? { errors["quietStart"] }
 
-    init(settings: Reminders.Settings, errors: FormErrors, typed: (checkIn: String, quietStart: String, quietEnd: String)? = nil) {
+    init(settings: Reminders.Settings, devices: Devices, errors: FormErrors,
+         typed: (checkIn: String, quietStart: String, quietEnd: String)? = nil) {
         self.settings = settings
+        self.devices = devices
         checkInTime = typed?.checkIn ?? ReminderSchedule.text(settings.checkInMinute)
         quietStart = typed?.quietStart ?? ReminderSchedule.text(settings.quiet.startMinute)
         quietEnd = typed?.quietEnd ?? ReminderSchedule.text(settings.quiet.endMinute)
         self.errors = errors
+    }
+}
+
+extension RemindersPage {
+    struct Devices {
+        let applicationServerKey: String?
+        let organisation: String
+        let rows: [DeviceRow]
+    }
+
+    /// One device in the list: its browser's name, when it was added, and its own Remove form.
+    struct DeviceRow {
+        let name: String
+        let added: String
+        let removePath: String
+
+        init(_ device: PushDevice, timeZone: String) {
+            name = device.name
+            added = Day.of(device.createdAt, in: timeZone).mediumText
+            removePath = Route.reminderDeviceRemove(device.id).path
+        }
     }
 }
 

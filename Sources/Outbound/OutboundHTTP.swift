@@ -1,14 +1,15 @@
 import CCurl
 import Foundation
 
-/// The few HTTP calls a relying party makes to an identity provider (discovery, keys, the token exchange), over
+/// Every HTTP call the server makes to another server on someone's say-so: an identity provider's discovery, keys and
+/// token exchange (an organisation admin's issuer URL), and a push service (the endpoint a member's browser gave), over
 /// libcurl, the client already in the stack for mail. Every call is bounded: https only (http only to this machine,
-/// when allowed for tests), no redirects followed, no proxy, a time limit and a size limit, so an admin's issuer URL
-/// cannot make the server wait long, read without end or follow a provider somewhere else. And it only ever reaches a
+/// when allowed for tests), no redirects followed, no proxy, a time limit and a size limit, so a URL we were given
+/// cannot make the server wait long, read without end or follow somewhere else. And it only ever reaches a
 /// public address: libcurl resolves the name, and every address it is about to connect to is checked
 /// (`OutboundAddress`) in its open-socket callback, so the address checked is the address used (no second look-up for
 /// a rebinding name to change its answer in between).
-public struct ProviderHTTP: Sendable {
+public struct OutboundHTTP: Sendable {
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         public let description: String
     }
@@ -18,8 +19,8 @@ public struct ProviderHTTP: Sendable {
         public let body: [UInt8]
     }
 
-    /// Allows `http://` to loopback addresses only: the tests' provider runs on this machine.
-    let allowsLoopbackHTTP: Bool
+    /// Allows `http://` to loopback addresses only: the tests' provider and push service run on this machine.
+    public let allowsLoopbackHTTP: Bool
     let timeoutSeconds: Int
     let maximumBytes: Int
     /// Tests only: answers for names as libcurl's `CURLOPT_RESOLVE` takes them (`host:port:address`), standing in for a
@@ -65,12 +66,18 @@ public struct ProviderHTTP: Sendable {
     }
 
     public func get(_ url: URL) throws(Failure) -> Answer {
-        try perform(url, form: nil, basicCredentials: nil)
+        try perform(url, body: nil, headers: ["Accept: application/json"], basicCredentials: nil)
     }
 
     /// POSTs `form` as application/x-www-form-urlencoded, with HTTP Basic credentials when given.
     public func post(_ url: URL, form: [(String, String)], basicCredentials: (user: String, password: String)?) throws(Failure) -> Answer {
-        try perform(url, form: Self.formEncoded(form), basicCredentials: basicCredentials)
+        try perform(url, body: Array(Self.formEncoded(form).utf8),
+                    headers: ["Accept: application/json", "Content-Type: application/x-www-form-urlencoded"], basicCredentials: basicCredentials)
+    }
+
+    /// POSTs `body` as it is, with `headers` ("Name: value", no line breaks: the caller builds them from its own values).
+    public func post(_ url: URL, body: [UInt8], headers: [String]) throws(Failure) -> Answer {
+        try perform(url, body: body, headers: headers.filter { !$0.contains("\r") && !$0.contains("\n") }, basicCredentials: nil)
     }
 
     /// RFC 6749 §2.3.1 asks for the client id and secret to be form-encoded before they go into Basic credentials.
@@ -85,15 +92,15 @@ public struct ProviderHTTP: Sendable {
     /// RFC 3986's unreserved characters: ASCII letters and digits and `-._~`; everything else is percent-encoded.
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
-    private func perform(_ url: URL, form: String?, basicCredentials: (user: String, password: String)?) throws(Failure) -> Answer {
+    private func perform(_ url: URL, body: [UInt8]?, headers lines: [String], basicCredentials: (user: String, password: String)?) throws(Failure) -> Answer {
         guard permits(url) else { throw Failure(description: "only https addresses can be used") }
         guard let curl = curl_easy_init() else { throw Failure(description: "the HTTP client could not start") }
         defer { curl_easy_cleanup(curl) }
         let sink = Sink(limit: maximumBytes, allowsLoopback: allowsLoopbackHTTP)
         let unmanaged = Unmanaged.passRetained(sink)
         defer { unmanaged.release() }
-        var headers = curl_slist_append(nil, "Accept: application/json")
-        if form != nil { headers = curl_slist_append(headers, "Content-Type: application/x-www-form-urlencoded") }
+        var headers: UnsafeMutablePointer<curl_slist>?
+        for line in lines { headers = curl_slist_append(headers, line) }
         defer { curl_slist_free_all(headers) }
         var resolutions: UnsafeMutablePointer<curl_slist>?
         for entry in fixedResolutions { resolutions = curl_slist_append(resolutions, entry) }
@@ -116,17 +123,22 @@ public struct ProviderHTTP: Sendable {
         set(resett_curl_set_write_function(curl, collectBody))
         set(resett_curl_set_pointer(curl, CURLOPT_WRITEDATA, unmanaged.toOpaque()))
         set(resett_curl_set_string(curl, CURLOPT_USERAGENT, "Resett"))
-        if let form { set(resett_curl_set_string(curl, CURLOPT_COPYPOSTFIELDS, form)) }
+        if let body {
+            // The size first: COPYPOSTFIELDS then copies exactly that many bytes (a push message is binary, NULs and all).
+            set(resett_curl_set_long(curl, CURLOPT_POSTFIELDSIZE, body.count))
+            var bytes = body.isEmpty ? [0] : body  // a pointer even for no bytes
+            set(bytes.withUnsafeMutableBytes { resett_curl_set_pointer(curl, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) })
+        }
         if let basicCredentials {
             set(resett_curl_set_long(curl, CURLOPT_HTTPAUTH, 1))  // CURLAUTH_BASIC, a macro Swift cannot import
             set(resett_curl_set_string(curl, CURLOPT_USERNAME, Self.formComponent(basicCredentials.user)))
             set(resett_curl_set_string(curl, CURLOPT_PASSWORD, Self.formComponent(basicCredentials.password)))
         }
         if code == CURLE_OK { code = curl_easy_perform(curl) }
-        if sink.overflowed { throw Failure(description: "the provider's answer was too large") }
-        if sink.refusedAddress { throw Failure(description: "the provider's address is not a public one") }
+        if sink.overflowed { throw Failure(description: "the answer was too large") }
+        if sink.refusedAddress { throw Failure(description: "the address is not a public one") }
         guard code == CURLE_OK else {
-            throw Failure(description: code == CURLE_OPERATION_TIMEDOUT ? "the provider did not answer in time" : "the provider could not be reached")
+            throw Failure(description: code == CURLE_OPERATION_TIMEDOUT ? "no answer came in time" : "the server could not be reached")
         }
         return Answer(status: resett_curl_response_code(curl), body: sink.bytes)
     }
@@ -148,7 +160,7 @@ public struct ProviderHTTP: Sendable {
 
 private func collectBody(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?) -> Int {
     guard let data, let userdata else { return 0 }
-    let sink = Unmanaged<ProviderHTTP.Sink>.fromOpaque(userdata).takeUnretainedValue()
+    let sink = Unmanaged<OutboundHTTP.Sink>.fromOpaque(userdata).takeUnretainedValue()
     let length = size * count
     guard sink.bytes.count + length <= sink.limit else {
         sink.overflowed = true
@@ -161,7 +173,7 @@ private func collectBody(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ co
 /// libcurl asks for each socket it is about to connect, with the resolved address: only a permitted one gets a socket.
 private func openCheckedSocket(_ userdata: UnsafeMutableRawPointer?, _ purpose: curlsocktype, _ address: UnsafeMutablePointer<curl_sockaddr>?) -> curl_socket_t {
     guard let userdata, let address else { return -1 }
-    let sink = Unmanaged<ProviderHTTP.Sink>.fromOpaque(userdata).takeUnretainedValue()
+    let sink = Unmanaged<OutboundHTTP.Sink>.fromOpaque(userdata).takeUnretainedValue()
     let family = address.pointee.family
     let bytes: [UInt8]? = withUnsafePointer(to: &address.pointee.addr) { raw in
         switch family {

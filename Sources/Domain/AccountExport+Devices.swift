@@ -18,3 +18,17 @@ extension AccountExport {
         }
     }
 }
+
+/// The part of a member's export that devices showing reminders add: their names and when each was added (the push
+/// service's address and keys are the browser's, and open nothing about the person).
+extension AccountExport {
+    public struct PushDevicePart: Codable, Sendable, Equatable {
+        public let name: String
+        public let addedAt: Int
+
+        public init(_ device: PushDevice) {
+            name = device.name
+            addedAt = device.createdAt
+        }
+    }
+}
