@@ -42,7 +42,8 @@ migrate: build
 run: build
 	.build/debug/resett migrate --db $(DB)
 	@mkdir -p data && [ -f data/master.key ] || .build/debug/resett keys create --out data/master.key
-	.build/debug/resett serve --db $(DB) --port $(PORT) --data-key-file data/master.key
+	@[ -f data/push.key ] || .build/debug/resett keys push --out data/push.key
+	.build/debug/resett serve --db $(DB) --port $(PORT) --data-key-file data/master.key --push-key-file data/push.key
 
 # The server for the PostgreSQL pass of the tests (Debian's; the tests start their own throwaway cluster).
 postgres-setup:

@@ -29,7 +29,9 @@ def start_server(folder):
                    text=True, check=True, capture_output=True)
     key = os.path.join(folder, "master.key")
     subprocess.run([binary, "keys", "create", "--out", key], check=True, capture_output=True)
-    process = subprocess.Popen([binary, "serve", "--port", "0", "--db", database, "--root", ROOT, "--data-key-file", key], cwd=folder,
+    push_key = os.path.join(folder, "push.key")
+    subprocess.run([binary, "keys", "push", "--out", push_key], check=True, capture_output=True)
+    process = subprocess.Popen([binary, "serve", "--port", "0", "--db", database, "--root", ROOT, "--data-key-file", key, "--push-key-file", push_key], cwd=folder,
                                stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
     deadline = time.time() + 60
     while time.time() < deadline:

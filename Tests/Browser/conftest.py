@@ -44,8 +44,10 @@ def start_resett(extra_arguments=(), export=True, port=0):
         outbox = os.path.join(folder, "data", "outbox")
     key = os.path.join(folder, "master.key")
     subprocess.run([binary, "keys", "create", "--out", key], check=True, capture_output=True)
+    push_key = os.path.join(folder, "push.key")
+    subprocess.run([binary, "keys", "push", "--out", push_key], check=True, capture_output=True)
     process = subprocess.Popen(
-        [binary, "serve", "--port", str(port), "--db", database, "--root", ROOT, "--data-key-file", key, *extra_arguments], cwd=folder,
+        [binary, "serve", "--port", str(port), "--db", database, "--root", ROOT, "--data-key-file", key, "--push-key-file", push_key, *extra_arguments], cwd=folder,
         stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
     port = None
     deadline = time.time() + 60
