@@ -2,7 +2,7 @@
 # scripts/check-dockerfile.sh (part of `make test`) builds the build stage's COPY lines in a clean folder and checks the
 # run stage's packages against every library the binary links, since no container engine runs where the tests do.
 FROM swift:6.3-bookworm AS build
-RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev libssl-dev libargon2-dev libpq-dev libcurl4-openssl-dev \
+RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev libssl-dev libargon2-dev libpq-dev libcurl4-openssl-dev libxml2-dev libxmlsec1-dev zlib1g-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -16,7 +16,7 @@ RUN swift build -c release --product resett --static-swift-stdlib \
     && cp "$(swift build -c release --show-bin-path)/resett" /usr/local/bin/resett
 
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-0 libssl3 libargon2-1 libpq5 libcurl4 postgresql-client ca-certificates tzdata \
+RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-0 libssl3 libargon2-1 libpq5 libcurl4 libxml2 libxmlsec1 libxmlsec1-openssl zlib1g postgresql-client ca-certificates tzdata \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin resett \
     && mkdir -p /data && chown resett /data

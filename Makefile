@@ -1,6 +1,6 @@
 # Resett: two commands on a fresh Debian 12 machine with Swift 6.3: `make run` and `make test`.
 SHELL := /bin/bash
-SYSTEM_PACKAGES := libsqlite3-dev libssl-dev libargon2-dev libpq-dev libcurl4-openssl-dev
+SYSTEM_PACKAGES := libsqlite3-dev libssl-dev libargon2-dev libpq-dev libcurl4-openssl-dev libxml2-dev libxmlsec1-dev zlib1g-dev
 DB ?= ./data/resett.sqlite
 PORT ?= 8080
 SWIFT_FLAGS ?=

@@ -31,10 +31,8 @@ public struct MasterKey: Sendable {
 
     /// Refuses a file that anyone but its owner may read or write: whoever can read it can open every organisation's words.
     public static func load(path: String) throws(Failure) -> MasterKey {
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw .unreadable(path) }
-        guard status.st_mode & 0o077 == 0 else { throw .exposed(path) }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path) }
+        let data: Data
+        do { data = try KeyFile.read(path) } catch { throw error == .exposed ? .exposed(path) : .unreadable(path) }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard Hex.isLowercase(text.lowercased(), length: 64), let bytes = Hex.decode(text.lowercased()) else { throw .malformed(path) }
         return try MasterKey(bytes: bytes)
@@ -42,12 +40,8 @@ public struct MasterKey: Sendable {
 
     /// A new random key written to `path` (mode 0600); refuses a path that exists.
     public static func create(at path: String) throws(Failure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw errno == EEXIST ? .exists(path) : .cannotWrite(path) }
-        defer { close(descriptor) }
-        let text = Array((Hex.encode(SecureRandom.bytes(AESGCM.keyLength)) + "\n").utf8)
-        guard text.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == text.count, fsync(descriptor) == 0 else {
-            throw .cannotWrite(path)
+        do { try KeyFile.create(path, contents: Array((Hex.encode(SecureRandom.bytes(AESGCM.keyLength)) + "\n").utf8)) } catch {
+            throw error == .exists ? .exists(path) : .cannotWrite(path)
         }
     }
 

@@ -54,9 +54,8 @@ public final class VAPIDKey: Sendable {
 
     /// The file must be its owner's alone, as the master key's must.
     public static func load(path: String) throws(Failure) -> VAPIDKey {
-        var status = stat()
-        guard stat(path, &status) == 0, let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path) }
-        guard status.st_mode & 0o077 == 0 else { throw .exposed(path) }
+        let data: Data
+        do { data = try KeyFile.read(path) } catch { throw error == .exposed ? .exposed(path) : .unreadable(path) }
         do { return try VAPIDKey(pem: String(decoding: data, as: UTF8.self)) } catch { throw .malformed(path) }
     }
 
@@ -67,11 +66,8 @@ public final class VAPIDKey: Sendable {
         var pem = [CChar](repeating: 0, count: 1024)
         let length = resett_private_key_pem(key, &pem, pem.count)
         guard length > 0 else { throw .cannotWrite(path) }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw errno == EEXIST ? .exists(path) : .cannotWrite(path) }
-        defer { close(descriptor) }
-        guard pem.withUnsafeBytes({ write(descriptor, $0.baseAddress, length) }) == length, fsync(descriptor) == 0 else {
-            throw .cannotWrite(path)
+        do { try KeyFile.create(path, contents: pem[0..<length].map { UInt8(bitPattern: $0) }) } catch {
+            throw error == .exists ? .exists(path) : .cannotWrite(path)
         }
     }
 
