@@ -78,7 +78,7 @@ let package = Package(
         // one transaction. Handlers call these, never Storage.
         .target(
             name: "UseCases",
-            dependencies: ["Domain", "Cryptography", "Storage", "SMTP", "Outbound", "OpenIDConnect", "WebAuthn", "WebPush", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["Domain", "Cryptography", "Storage", "SMTP", "Outbound", "OpenIDConnect", "WebAuthn", "WebPush", "SAML", .product(name: "Logging", package: "swift-log"),
                            .product(name: "CoreMetrics", package: "swift-metrics")]
         ),
         // Turns each page template of Views/ into a Swift function over its view model (the CompileViews plugin runs it).
@@ -125,7 +125,7 @@ let package = Package(
             dependencies: ["HTTPServer", "Storage", "Web", .product(name: "Logging", package: "swift-log")]
         ),
         // Fuzzing (bench/fuzz.sh): what each target does with an input, and one libFuzzer executable per target.
-        .target(name: "FuzzTargets", dependencies: ["HTTPServer", "Web", "Domain", "UseCases", "Storage", "WebAuthn"], path: "Fuzz/FuzzTargets"),
+        .target(name: "FuzzTargets", dependencies: ["HTTPServer", "Web", "Domain", "UseCases", "Storage", "WebAuthn", "SAML"], path: "Fuzz/FuzzTargets"),
         .executableTarget(name: "FuzzRequestDecoder", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzRequestDecoder"),
         .executableTarget(name: "FuzzFormDecoding", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzFormDecoding"),
         .executableTarget(name: "FuzzCookies", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzCookies"),
@@ -133,6 +133,7 @@ let package = Package(
         .executableTarget(name: "FuzzHostAndAddresses", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzHostAndAddresses"),
         .executableTarget(name: "FuzzSCIM", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzSCIM"),
         .executableTarget(name: "FuzzWebAuthn", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzWebAuthn"),
+        .executableTarget(name: "FuzzSAML", dependencies: ["FuzzTargets"], path: "Fuzz/FuzzSAML"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         // SAML's checks against Responses signed by another implementation (Fixtures/make_fixtures.py, signxml).
         .testTarget(name: "SAMLTests", dependencies: ["SAML"], exclude: ["Fixtures"]),

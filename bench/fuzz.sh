@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(RequestDecoder FormDecoding Cookies WebhookSignature HostAndAddresses SCIM WebAuthn); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(RequestDecoder FormDecoding Cookies WebhookSignature HostAndAddresses SCIM WebAuthn SAML); fi
 mkdir -p bench/results/fuzz
 status=0
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -enable-testing -Xswiftc -use-ld=lld

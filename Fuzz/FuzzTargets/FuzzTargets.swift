@@ -7,13 +7,45 @@ import Foundation
 import Domain
 @testable import Storage
 @testable import UseCases
+import SAML
 import WebAuthn
 
 public enum FuzzTargets {
     public static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "RequestDecoder": requestDecoder, "FormDecoding": formDecoding, "Cookies": cookies,
         "WebhookSignature": webhookSignature, "HostAndAddresses": hostAndAddresses, "SCIM": scim, "WebAuthn": webAuthn,
+        "SAML": saml,
     ]
+
+    /// What an identity provider (or anyone posting to the ACS) sends: a Response and metadata from the bytes as they
+    /// are, through parsing, ID registration and the signature check; nothing may crash, leak or run away.
+    public static func saml(_ data: [UInt8]) {
+        let check = ResponseCheck(serviceProviderEntityID: "https://sp.example/metadata", assertionConsumerURL: "https://sp.example/acs",
+                                  identityProviderEntityID: "https://idp.example/idp", certificates: [samlCertificate])
+        _ = try? check.check(xml: data, now: 1_795_694_460)
+        _ = try? IdentityProviderMetadata(xml: data)
+    }
+
+    /// A real certificate, so inputs reach libxmlsec1's verification (from Tests/SAMLTests/Fixtures).
+    static let samlCertificate = """
+        -----BEGIN CERTIFICATE-----
+        MIICzDCCAbSgAwIBAgIUP21KMm8wFEn3/z5cCH77JC+pXBAwDQYJKoZIhvcNAQEL
+        BQAwIDEeMBwGA1UEAwwVaWRwLnVuaS5leGFtcGxlLmFjLnVrMB4XDTI2MDEwMTAw
+        MDAwMFoXDTM1MTIzMDAwMDAwMFowIDEeMBwGA1UEAwwVaWRwLnVuaS5leGFtcGxl
+        LmFjLnVrMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA2D3Qd1jASG0N
+        GcEsixHp3vxYQ7wsOFdAdCCakPyOG2a+XgY/cIO7321bid+c20YA5uQeNh8V5ICk
+        2FuTH7ZssyJDQDQqWNiCM2l9vgWlLbkZNx4EMpy3ytafyUbvEog7Gm4hXIM+G1Jh
+        XyEBDxademLCY0779MKYiVDL4zDRF5QOuPO5nZ/Wrhf/Sao9kq1XnTtof+pkXDWB
+        H5/u6KibubETW4ALQOg32BMz+MMqN+IBHTKsyjJ+lQEL82XokQclcJyTwHc0sLX9
+        y5Yam8LRv2fTpurG1y9irHVpm7Lrr5tHhJWS9Ga1jmHTYirWqg5GwtIn5Z5kCelv
+        gQvLlg8d3wIDAQABMA0GCSqGSIb3DQEBCwUAA4IBAQCKSa2vzCtBh4SNMmhV/4AE
+        QPPkZRsltxBrauX22FSWEQBE0SEY/2YUSO78mAjQQCiobFsJBDPyfSeAsO0Se7bW
+        k+riRr8LOLgq6QhXawn/nreFsu3fNi1g+oj7fczEKntAI53D90NwMjwSTq5NoSIR
+        2cFhhsFgCN3d8uFUTPrmr0nsZks+cuU4pfVDzwBf3f8Hp4RG+jpUtELs9MgANTIt
+        BsfQvW2kLil/wC3WzczFeGHcFBa1rJoNeaLR2m3kLX1Y8fMZWeRNl+aQO2/OHWhT
+        PkambeL8WsRDHR9lVzSvFDolYi/jHdNB3U8BXAH0YOYXjPx/OXyO2bXja9zM6zSO
+        -----END CERTIFICATE-----
+        """
 
     /// What a browser (or anyone) sends for a passkey: CBOR, authenticator data and COSE keys from the bytes as they
     /// are, a credential's JSON from them as text, and both ceremonies' checks; nothing may crash or run away.

@@ -62,6 +62,7 @@ SELECT create_distributed_table('passkeys', 'tenant_id', colocate_with => 'accou
 SELECT create_distributed_table('passkey_challenges', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('reminders', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('push_devices', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('saml_assertions', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('worry_times', 'tenant_id', colocate_with => 'accounts');
 
 -- rate_limit_events stays an ordinary table on the coordinator: written on every login attempt, keyed by hashes

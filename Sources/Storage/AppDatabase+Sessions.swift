@@ -140,6 +140,8 @@ extension AppDatabase {
             removed += db.changesCount
             try db.execute(sql: "DELETE FROM passkey_challenges WHERE expires_at <= ?", arguments: [now])
             removed += db.changesCount
+            try db.execute(sql: "DELETE FROM saml_assertions WHERE expires_at <= ?", arguments: [now])
+            removed += db.changesCount
             return removed
         }
     }

@@ -5,7 +5,8 @@ import Domain
 extension AppDatabase {
     public struct IdentityProvider: Sendable, Equatable {
         public let id: String
-        /// "oidc"; a SAML provider would be another kind beside it.
+        /// "oidc" or "saml". For SAML, `issuer` is the IdP's entity id, `clientID` our entity id at it, and there is
+        /// no secret ("").
         public let kind: String
         public var displayName: String
         public var issuer: String
@@ -19,9 +20,12 @@ extension AppDatabase {
         public var allowedDomains: [String]
         /// The "single sign-on only" rule: members neither sign up nor log in with a password.
         public var isRequired: Bool
+        /// SAML: the IdP's single sign-on service (HTTP-Redirect) and the certificates it signs with (PEM).
+        public var samlSignOnURL: String?
+        public var samlCertificates: [String]
 
         public init(id: String, kind: String = "oidc", displayName: String, issuer: String, clientID: String, authorizationOrigin: String, sealedSecret: String,
-                    secretKeyID: String, allowedDomains: [String], isRequired: Bool) {
+                    secretKeyID: String, allowedDomains: [String], isRequired: Bool, samlSignOnURL: String? = nil, samlCertificates: [String] = []) {
             self.id = id
             self.kind = kind
             self.displayName = displayName
@@ -32,20 +36,28 @@ extension AppDatabase {
             self.secretKeyID = secretKeyID
             self.allowedDomains = allowedDomains
             self.isRequired = isRequired
+            self.samlSignOnURL = samlSignOnURL
+            self.samlCertificates = samlCertificates
         }
     }
 
     public struct SignOnAttempt: Sendable, Equatable {
         public let providerID: String
+        /// OpenID Connect: the ID token's nonce. SAML: the SHA-256 (hex) of our AuthnRequest's ID.
         public let nonce: String
         public let codeVerifier: String
         public let returnTo: String
+        /// SAML: the checked Response's NameID and email, once the Assertion Consumer Service has recorded them.
+        public var answerSubject: String?
+        public var answerEmail: String?
 
-        public init(providerID: String, nonce: String, codeVerifier: String, returnTo: String) {
+        public init(providerID: String, nonce: String, codeVerifier: String, returnTo: String, answerSubject: String? = nil, answerEmail: String? = nil) {
             self.providerID = providerID
             self.nonce = nonce
             self.codeVerifier = codeVerifier
             self.returnTo = returnTo
+            self.answerSubject = answerSubject
+            self.answerEmail = answerEmail
         }
     }
 
@@ -53,7 +65,7 @@ extension AppDatabase {
     public func identityProvider(tenantID: TenantID, id: String? = nil) throws(StorageError) -> IdentityProvider? {
         try read { db in
             // Two statements rather than `? IS NULL`, whose parameter PostgreSQL cannot give a type.
-            let columns = "id, kind, display_name, issuer, client_id, authorization_origin, client_secret_sealed, client_secret_key_id, allowed_domains, required"
+            let columns = "id, kind, display_name, issuer, client_id, authorization_origin, client_secret_sealed, client_secret_key_id, allowed_domains, required, saml_sign_on_url, saml_certificates"
             let found = if let id {
                 try db.row(sql: "SELECT \(columns) FROM identity_providers WHERE tenant_id = ? AND id = ?", arguments: [tenantID, id])
             } else {
@@ -63,26 +75,46 @@ extension AppDatabase {
                 IdentityProvider(id: row["id"], kind: row["kind"], displayName: row["display_name"], issuer: row["issuer"],
                                  clientID: row["client_id"], authorizationOrigin: row["authorization_origin"], sealedSecret: row["client_secret_sealed"], secretKeyID: row["client_secret_key_id"],
                                  allowedDomains: (row["allowed_domains"] as String).split(separator: ",").map(String.init),
-                                 isRequired: (row["required"] as Int) == 1)
+                                 isRequired: (row["required"] as Int) == 1, samlSignOnURL: row["saml_sign_on_url"],
+                                 samlCertificates: Self.certificates(row["saml_certificates"]))
             }
         }
     }
 
-    /// Adds the provider, or changes it if its id is this tenant's already; with the audit line.
-    public func saveIdentityProvider(tenantID: TenantID, _ provider: IdentityProvider, now: Int, audit: AuditEntry) throws(StorageError) {
+    /// PEM blocks as kept, one after another.
+    static func certificates(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        return text.components(separatedBy: "-----END CERTIFICATE-----").compactMap { part in
+            let block = part.trimmingCharacters(in: .whitespacesAndNewlines)
+            return block.isEmpty ? nil : block + "\n-----END CERTIFICATE-----\n"
+        }
+    }
+
+    /// Adds the provider, or changes it if its id is this tenant's already; with the audit line. `replacing` (a provider
+    /// of the other protocol) goes in the same transaction, with its links and sign-ins under way.
+    public func saveIdentityProvider(tenantID: TenantID, _ provider: IdentityProvider, replacing: String? = nil, now: Int,
+                                     audit: AuditEntry) throws(StorageError) {
+        let samlText: String? = provider.kind == "saml" ? provider.samlCertificates.joined() : nil
         try write { db in
+            if let replacing, replacing != provider.id {
+                try db.execute(sql: "DELETE FROM sign_on_attempts WHERE tenant_id = ? AND provider_id = ?", arguments: [tenantID, replacing])
+                try db.execute(sql: "DELETE FROM identity_links WHERE tenant_id = ? AND provider_id = ?", arguments: [tenantID, replacing])
+                try db.execute(sql: "DELETE FROM identity_providers WHERE tenant_id = ? AND id = ?", arguments: [tenantID, replacing])
+            }
             try db.execute(sql: """
                 UPDATE identity_providers SET display_name = ?, issuer = ?, client_id = ?, authorization_origin = ?, client_secret_sealed = ?, client_secret_key_id = ?,
-                    allowed_domains = ?, required = ?, updated_at = ? WHERE tenant_id = ? AND id = ?
+                    allowed_domains = ?, required = ?, updated_at = ?, saml_sign_on_url = ?, saml_certificates = ? WHERE tenant_id = ? AND id = ? AND kind = ?
                 """, arguments: [provider.displayName, provider.issuer, provider.clientID, provider.authorizationOrigin, provider.sealedSecret, provider.secretKeyID,
-                                 provider.allowedDomains.joined(separator: ","), provider.isRequired ? 1 : 0, now, tenantID, provider.id])
+                                 provider.allowedDomains.joined(separator: ","), provider.isRequired ? 1 : 0, now, provider.samlSignOnURL,
+                                 samlText, tenantID, provider.id, provider.kind])
             if db.changesCount == 0 {
                 try db.execute(sql: """
                     INSERT INTO identity_providers (tenant_id, id, kind, display_name, issuer, client_id, authorization_origin, client_secret_sealed,
-                        client_secret_key_id, allowed_domains, required, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        client_secret_key_id, allowed_domains, required, created_at, updated_at, saml_sign_on_url, saml_certificates)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [tenantID, provider.id, provider.kind, provider.displayName, provider.issuer, provider.clientID, provider.authorizationOrigin,
                                      provider.sealedSecret, provider.secretKeyID, provider.allowedDomains.joined(separator: ","),
-                                     provider.isRequired ? 1 : 0, now, now])
+                                     provider.isRequired ? 1 : 0, now, now, provider.samlSignOnURL, samlText])
             }
             try Self.appendAudit(db, tenantID: tenantID, audit)
         }
@@ -114,11 +146,39 @@ extension AppDatabase {
     public func takeSignOnAttempt(tenantID: TenantID, stateHash: String, now: Int) throws(StorageError) -> SignOnAttempt? {
         try write { db in
             guard let row = try db.row(sql: """
-                SELECT provider_id, nonce, code_verifier, return_to, expires_at FROM sign_on_attempts WHERE tenant_id = ? AND state_hash = ?
+                SELECT provider_id, nonce, code_verifier, return_to, expires_at, answer_subject, answer_email
+                FROM sign_on_attempts WHERE tenant_id = ? AND state_hash = ?
                 """, arguments: [tenantID, stateHash]) else { return nil }
             try db.execute(sql: "DELETE FROM sign_on_attempts WHERE tenant_id = ? AND state_hash = ?", arguments: [tenantID, stateHash])
             guard db.changesCount == 1, (row["expires_at"] as Int) > now else { return nil }
-            return SignOnAttempt(providerID: row["provider_id"], nonce: row["nonce"], codeVerifier: row["code_verifier"], returnTo: row["return_to"])
+            return SignOnAttempt(providerID: row["provider_id"], nonce: row["nonce"], codeVerifier: row["code_verifier"], returnTo: row["return_to"],
+                                 answerSubject: row["answer_subject"], answerEmail: row["answer_email"])
+        }
+    }
+
+    public enum SAMLAnswer: Sendable, Equatable {
+        case recorded
+        /// This Assertion was accepted before.
+        case replayed
+        /// No sign-in under way asked for it (made by another, answered already, or expired).
+        case unknownRequest
+    }
+
+    /// Records a checked SAML Response on the sign-in that asked for it, in one transaction: the Assertion is spent
+    /// (its hash kept until it would have expired), and the answer goes only to an unanswered attempt for this provider
+    /// whose request ID it names.
+    public func answerSAMLAttempt(tenantID: TenantID, providerID: String, requestHash: String, subject: String, email: String?,
+                                  assertionHash: String, assertionExpiresAt: Int, now: Int) throws(StorageError) -> SAMLAnswer {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO saml_assertions (tenant_id, assertion_hash, expires_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING
+                """, arguments: [tenantID, assertionHash, assertionExpiresAt])
+            guard db.changesCount == 1 else { return .replayed }
+            try db.execute(sql: """
+                UPDATE sign_on_attempts SET answer_subject = ?, answer_email = ?
+                WHERE tenant_id = ? AND provider_id = ? AND nonce = ? AND answer_subject IS NULL AND expires_at > ?
+                """, arguments: [subject, email, tenantID, providerID, requestHash, now])
+            return db.changesCount == 1 ? .recorded : .unknownRequest
         }
     }
 

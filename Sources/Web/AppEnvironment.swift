@@ -158,10 +158,15 @@ public struct AppEnvironment: Sendable {
     var singleSignOn: SingleSignOn {
         let configuration = configuration
         return SingleSignOn(services: accountServices, relyingParty: relyingParty, vault: vault, outbound: outboundCalls,
-                            callbackURL: { configuration.absoluteURL(Route.signOnCallback.path, for: $0) })
+                            callbackURL: { configuration.absoluteURL(Route.signOnCallback.path, for: $0) },
+                            assertionConsumerURL: { configuration.absoluteURL(Route.samlAssertion.path, for: $0) },
+                            serviceProviderEntityID: { configuration.absoluteURL(Route.samlMetadata.path, for: $0) })
     }
     var singleSignOnSettings: SingleSignOnSettings {
-        SingleSignOnSettings(database: database, relyingParty: relyingParty, vault: vault, logger: logger, outbound: outboundCalls, clock: clock)
+        let configuration = configuration
+        return SingleSignOnSettings(database: database, relyingParty: relyingParty, vault: vault, logger: logger, outbound: outboundCalls, clock: clock,
+                                    http: OutboundHTTP(allowsLoopbackHTTP: configuration.allowsLoopbackIdentityProvider),
+                                    serviceProviderEntityID: { configuration.absoluteURL(Route.samlMetadata.path, for: $0) })
     }
     var resetChoices: ResetChoices { ResetChoices(database: database, library: library, clock: clock) }
     var organisationResets: OrganisationResets { OrganisationResets(database: database, library: library, clock: clock) }

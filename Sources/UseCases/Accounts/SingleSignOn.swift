@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Cryptography
 import OpenIDConnect
+import SAML
 import Storage
 
 /// Signing in through the organisation's identity provider (OpenID Connect): the authorization-code flow with PKCE.
@@ -14,12 +15,19 @@ public struct SingleSignOn: Sendable {
     let relyingParty: RelyingParty
     /// The callback's absolute URL for a tenant, from configuration (never from the request).
     let callbackURL: @Sendable (Tenant) -> String
+    /// SAML: our Assertion Consumer Service's absolute URL for a tenant, and our entity id (our metadata's URL), from
+    /// configuration.
+    let assertionConsumerURL: @Sendable (Tenant) -> String
+    let serviceProviderEntityID: @Sendable (Tenant) -> String
     let vault: DataVault
     let outbound: OutboundCalls
     static let attemptLifetime = 10 * 60
 
     public init(services: AccountServices, relyingParty: RelyingParty, vault: DataVault, outbound: OutboundCalls,
-                callbackURL: @escaping @Sendable (Tenant) -> String) {
+                callbackURL: @escaping @Sendable (Tenant) -> String, assertionConsumerURL: @escaping @Sendable (Tenant) -> String,
+                serviceProviderEntityID: @escaping @Sendable (Tenant) -> String) {
+        self.assertionConsumerURL = assertionConsumerURL
+        self.serviceProviderEntityID = serviceProviderEntityID
         self.services = services
         self.relyingParty = relyingParty
         self.vault = vault
@@ -58,6 +66,7 @@ public struct SingleSignOn: Sendable {
         let addressKey = "\(scope.tenantID):\(clientAddress)"
         if let wait = try services.throttles.signOnStartsPerAddress.retryAfter(addressKey, now: now) { throw UseCaseError.tooManyRequests(retryAfter: wait) }
         try services.throttles.signOnStartsPerAddress.record(addressKey, now: now)
+        if provider.kind == "saml" { return try beginSAML(scope, provider, returnTo: returnTo, now: now) }
         let metadata: ProviderMetadata
         do { metadata = try outbound.run(tenant: scope.tenantID) { try relyingParty.metadata(issuer: provider.issuer) } } catch let error as RelyingParty.Failure {
             throw SingleSignOnRefusal.providerUnavailable(Self.reason(error))
@@ -93,6 +102,11 @@ public struct SingleSignOn: Sendable {
               let provider = try services.database.identityProvider(tenantID: scope.tenantID, id: attempt.providerID) else {
             throw SingleSignOnRefusal.expired
         }
+        if provider.kind == "saml" {
+            // The Assertion Consumer Service recorded the checked Response on this sign-in; this browser began it.
+            guard let subject = attempt.answerSubject else { throw SingleSignOnRefusal.expired }
+            return try signIn(scope, provider, subject: subject, email: attempt.answerEmail, emailVerified: true, attempt: attempt, now: now)
+        }
         if providerError != nil { throw SingleSignOnRefusal.cancelled }
         guard let code, (1...2048).contains(code.utf8.count) else { throw SingleSignOnRefusal.expired }
         let secret: String
@@ -111,18 +125,24 @@ public struct SingleSignOn: Sendable {
             if case .idToken(let rejection) = error { throw SingleSignOnRefusal.idTokenRejected(rejection) }
             throw SingleSignOnRefusal.providerUnavailable(Self.reason(error))
         } catch { throw SingleSignOnRefusal.busy }
+        return try signIn(scope, provider, subject: claims.subject, email: claims.email, emailVerified: claims.emailVerified, attempt: attempt, now: now)
+    }
 
+    /// The account for the provider's subject, as both protocols find it: linked before, or linked now by an email the
+    /// provider vouches for, or made.
+    func signIn(_ scope: Scope, _ provider: AppDatabase.IdentityProvider, subject: String, email typed: String?, emailVerified: Bool?,
+                attempt: AppDatabase.SignOnAttempt, now: Int) throws -> SignedIn {
         // The email links or makes an account only if the provider vouches for it: `email_verified` true, or (for
         // providers that do not send it, such as Entra ID) an address at one of the domains the admin listed.
         var email: EmailAddress?
-        if let typed = claims.email, let address = EmailAddress(typed) {
-            if claims.emailVerified == false { throw SingleSignOnRefusal.emailUnverified }
+        if let typed, let address = EmailAddress(typed) {
+            if emailVerified == false { throw SingleSignOnRefusal.emailUnverified }
             let domains = SignUpPolicy(rule: .domains, domains: provider.allowedDomains)
             if !provider.allowedDomains.isEmpty, !domains.admits(address) { throw SingleSignOnRefusal.emailNotAllowed }
-            if claims.emailVerified == nil, provider.allowedDomains.isEmpty { throw SingleSignOnRefusal.emailUnverified }
+            if emailVerified == nil, provider.allowedDomains.isEmpty { throw SingleSignOnRefusal.emailUnverified }
             email = address
         }
-        switch try services.database.accountForSingleSignOn(tenantID: scope.tenantID, providerID: provider.id, subject: claims.subject,
+        switch try services.database.accountForSingleSignOn(tenantID: scope.tenantID, providerID: provider.id, subject: subject,
                                                             email: email, mayCreate: true, unusableHash: UnusablePassword.hash(), now: now) {
         case .linked(let account), .newlyLinked(let account), .created(let account):
             return SignedIn(account: account, returnTo: attempt.returnTo)
@@ -151,6 +171,10 @@ public enum SingleSignOnRefusal: Error, Equatable, Sendable {
     case cancelled
     case providerUnavailable(String)
     case idTokenRejected(IDTokenRejection)
+    /// SAML: the Response was not accepted (its signature, audience, times, or the request it answers).
+    case responseRejected(SAMLRejection)
+    /// SAML: this Assertion was accepted once already.
+    case replayed
     case emailUnverified
     case emailNotAllowed
     case noEmail
@@ -167,6 +191,8 @@ public enum SingleSignOnRefusal: Error, Equatable, Sendable {
         case .cancelled: "the provider returned an error"
         case .providerUnavailable(let reason): "provider unavailable: " + reason
         case .idTokenRejected(let rejection): "ID token refused: " + Self.words(rejection)
+        case .responseRejected(let rejection): "SAML Response refused: \(rejection)"
+        case .replayed: "SAML Assertion already used"
         case .emailUnverified: "the provider did not verify the email address"
         case .emailNotAllowed: "the email address is not at an allowed domain"
         case .noEmail: "the provider sent no email address"

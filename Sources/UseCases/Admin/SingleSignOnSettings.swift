@@ -3,6 +3,7 @@ import Foundation
 import Cryptography
 import Logging
 import OpenIDConnect
+import Outbound
 import Storage
 
 /// An organisation's single sign-on provider, set by its admins: checked by fetching its discovery document before it
@@ -14,9 +15,15 @@ public struct SingleSignOnSettings: Sendable {
     let logger: Logger
     let outbound: OutboundCalls
     let clock: @Sendable () -> Int
+    /// SAML: fetches an IdP's metadata from the address an admin gives (public addresses only, with a deadline).
+    let http: OutboundHTTP
+    /// SAML: our entity id for a tenant, from configuration.
+    let serviceProviderEntityID: @Sendable (Tenant) -> String
 
     public init(database: AppDatabase, relyingParty: RelyingParty, vault: DataVault, logger: Logger, outbound: OutboundCalls,
-                clock: @escaping @Sendable () -> Int) {
+                clock: @escaping @Sendable () -> Int, http: OutboundHTTP, serviceProviderEntityID: @escaping @Sendable (Tenant) -> String) {
+        self.http = http
+        self.serviceProviderEntityID = serviceProviderEntityID
         self.database = database
         self.relyingParty = relyingParty
         self.vault = vault
@@ -32,6 +39,8 @@ public struct SingleSignOnSettings: Sendable {
     /// What the settings page shows: never the secret.
     public struct Summary: Sendable, Equatable {
         public let providerID: String
+        /// "oidc" or "saml".
+        public let kind: String
         public let displayName: String
         public let issuer: String
         public let clientID: String
@@ -64,7 +73,7 @@ public struct SingleSignOnSettings: Sendable {
     public func summary(_ member: MemberScope) throws -> Summary? {
         let admin = try member.asAdmin()
         guard let provider = try database.identityProvider(tenantID: admin.tenantID) else { return nil }
-        return Summary(providerID: provider.id, displayName: provider.displayName, issuer: provider.issuer, clientID: provider.clientID,
+        return Summary(providerID: provider.id, kind: provider.kind, displayName: provider.displayName, issuer: provider.issuer, clientID: provider.clientID,
                        allowedDomains: provider.allowedDomains, isRequired: provider.isRequired,
                        linkedAccounts: try database.identityLinkCount(tenantID: admin.tenantID, providerID: provider.id))
     }
@@ -73,7 +82,8 @@ public struct SingleSignOnSettings: Sendable {
     /// discovery cannot be read.
     public func save(_ member: MemberScope, _ form: Form) throws {
         let admin = try member.asAdmin()
-        let existing = try database.identityProvider(tenantID: admin.tenantID)
+        let existing = try database.identityProvider(tenantID: admin.tenantID).flatMap { $0.kind == "oidc" ? $0 : nil }
+        let replacing = try database.identityProvider(tenantID: admin.tenantID).flatMap { $0.kind == "oidc" ? nil : $0.id }
         let name = form.displayName.trimmingCharacters(in: .whitespacesAndNewlines)
         let issuer = form.issuer.trimmingCharacters(in: .whitespacesAndNewlines)
         let clientID = form.clientID.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -114,7 +124,7 @@ public struct SingleSignOnSettings: Sendable {
                                                     secretKeyID: sealed.keyID, allowedDomains: unique, isRequired: form.isRequired)
         let words = (existing == nil ? "Set up single sign-on with " : "Changed single sign-on with ") + issuer
             + (form.isRequired ? " (single sign-on only)" : "")
-        try database.saveIdentityProvider(tenantID: admin.tenantID, provider, now: now, audit: admin.auditEntry(words, at: now))
+        try database.saveIdentityProvider(tenantID: admin.tenantID, provider, replacing: replacing, now: now, audit: admin.auditEntry(words, at: now))
     }
 
     public func remove(_ member: MemberScope) throws {

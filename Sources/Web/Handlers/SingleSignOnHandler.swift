@@ -40,6 +40,31 @@ enum SingleSignOnHandler {
         return response
     }
 
+    // MARK: SAML 2.0
+
+    /// Our service provider metadata, for the organisation's IdP: entity id and Assertion Consumer Service, from
+    /// configuration.
+    static func samlMetadata(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let xml = environment.singleSignOn.serviceProviderMetadata(context.scope)
+        return Response(status: .ok, headers: ["Content-Type": "application/samlmetadata+xml; charset=utf-8"], body: Array(xml.utf8))
+    }
+
+    /// The Assertion Consumer Service (HTTP-POST binding): no CSRF field, since the signed Response is its own proof and
+    /// its InResponseTo ties it to a request we made; no session either, since a cross-site POST brings no cookie. The
+    /// checked answer is recorded on the sign-in it answers, and the browser goes on to the callback, where its cookie
+    /// must show it began that sign-in.
+    static func samlAssertion(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let form = try context.form()
+        do {
+            let state = try environment.singleSignOn.receive(context.scope, encoded: form["SAMLResponse"] ?? "", relayState: form["RelayState"])
+            var response = Response.redirect(to: Route.signOnCallback.path + "?state=" + state)
+            response.headers.set("Cache-Control", "no-store")
+            return response
+        } catch let refusal as SingleSignOnRefusal {
+            return try refused(refusal, context, environment)
+        }
+    }
+
     /// A kind page that says what happened and what to do, with a line for the organisation's IT team.
     static func refused(_ refusal: SingleSignOnRefusal, _ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
         environment.logger.warning("single sign-on refused", metadata: ["reason": .string(refusal.reference)])
@@ -51,7 +76,7 @@ enum SingleSignOnHandler {
             ("The sign-in was stopped before it finished. You can try again whenever you’re ready.", .badRequest)
         case .providerUnavailable:
             ("\(organisation)’s sign-in service didn’t answer as expected. Please try again in a little while.", .serviceUnavailable)
-        case .idTokenRejected:
+        case .idTokenRejected, .responseRejected, .replayed:
             ("We couldn’t confirm who you are with \(organisation)’s sign-in service, so we haven’t signed you in.", .unauthorized)
         case .emailUnverified, .noEmail:
             ("\(organisation)’s sign-in service didn’t confirm an email address for you, which Resett needs to find your account.", .forbidden)

@@ -156,6 +156,9 @@ extension Route {
         case .adminSignOn: .adminSignOn
         case .saveAdminSignOn: .saveAdminSignOn
         case .adminSignOnRemove: .adminSignOnRemove
+        case .saveAdminSignOnSAML: .saveAdminSignOnSAML
+        case .samlMetadata: .samlMetadata
+        case .samlAssertion: .samlAssertion
         case .logInLink: .logInLink
         case .useLogInLink: .useLogInLink
         case .signUpConfirm: .signUpConfirm

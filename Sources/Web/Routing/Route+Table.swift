@@ -22,7 +22,7 @@ extension Route {
              addCheckInTag, checkInTagRemove, members, memberRole, settings, saveSettings, topics, paywall,
              subscription, subscriptionCheckout, subscriptionCancel, cancelSubscription, subscriptionResume,
              testCheckout, payTestCheckout, paymentWebhooks, signUp, submitSignUp, logIn, submitLogIn, logOut,
-             signOnCallback, signOnStart, adminSignOn, saveAdminSignOn, adminSignOnRemove, logInLink, useLogInLink,
+             signOnCallback, signOnStart, adminSignOn, saveAdminSignOn, adminSignOnRemove, saveAdminSignOnSAML, samlMetadata, samlAssertion, logInLink, useLogInLink,
              signUpConfirm, confirmSignUp, passwordForgot, sendPasswordLink, passwordReset, resetPassword, account,
              accountProfile, accountSecurity, accountAppearance, accountData, staff, accountPassword,
              accountTimeZone, accountEmail, accountTheme, accountDiscretion, accountExport, accountDelete, accountSessions,
@@ -46,7 +46,7 @@ extension Route.Kind {
              .scimServiceProviderConfig, .scimResourceTypes, .scimSchemas, .scimUsers, .scimUser, .scimResourceType,
              .scimSchema, .joining, .organisationInsights, .organisationInsightsCSV, .checkInTags, .members,
              .settings, .paywall, .subscription, .subscriptionCancel, .testCheckout, .signUp, .logIn,
-             .signOnCallback, .adminSignOn, .logInLink, .signUpConfirm, .passwordForgot, .passwordReset, .account,
+             .signOnCallback, .adminSignOn, .samlMetadata, .logInLink, .signUpConfirm, .passwordForgot, .passwordReset, .account,
              .accountProfile, .accountSecurity, .accountAppearance, .accountData, .staff, .accountExport,
              .accountSessions, .unlock, .accountReminders, .reminderOff: "GET"
         case .resetStart, .runFinish, .rateRun, .teamMessageSeen, .saveAdminLogo, .adminReset, .ownResets,
@@ -59,7 +59,7 @@ extension Route.Kind {
              .provisioningTokens, .provisioningTokenRevoke, .groupSize, .addCheckInTag, .checkInTagRemove,
              .memberRole, .saveSettings, .topics, .subscriptionCheckout, .cancelSubscription, .subscriptionResume,
              .payTestCheckout, .paymentWebhooks, .submitSignUp, .submitLogIn, .logOut, .signOnStart,
-             .saveAdminSignOn, .adminSignOnRemove, .useLogInLink, .confirmSignUp, .sendPasswordLink, .resetPassword,
+             .saveAdminSignOn, .adminSignOnRemove, .saveAdminSignOnSAML, .samlAssertion, .useLogInLink, .confirmSignUp, .sendPasswordLink, .resetPassword,
              .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion, .accountDelete,
              .accountSessionsSignOutOthers, .accountSessionDelete, .passkeyOptions, .addPasskey, .passkeyRemove, .accountLock,
              .passkeySignInOptions, .passkeySignIn, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey, .saveReminders,
@@ -225,6 +225,9 @@ extension Route.Kind {
         case .adminSignOn: "/admin/single-sign-on"
         case .saveAdminSignOn: "/admin/single-sign-on"
         case .adminSignOnRemove: "/admin/single-sign-on/remove"
+        case .saveAdminSignOnSAML: "/admin/single-sign-on/saml"
+        case .samlMetadata: "/sso/saml/metadata"
+        case .samlAssertion: "/sso/saml/acs"
         case .logInLink: "/login/link"
         case .useLogInLink: "/login/link"
         case .signUpConfirm: "/signup/confirm"
@@ -274,9 +277,9 @@ extension Route.Kind {
         switch self {
         case .home, .emotion, .reset, .resetStart, .help, .helpNow, .helpTalk, .helpBreathe, .helpGround, .helpSafe,
              .brand, .manifest, .serviceWorker, .offline, .logo, .paywall, .signUp, .submitSignUp, .logIn, .submitLogIn, .logOut, .signOnCallback,
-             .signOnStart, .logInLink, .useLogInLink, .signUpConfirm, .confirmSignUp, .passwordForgot,
+             .signOnStart, .samlMetadata, .logInLink, .useLogInLink, .signUpConfirm, .confirmSignUp, .passwordForgot,
              .sendPasswordLink, .passwordReset, .resetPassword, .passkeySignInOptions, .passkeySignIn, .reminderOff: .anyone
-        case .turnOffReminder: .signedLink
+        case .turnOffReminder, .samlAssertion: .signedLink
         case .runStep, .runFinish, .runMood, .rateRun, .runResult, .teamMessageSeen, .calendarColours,
              .accountWeekStart, .community, .communityPosts, .postDelete, .postReactions, .postReport, .postReports,
              .practices, .practice, .practiceStart, .practiceSession, .practiceStep, .practiceDone, .welcome, .saveWelcome,
@@ -299,7 +302,7 @@ extension Route.Kind {
              .invitationRevoke, .provisioningTokens, .provisioningTokenRevoke, .organisationInsights,
              .organisationInsightsCSV, .groupSize, .checkInTags, .addCheckInTag, .checkInTagRemove, .members,
              .memberRole, .settings, .saveSettings, .topics, .adminSignOn, .saveAdminSignOn,
-             .adminSignOnRemove: .admin
+             .adminSignOnRemove, .saveAdminSignOnSAML: .admin
         case .health, .ready, .metrics: .operator
         case .moderation, .moderationPost, .moderate, .liftRestriction, .audit, .auditCSV, .staff: .moderator
         case .scimServiceProviderConfig, .scimResourceTypes, .scimSchemas, .scimUsers, .scimCreateUser,
@@ -333,7 +336,7 @@ extension Route.Kind {
              .organisationInsights, .organisationInsightsCSV, .groupSize, .checkInTags, .addCheckInTag,
              .checkInTagRemove, .members, .memberRole, .settings, .saveSettings, .topics, .paywall, .subscription,
              .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume, .testCheckout,
-             .payTestCheckout, .paymentWebhooks, .signUp, .logIn, .logOut, .adminSignOn, .adminSignOnRemove,
+             .payTestCheckout, .paymentWebhooks, .signUp, .logIn, .logOut, .adminSignOn, .adminSignOnRemove, .samlMetadata, .samlAssertion,
              .logInLink, .useLogInLink, .signUpConfirm, .confirmSignUp, .passwordForgot, .sendPasswordLink,
              .passwordReset, .account, .accountProfile, .accountSecurity, .accountAppearance, .accountData, .staff,
              .accountTimeZone, .accountTheme, .accountDiscretion, .accountExport, .accountSessions, .accountSessionsSignOutOthers,
@@ -341,7 +344,7 @@ extension Route.Kind {
              .passkeySignIn, .unlock, .unlockPasskeyOptions, .unlockWithPasskey, .accountReminders, .saveReminders, .reminderOff,
              .turnOffReminder, .addReminderDevice, .reminderDeviceRemove, .testReminderDevices: .workerPool
         case .health, .ready: .priority
-        case .submitSignUp, .submitLogIn, .signOnCallback, .signOnStart, .saveAdminSignOn, .resetPassword,
+        case .submitSignUp, .submitLogIn, .signOnCallback, .signOnStart, .saveAdminSignOn, .saveAdminSignOnSAML, .resetPassword,
              .accountPassword, .accountEmail, .accountDelete, .submitUnlock: .waiting
         }
     }
@@ -356,7 +359,7 @@ extension Route.Kind {
              .health, .ready, .metrics, .scimServiceProviderConfig, .scimResourceTypes, .scimSchemas,
              .scimUsers, .scimCreateUser, .scimSearchUsers, .scimSearch, .scimUser, .scimReplaceUser, .scimPatchUser,
              .scimDeleteUser, .scimResourceType, .scimSchema, .paymentWebhooks, .signUp, .submitSignUp, .logIn,
-             .submitLogIn, .logOut, .signOnCallback, .signOnStart, .logInLink, .useLogInLink, .signUpConfirm,
+             .submitLogIn, .logOut, .signOnCallback, .signOnStart, .samlMetadata, .samlAssertion, .logInLink, .useLogInLink, .signUpConfirm,
              .confirmSignUp, .passwordForgot, .sendPasswordLink, .passwordReset, .resetPassword, .passkeySignInOptions,
              .passkeySignIn, .unlock, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey, .reminderOff, .turnOffReminder: nil
         case .adminLogo, .saveAdminLogo, .adminResets, .adminReset, .ownResetNew, .ownResets, .ownReset,
@@ -365,7 +368,7 @@ extension Route.Kind {
              .addWatchedWord, .watchedWordRemove, .joining, .saveJoining, .joiningInvitations, .invitationRevoke,
              .provisioningTokens, .provisioningTokenRevoke, .organisationInsights, .organisationInsightsCSV,
              .groupSize, .checkInTags, .addCheckInTag, .checkInTagRemove, .members, .memberRole, .settings,
-             .saveSettings, .topics, .adminSignOn, .saveAdminSignOn, .adminSignOnRemove, .staff: .staff
+             .saveSettings, .topics, .adminSignOn, .saveAdminSignOn, .adminSignOnRemove, .saveAdminSignOnSAML, .staff: .staff
         case .calendar, .calendarYear, .calendarDay, .calendarColours, .checkIn, .saveCheckIn, .reflection, .saveReflection,
              .insights, .you, .digest, .digestIntention, .digestEmail, .setbacks, .setbackNew, .logSetback, .setbackTemplates,
              .fillSetbackTemplate, .setbackInsights, .smallStep, .setback, .setbackEdit, .updateSetback, .setbackAction,

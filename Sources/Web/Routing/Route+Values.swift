@@ -239,6 +239,9 @@ extension Route {
         case .adminSignOn: self = .adminSignOn
         case .saveAdminSignOn: self = .saveAdminSignOn
         case .adminSignOnRemove: self = .adminSignOnRemove
+        case .saveAdminSignOnSAML: self = .saveAdminSignOnSAML
+        case .samlMetadata: self = .samlMetadata
+        case .samlAssertion: self = .samlAssertion
         case .logInLink: self = .logInLink
         case .useLogInLink: self = .useLogInLink
         case .signUpConfirm: self = .signUpConfirm

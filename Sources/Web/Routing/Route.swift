@@ -206,6 +206,9 @@ enum Route: Hashable, Sendable {
     case adminSignOn
     case saveAdminSignOn
     case adminSignOnRemove
+    case saveAdminSignOnSAML
+    case samlMetadata
+    case samlAssertion
     case logInLink
     case useLogInLink
     case signUpConfirm

@@ -99,24 +99,6 @@ struct SettingsPage: FormPage {
 }
 
 /// `admin/single-sign-on`: the organisation's OpenID provider, the address to give it, and whether everyone must use it.
-struct SingleSignOnSettingsPage: FormPage {
-    let callbackURL: String
-    let displayName: String
-    let issuer: String
-    let clientID: String
-    let domains: String
-    let required: Bool
-    let configured: Bool
-    /// "3 accounts have" signed in with it.
-    let linked: String?
-    let errors: FormErrors
-    var error_display_name: String? { errors["display_name"] }
-    var error_issuer: String? { errors["issuer"] }
-    var error_client_id: String? { errors["client_id"] }
-    var error_client_secret: String? { errors["client_secret"] }
-    var error_domains: String? { errors["domains"] }
-}
-
 /// `admin/insights`: aggregate figures only, with every group smaller than the organisation's smallest group hidden.
 struct OrganisationInsightsPage: FormPage {
     /// A figure, or "hidden" when its group is too small to show.
