@@ -21,7 +21,7 @@ setup:
 
 # The browser suite's tools: Chromium and its driver from Debian, Selenium, axe-core and pytest from PyPI; and aiosmtpd,
 # the real SMTP server the mail tests send to.
-BROWSER_PACKAGES := chromium chromium-driver fonts-noto-color-emoji openssl
+BROWSER_PACKAGES := chromium chromium-driver fonts-noto-color-emoji openssl xmlsec1
 browser-setup:
 	@missing=""; for p in $(BROWSER_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -31,7 +31,7 @@ browser-setup:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 install -y -qq $$missing; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 install -y -qq $$missing; fi; \
 	fi
-	@python3 -c "import selenium, axe_selenium_python, pytest, aiosmtpd, scim2_tester, scim2_client, httpx2, authlib, joserfc, requests, html5lib, fido2, http_ece" 2>/dev/null || python3 -m pip install -q -r Tests/Browser/requirements.txt
+	@python3 -c "import selenium, axe_selenium_python, pytest, aiosmtpd, scim2_tester, scim2_client, httpx2, authlib, joserfc, requests, html5lib, fido2, http_ece, saml2, signxml" 2>/dev/null || python3 -m pip install -q -r Tests/Browser/requirements.txt
 
 build: setup
 	swift build $(SWIFT_FLAGS) --product resett

@@ -18,14 +18,16 @@ public struct IdentityProviderMetadata: Sendable, Equatable {
 
     static let redirectBinding = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"
 
-    public init(xml: [UInt8]) throws(Problem) {
+    /// `allowsLoopbackHTTP`: an `http://` sign-on service on this machine is taken too (the tests' identity provider).
+    public init(xml: [UInt8], allowsLoopbackHTTP: Bool = false) throws(Problem) {
         guard let document = SAMLXML(xml) else { throw .notXML }
         let root = document.root
         guard root.is("EntityDescriptor", in: .metadata), let entityID = root.attribute("entityID"), (1...500).contains(entityID.utf8.count),
               let descriptor = root.child("IDPSSODescriptor", in: .metadata) else { throw .notAnIdentityProvider }
         guard let service = descriptor.children("SingleSignOnService", in: .metadata).first(where: { $0.attribute("Binding") == Self.redirectBinding }),
               let location = service.attribute("Location"), location.utf8.count <= 500, let url = URLComponents(string: location),
-              url.scheme == "https", url.host?.isEmpty == false else { throw .noRedirectSignOn }
+              url.scheme == "https" || (allowsLoopbackHTTP && url.scheme == "http" && ["127.0.0.1", "localhost", "[::1]", "::1"].contains(url.host ?? "")),
+              url.host?.isEmpty == false else { throw .noRedirectSignOn }
         let certificates = descriptor.children("KeyDescriptor", in: .metadata)
             .filter { $0.attribute("use") == nil || $0.attribute("use") == "signing" }
             .compactMap { $0.child("KeyInfo", in: .signature)?.child("X509Data", in: .signature)?.child("X509Certificate", in: .signature)?.text }

@@ -32,7 +32,7 @@ public struct SAMLAssertion: Sendable, Equatable {
     public let inResponseTo: String
     /// The NameID: the IdP's name for the person.
     public let subject: String
-    /// An email attribute, when the IdP sends one (`mail`, `email`, or the eduPerson/LDAP OID for mail).
+    /// An email attribute, when the IdP sends one (`mail`, `email`, the LDAP OID for mail or its older MACE name).
     public let email: String?
     /// Until when the Assertion's ID must be remembered.
     public let validUntil: Int
@@ -112,7 +112,7 @@ public struct ResponseCheck: Sendable {
                              validUntil: max(notOnOrAfter, confirmedUntil) + skew)
     }
 
-    static let emailAttributes: Set<String> = ["mail", "email", "emailaddress", "urn:oid:0.9.2342.19200300.100.1.3",
+    static let emailAttributes: Set<String> = ["mail", "email", "emailaddress", "urn:oid:0.9.2342.19200300.100.1.3", "urn:mace:dir:attribute-def:mail",
                                                "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress"]
 
     static func email(in assertion: SAMLElement) -> String? {

@@ -65,18 +65,19 @@ def sign_up(driver, server, email, check=None):
     go(driver, driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
 
 
-def member(driver, server, email, role="member"):
+def member(driver, server, email, role="member", database=None):
     """A new account made by the operator's command (sign-ups from one address are limited to ten an hour, and
-    the sign-up journey has its own tests), then signed in through the login form."""
+    the sign-up journey has its own tests), then signed in through the login form (the password's, not a single
+    sign-on button above it). `database` defaults to the shared server's."""
     import subprocess
     from conftest import ROOT
     subprocess.run([os.path.join(ROOT, ".build", "debug", "resett"), "user", "create", "--tenant", "default", "--email", email,
-                    "--role", role, "--password-stdin", "--db", os.environ["RESETT_TEST_DB"], "--root", ROOT],
+                    "--role", role, "--password-stdin", "--db", database or os.environ["RESETT_TEST_DB"], "--root", ROOT],
                    input="a calm and steady passphrase\n", text=True, check=True, capture_output=True)
     driver.get(server + "/login")
     fill(driver, "email", email)
     fill(driver, "password", "a calm and steady passphrase")
-    go(driver, driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+    go(driver, driver.find_element(By.ID, "password").find_element(By.XPATH, "ancestor::form//button[@type='submit']"))
     # A new account's first sign-in shows the welcome once (its own journey tests it); these journeys start at home.
     assert driver.current_url == server + "/welcome", driver.current_url
     driver.get(server + "/")

@@ -132,3 +132,66 @@ def test_saml_sign_in_from_metadata_to_a_signed_in_browser(saml_server):
         bad = saml_response(key, certificate, request_id, acs, audience, "admin", "admin@uni.example.ac.uk", sign=not unsigned)
         answer = requests.post(server + "/sso/saml/acs", data={"SAMLResponse": bad, "RelayState": relay_state}, allow_redirects=False)
         assert answer.status_code == 401
+
+
+@pytest.fixture(scope="module")
+def university():
+    """A Resett on a fixed port (our entity id and ACS are built from configuration) and a pysaml2 identity provider
+    (Tests/Support/saml_idp.py) that knows Resett from its metadata; an admin gives Resett the IdP's metadata address."""
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    from conftest import ROOT, free_port
+    running = start_resett(["--allow-loopback-identity-provider"], export=False, port=free_port())
+    server, database = next(running)
+    sp_metadata = os.path.join(tempfile.mkdtemp(prefix="saml-sp-"), "sp.xml")
+    with open(sp_metadata, "w") as out:
+        out.write(requests.get(server + "/sso/saml/metadata").text)
+    idp = subprocess.Popen([sys.executable, os.path.join(ROOT, "Tests", "Support", "saml_idp.py"), "--sp-metadata", sp_metadata],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    idp_url = "http://127.0.0.1:" + idp.stdout.readline().strip().split("=")[1]
+    admin = signed_in(server, database, f"uni-admin-{uuid.uuid4().hex[:6]}@example.com", role="admin")
+    page = admin.get(server + "/admin/single-sign-on").text
+    saved = admin.post(server + "/admin/single-sign-on/saml", data={"_csrf": csrf(page), "saml_display_name": "University of Example",
+                                                                  "metadata_url": idp_url + "/metadata"}, allow_redirects=False)
+    assert saved.status_code == 303, saved.text
+    yield server, idp_url, admin, database
+    idp.terminate()
+    idp.wait(timeout=10)
+    next(running, None)
+
+
+def test_a_student_signs_in_in_chromium_through_the_universitys_identity_provider(university, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+    from pages import check_page
+    server, idp_url, admin, _ = university
+    requests.post(idp_url + "/_control", json={"name_id": "s-20417", "mail": "s.20417@uni.example.ac.uk"}).raise_for_status()
+    browser.get(server + "/login")
+    problems = check_page(browser, "login-saml", server)
+    button = browser.find_element(By.XPATH, "//button[contains(normalize-space(), 'Continue with University of Example')]")
+    button.send_keys(Keys.ENTER)
+    # The IdP's page posts its signed Response back to us; the callback signs this browser in (a new account's welcome).
+    WebDriverWait(browser, 20).until(lambda driver: driver.current_url.startswith(server) and "/sso/saml/acs" not in driver.current_url
+                                     and "/login" not in driver.current_url.replace("/login/sso/callback", "/callback"))
+    assert browser.current_url in (server + "/welcome", server + "/"), browser.find_element(By.TAG_NAME, "main").text
+    browser.get(server + "/account/profile")
+    assert "s.20417@uni.example.ac.uk" in browser.page_source
+    assert "1 account has signed in with it" in admin.get(server + "/admin/single-sign-on").text
+    assert problems == [], "\n".join(problems)
+
+
+def test_the_admin_page_offers_saml_and_shows_what_to_give_the_identity_provider(university, browser):
+    from selenium.webdriver.common.by import By
+    from journeys import member
+    from pages import check_page
+    server, idp_url, _, database = university
+    member(browser, server, f"uni-admin-page-{uuid.uuid4().hex[:6]}@example.com", role="admin", database=database)
+    browser.get(server + "/admin/single-sign-on")
+    assert browser.find_element(By.ID, "saml-metadata-url").get_attribute("value") == server + "/sso/saml/metadata"
+    assert browser.find_element(By.ID, "saml-acs-url").get_attribute("value") == server + "/sso/saml/acs"
+    assert "In use with" in browser.find_element(By.ID, "saml-heading").find_element(By.XPATH, "..").text
+    problems = check_page(browser, "admin-single-sign-on-saml", server)
+    assert problems == [], "\n".join(problems)

@@ -62,7 +62,7 @@ extension SingleSignOnSettings {
             bytes = answer.body
         }
         let metadata: IdentityProviderMetadata
-        do { metadata = try IdentityProviderMetadata(xml: bytes) } catch {
+        do { metadata = try IdentityProviderMetadata(xml: bytes, allowsLoopbackHTTP: http.allowsLoopbackHTTP) } catch {
             let words = switch error {
             case .notXML: "That isn’t metadata we can read: paste the XML your identity provider publishes (without a DOCTYPE)."
             case .notAnIdentityProvider: "That metadata doesn’t describe an identity provider (an IDPSSODescriptor with an entityID)."
@@ -72,7 +72,7 @@ extension SingleSignOnSettings {
             throw UseCaseError.invalid([FieldError("metadata", words)])
         }
         let origin = URLComponents(string: metadata.singleSignOnURL).map { parts in
-            "https://" + (parts.host ?? "") + (parts.port.map { ":\($0)" } ?? "")
+            (parts.scheme ?? "https") + "://" + (parts.host ?? "") + (parts.port.map { ":\($0)" } ?? "")
         } ?? ""
         let id = current?.kind == "saml" ? current!.id : SecureRandom.hex(16)
         let now = clock()
