@@ -5,6 +5,8 @@ that browser in (and only that browser: the sign-in's cookie must come back); a 
 signs nobody in. (The checks of every forged Response are in Tests/SAMLTests.)"""
 import base64
 import datetime
+import os
+import sys
 import re
 import urllib.parse
 import uuid
@@ -12,28 +14,18 @@ import zlib
 
 import pytest
 import requests
-from cryptography import x509
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import rsa
-from cryptography.x509.oid import NameOID
+from cryptography.hazmat.primitives import serialization
 from lxml import etree
 from signxml import XMLSigner, methods
 
-from conftest import start_resett
+from conftest import ROOT, start_resett
 from journeys import csrf, signed_in
+
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
+from saml_idp import signing_pair  # noqa: E402  (the identity provider's own helper)
 
 IDP = "https://idp.uni.example.ac.uk/idp"
 SSO = "https://idp.uni.example.ac.uk/idp/profile/SAML2/Redirect/SSO"
-
-
-def key_and_certificate():
-    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "idp.uni.example.ac.uk")])
-    now = datetime.datetime.now(datetime.timezone.utc)
-    certificate = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
-                   .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(days=1))
-                   .not_valid_after(now + datetime.timedelta(days=365)).sign(key, hashes.SHA256()))
-    return key, certificate
 
 
 def metadata(certificate):
@@ -87,7 +79,7 @@ def begin(server):
 
 def test_saml_sign_in_from_metadata_to_a_signed_in_browser(saml_server):
     server, database = saml_server
-    key, certificate = key_and_certificate()
+    key, certificate = signing_pair("idp.uni.example.ac.uk")
     admin = signed_in(server, database, f"saml-admin-{uuid.uuid4().hex[:6]}@example.com", role="admin")
     page = admin.get(server + "/admin/single-sign-on").text
     assert "Or use SAML 2.0" in page and "/sso/saml/metadata" in page

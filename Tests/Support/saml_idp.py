@@ -32,13 +32,19 @@ SHA256_SIGNATURE = "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"
 SHA256_DIGEST = "http://www.w3.org/2001/04/xmlenc#sha256"
 
 
-def key_and_certificate(folder):
+def signing_pair(common_name="saml-idp.test"):
+    """An RSA key and a self-signed certificate for it, valid from yesterday for a month (test_saml.py uses it too)."""
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "saml-idp.test")])
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, common_name)])
     now = datetime.datetime.now(datetime.timezone.utc)
     certificate = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
                    .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(days=1))
                    .not_valid_after(now + datetime.timedelta(days=30)).sign(key, hashes.SHA256()))
+    return key, certificate
+
+
+def key_and_certificate(folder):
+    key, certificate = signing_pair()
     key_path, cert_path = os.path.join(folder, "idp.key"), os.path.join(folder, "idp.crt")
     with open(key_path, "wb") as out:
         out.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.TraditionalOpenSSL, serialization.NoEncryption()))

@@ -32,9 +32,7 @@ extension SingleSignOnSettings {
         let xml = form.metadataXML.trimmingCharacters(in: .whitespacesAndNewlines)
         let address = form.metadataURL.trimmingCharacters(in: .whitespacesAndNewlines)
         var problems: [FieldError] = []
-        if !(1...60).contains(name.count) || name.hasControlCharacters {
-            problems.append(FieldError("saml_display_name", "Give the sign-in a name of up to 60 characters, like your organisation’s."))
-        }
+        if let problem = Self.nameProblem(name, field: "saml_display_name") { problems.append(problem) }
         if xml.isEmpty, address.isEmpty {
             problems.append(FieldError("metadata", "Paste your identity provider’s metadata, or give the address it is published at."))
         } else if xml.utf8.count > 512 * 1024 {

@@ -82,17 +82,16 @@ public struct SingleSignOnSettings: Sendable {
     /// discovery cannot be read.
     public func save(_ member: MemberScope, _ form: Form) throws {
         let admin = try member.asAdmin()
-        let existing = try database.identityProvider(tenantID: admin.tenantID).flatMap { $0.kind == "oidc" ? $0 : nil }
-        let replacing = try database.identityProvider(tenantID: admin.tenantID).flatMap { $0.kind == "oidc" ? nil : $0.id }
+        // A SAML provider in use is replaced (in the same transaction as this one is saved).
+        let current = try database.identityProvider(tenantID: admin.tenantID)
+        let existing = current?.kind == "oidc" ? current : nil, replacing = current?.kind == "oidc" ? nil : current?.id
         let name = form.displayName.trimmingCharacters(in: .whitespacesAndNewlines)
         let issuer = form.issuer.trimmingCharacters(in: .whitespacesAndNewlines)
         let clientID = form.clientID.trimmingCharacters(in: .whitespacesAndNewlines)
         let secret = form.clientSecret.trimmingCharacters(in: .whitespacesAndNewlines)
         // Every field's problem at once, each beside its field, so one correction is not followed by the next refusal.
         var problems: [FieldError] = []
-        if !(1...60).contains(name.count) || name.hasControlCharacters {
-            problems.append(FieldError("display_name", "Give the sign-in a name of up to 60 characters, like your organisation’s."))
-        }
+        if let problem = Self.nameProblem(name, field: "display_name") { problems.append(problem) }
         if !(8...500).contains(issuer.utf8.count) || !relyingParty.permits(issuer: issuer) {
             problems.append(FieldError("issuer", "The issuer is the provider’s https address, like https://login.example.com/tenant."))
         }
@@ -133,6 +132,12 @@ public struct SingleSignOnSettings: Sendable {
               try database.removeIdentityProvider(tenantID: admin.tenantID, id: provider.id,
                                                   audit: admin.auditEntry("Turned off single sign-on with " + provider.issuer, at: clock()))
         else { throw UseCaseError.notFound }
+    }
+
+    /// The button's name: one line of up to 60 characters.
+    static func nameProblem(_ name: String, field: String) -> FieldError? {
+        (1...60).contains(name.count) && !name.hasControlCharacters ? nil
+            : FieldError(field, "Give the sign-in a name of up to 60 characters, like your organisation’s.")
     }
 
     /// What the sealed secret is bound to, so it opens only as this provider's secret.
