@@ -196,6 +196,9 @@ extension AppDatabase {
         /// No account, and who may join (as it is now, read in this transaction) does not admit the email: single
         /// sign-on is one more way in, not a way round "invitations only" or the organisation's domains.
         case notEligible
+        /// The email is a moderator's or an admin's: an identity provider (which an admin configures) never takes
+        /// over a staff account by email; staff sign in with their password or passkey.
+        case staffAccount
     }
 
     /// Finds the account for the provider's `subject`, or links the one with `email`, or makes one, in one transaction.
@@ -224,6 +227,7 @@ extension AppDatabase {
                                     arguments: [tenantID, email.value]) {
                 let account = Self.account(from: row)
                 guard account.isActive else { return .inactive }
+                guard account.role == .member else { return .staffAccount }
                 try link(account.id)
                 return .newlyLinked(account)
             }

@@ -118,6 +118,16 @@ def test_saml_sign_in_from_metadata_to_a_signed_in_browser(saml_server):
     assert finished.status_code == 303, finished.text
     assert "student.8841@uni.example.ac.uk" in browser.get(server + "/account/profile").text
 
+    # The IdP (which an admin configures) asserting a staff member's address does not take over their account.
+    staff_email = f"saml-staff-{uuid.uuid4().hex[:6]}@example.com"
+    signed_in(server, database, staff_email, role="admin")
+    browser, request_id, relay_state, _ = begin(server)
+    takeover = saml_response(key, certificate, request_id, acs, entity_id, "someone-else", staff_email)
+    idp_post = requests.post(server + "/sso/saml/acs", data={"SAMLResponse": takeover, "RelayState": relay_state}, allow_redirects=False)
+    refused = browser.get(server + idp_post.headers["Location"], allow_redirects=False)
+    assert refused.status_code == 403 and "staff account" in refused.text
+    assert "resett_session=" not in refused.headers.get("Set-Cookie", "").replace("resett_session=;", "")
+
     # Unsigned, or for another service provider: nobody is signed in.
     for unsigned, audience in [(True, entity_id), (False, "https://another-sp.example/metadata")]:
         browser, request_id, relay_state, _ = begin(server)

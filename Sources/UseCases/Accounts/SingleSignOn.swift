@@ -149,6 +149,7 @@ public struct SingleSignOn: Sendable {
         case .inactive: throw SingleSignOnRefusal.inactive
         case .noAccount: throw SingleSignOnRefusal.noEmail
         case .notEligible: throw SingleSignOnRefusal.notEligible
+        case .staffAccount: throw SingleSignOnRefusal.staffAccount
         }
     }
 
@@ -181,6 +182,8 @@ public enum SingleSignOnRefusal: Error, Equatable, Sendable {
     case inactive
     /// No account yet, and who may join does not admit this person (invitations only, or another domain).
     case notEligible
+    /// The email is a staff account's, which an identity provider may not sign in to by email.
+    case staffAccount
     /// Too many sign-ins of this organisation are already waiting on its provider: come back in a moment.
     case busy
 
@@ -198,6 +201,7 @@ public enum SingleSignOnRefusal: Error, Equatable, Sendable {
         case .noEmail: "the provider sent no email address"
         case .inactive: "the account is turned off"
         case .notEligible: "no account, and who may join does not admit the email"
+        case .staffAccount: "the email is a staff account's; staff are not signed in by email through single sign-on"
         case .busy: "too many sign-ins waiting on the provider"
         }
     }

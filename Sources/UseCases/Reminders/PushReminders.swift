@@ -20,8 +20,8 @@ public final class PushReminders: Sendable {
     }
 
     public let applicationServerKey: String
-    let allowsLoopbackHTTP: Bool
-    let permits: @Sendable (URL) -> Bool
+    /// The client messages go out by; what a new device's endpoint is checked against.
+    let http: OutboundHTTP
     private let queue: WorkQueue<Message>
 
     /// A reminder is worth showing for an hour; after that the push service may drop it.
@@ -30,8 +30,7 @@ public final class PushReminders: Sendable {
     public init(database: AppDatabase, http: OutboundHTTP, key: VAPIDKey, contact: String, clock: @escaping @Sendable () -> Int,
                 logger: Logger, onSent: @escaping @Sendable (Bool) -> Void = { _ in }) {
         applicationServerKey = key.applicationServerKey
-        allowsLoopbackHTTP = http.allowsLoopbackHTTP
-        permits = { http.permits($0) }
+        self.http = http
         queue = WorkQueue(label: "push", capacity: 5000, logger: logger) { message in
             let delivered = Self.deliver(message, database: database, http: http, key: key, contact: contact, now: clock(), logger: logger)
             onSent(delivered)

@@ -41,11 +41,11 @@ public struct ReminderDevices: Sendable {
         guard let push else { return .failure(.unavailable) }
         let subscription: PushSubscription
         do {
-            subscription = try PushSubscription(endpoint: endpoint, p256dh: p256dh, auth: auth, allowsLoopbackHTTP: push.allowsLoopbackHTTP)
+            subscription = try PushSubscription(endpoint: endpoint, p256dh: p256dh, auth: auth, allowsLoopbackHTTP: push.http.allowsLoopbackHTTP)
         } catch {
             return .failure(.notASubscription)
         }
-        guard push.permits(subscription.endpoint) else { return .failure(.notPublic) }
+        guard push.http.permits(subscription.endpoint) else { return .failure(.notPublic) }
         let device = PushDevice(id: AppDatabase.newPushDeviceID(), accountID: member.accountID, endpoint: endpoint,
                                 publicKey: Base64URL.encode(subscription.publicKey), authSecret: Base64URL.encode(subscription.authSecret),
                                 name: String(name.prefix(60)), createdAt: clock())

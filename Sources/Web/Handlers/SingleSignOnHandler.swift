@@ -87,6 +87,9 @@ enum SingleSignOnHandler {
         case .notEligible:
             ("You don’t have an account with \(organisation) here yet, and it adds people by invitation or by their work address. "
              + "Please ask \(organisation) for an invitation link.", .forbidden)
+        case .staffAccount:
+            ("That email address belongs to a staff account here, which signs in with its own password or passkey. "
+             + "Please use the log-in form below the button.", .forbidden)
         case .inactive:
             ("Your account here has been turned off by \(organisation). If you think that’s a mistake, please ask them.", .forbidden)
         }
