@@ -73,19 +73,25 @@ public struct Gate: Sendable {
 
     /// The host without its port, lower-cased; nil when it is not a plausible host name.
     public static func hostName(_ header: String) -> String? {
-        var host = header.lowercased()
-        guard !host.isEmpty, host.utf8.count <= 253 else { return nil }
-        if host.hasPrefix("[") {
-            guard let end = host.firstIndex(of: "]") else { return nil }
-            return String(host[host.index(after: host.startIndex)..<end])
+        // Bytes, not Characters: this runs for every request, and a host name is ASCII or it is nothing of ours.
+        var bytes = Array(header.utf8)
+        guard !bytes.isEmpty, bytes.count <= 253 else { return nil }
+        for index in bytes.indices where bytes[index] >= UInt8(ascii: "A") && bytes[index] <= UInt8(ascii: "Z") { bytes[index] |= 0x20 }
+        if bytes[0] == UInt8(ascii: "[") {
+            guard let end = bytes.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            let inner = bytes[1..<end]
+            guard inner.allSatisfy({ Hex.isLowercaseDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }) else { return nil }
+            return String(decoding: inner, as: UTF8.self)
         }
-        if let colon = host.lastIndex(of: ":") {
-            guard host[host.index(after: colon)...].allSatisfy(\.isNumber) else { return nil }
-            host = String(host[..<colon])
+        if let colon = bytes.lastIndex(of: UInt8(ascii: ":")) {
+            guard bytes[(colon + 1)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+            bytes.removeSubrange(colon...)
         }
-        if host.hasSuffix(".") { host.removeLast() }
-        guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }), host.allSatisfy(\.isASCII)
-        else { return nil }
-        return host
+        if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
+        guard !bytes.isEmpty, bytes.allSatisfy({ byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

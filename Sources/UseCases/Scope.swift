@@ -2,7 +2,9 @@ import Domain
 
 /// Whose request this is: the tenant always, the signed-in account when there is one. Only `Gate` makes
 /// these (from the request's host and session cookie); every use case takes one first and sees only rows in it.
-public struct Scope: Sendable {
+/// Classes, as `MemberScope` below: a tenant and an account are some fifty fields, and handing a struct of them from
+/// layer to layer copied (and retained) every one several times a request.
+public final class Scope: Sendable {
     public let tenant: Tenant
     public let account: Account?
 
@@ -21,7 +23,7 @@ public struct Scope: Sendable {
 }
 
 /// A scope with a signed-in member: what every use case that reads or writes a person's data takes.
-public struct MemberScope: Sendable {
+public final class MemberScope: Sendable {
     public let tenant: Tenant
     public let account: Account
 

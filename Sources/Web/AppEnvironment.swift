@@ -10,8 +10,9 @@ import WebPush
 import Synchronization
 import UseCases
 
-/// Everything the app depends on, built once by the executable (or a test) and passed in.
-public struct AppEnvironment: Sendable {
+/// Everything the app depends on, built once by the executable (or a test) and passed in. A class: every handler
+/// takes it, and a struct of some thirty references was copied (and retained field by field) several times a request.
+public final class AppEnvironment: Sendable {
     public let configuration: AppConfiguration
     /// Passed to use cases, never queried here (see `Database`).
     public let database: Database

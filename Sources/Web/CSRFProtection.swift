@@ -20,7 +20,7 @@ enum CSRFProtection {
 
     /// A valid anonymous token from the cookie, or nil.
     static func anonymousToken(_ request: Request, cookieName: String) -> String? {
-        guard let token = RequestCookies(headers: request.headers)[cookieName], token.count == 64,
+        guard let token = RequestCookies.value(named: cookieName, in: request.headers), token.count == 64,
               token.allSatisfy(\.isHexDigit) else { return nil }
         return token
     }

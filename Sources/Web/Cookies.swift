@@ -6,15 +6,41 @@ public struct RequestCookies: Sendable, Equatable {
 
     public init(headers: HTTPHeaders) {
         for header in headers.values("Cookie") {
-            for part in header.split(separator: ";") {
-                let pair = part.drop { $0 == " " }
-                guard let equals = pair.firstIndex(of: "=") else { continue }
-                let name = String(pair[..<equals])
-                var value = pair[pair.index(after: equals)...]
-                if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
+            Self.pairs(in: header) { name, value in
                 // The first of two cookies with one name is the more specific path; keep it.
-                if !name.isEmpty, values[name] == nil { values[name] = String(value) }
+                if values[name] == nil { values[name] = value }
+                return false
             }
+        }
+    }
+
+    /// One cookie's value, without reading the others into a dictionary: what every request asks for its session.
+    public static func value(named wanted: String, in headers: HTTPHeaders) -> String? {
+        var found: String?
+        for header in headers.values("Cookie") where found == nil {
+            pairs(in: header) { name, value in
+                guard name == wanted else { return false }
+                found = value
+                return true
+            }
+        }
+        return found
+    }
+
+    /// Calls `body` with each `name=value` of a Cookie header in order (a quoted value unquoted, an empty name
+    /// skipped) until it returns true. Bytes, not Characters: this runs for every request.
+    private static func pairs(in header: String, _ body: (String, String) -> Bool) {
+        let bytes = header.utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+            var pair = bytes[start..<end]
+            start = end < bytes.endIndex ? bytes.index(after: end) : end
+            while pair.first == UInt8(ascii: " ") { pair = pair.dropFirst() }
+            guard let equals = pair.firstIndex(of: UInt8(ascii: "=")), equals > pair.startIndex else { continue }
+            var value = pair[bytes.index(after: equals)...]
+            if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") { value = value.dropFirst().dropLast() }
+            if body(String(decoding: pair[..<equals], as: UTF8.self), String(decoding: value, as: UTF8.self)) { return }
         }
     }
 

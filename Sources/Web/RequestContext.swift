@@ -5,7 +5,7 @@ import UseCases
 
 /// One request as a handler sees it: the request, the route it named (its values typed: the handler takes them as
 /// arguments from `Route.respond`), whose request it is (the scope) and the CSRF token its forms must carry.
-public struct RequestContext: Sendable {
+public final class RequestContext: Sendable {
     public let request: Request
     /// Nil only for a context made for rendering outside a route (tests, the signed-out page after deleting an account).
     let route: Route?

@@ -68,7 +68,7 @@ public final class ResettApp: HTTPResponder {
         var context: RequestContext?
         do {
             guard let (_, scope, session) = try gate.resolve(
-                host: request.headers["Host"], sessionToken: RequestCookies(headers: request.headers)[environment.configuration.sessionCookieName])
+                host: request.headers["Host"], sessionToken: RequestCookies.value(named: environment.configuration.sessionCookieName, in: request.headers))
             else { return errorPages.response(for: .notFound) }
             var newCSRFCookie: SetCookie?
             let csrfToken: String

@@ -40,6 +40,32 @@ struct FormAndCookieTests {
         #expect(cookies["junk"] == nil)
     }
 
+    @Test func findsOneCookieAsTheDictionaryWould() {
+        let headers: HTTPHeaders = ["Cookie": "=x; a=1;b=\"two\"; a=shadowed;  session=café"]
+        let all = RequestCookies(headers: headers)
+        for name in ["a", "b", "session", "missing", ""] {
+            #expect(RequestCookies.value(named: name, in: headers) == all[name], "\(name)")
+        }
+        #expect(RequestCookies.value(named: "a", in: headers) == "1")
+        #expect(RequestCookies.value(named: "session", in: headers) == "café")
+        var two = HTTPHeaders()
+        two.add("Cookie", "other=1")
+        two.add("Cookie", "session=second")
+        #expect(RequestCookies.value(named: "session", in: two) == "second")
+        #expect(RequestCookies.value(named: "session", in: HTTPHeaders()) == nil)
+    }
+
+    @Test func readsAHostName() {
+        #expect(Gate.hostName("Example.ORG:8080") == "example.org")
+        #expect(Gate.hostName("uni.resett.test.") == "uni.resett.test")
+        #expect(Gate.hostName("[::1]:8080") == "::1")
+        #expect(Gate.hostName("localhost") == "localhost")
+        for bad in ["", "exa mple.org", "example.org:80a", "example.org:٣", "exämple.org", "[::1", "[evil.test]", "a_b.test",
+                    String(repeating: "a", count: 254), ":", "."] {
+            #expect(Gate.hostName(bad) == nil, "\(bad)")
+        }
+    }
+
     @Test func buildsSafeSetCookieValues() {
         #expect(SetCookie(name: "session", value: "abc", maxAge: 3600).headerValue
                 == "session=abc; Path=/; Max-Age=3600; HttpOnly; SameSite=Lax")

@@ -89,7 +89,7 @@ final class PostgresConnection {
     private static func rows(of result: OpaquePointer?) -> [SQLRow] {
         let rowCount = Int(PQntuples(result)), columnCount = Int(PQnfields(result))
         guard rowCount > 0 else { return [] }
-        let columns = (0..<columnCount).map { String(cString: PQfname(result, Int32($0))) }
+        let columns = SQLColumns((0..<columnCount).map { String(cString: PQfname(result, Int32($0))) })
         let types = (0..<columnCount).map { PQftype(result, Int32($0)) }
         return (0..<rowCount).map { row in
             SQLRow(columns: columns, values: (0..<columnCount).map { column in

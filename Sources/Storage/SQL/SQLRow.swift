@@ -1,15 +1,21 @@
 /// One row of a result, with its columns' names, from either database.
 public struct SQLRow: Sendable, CustomStringConvertible {
-    let columns: [String]
+    let names: SQLColumns
     let values: [SQLValue]
 
-    init(columns: [String], values: [SQLValue]) {
-        self.columns = columns
+    init(columns: SQLColumns, values: [SQLValue]) {
+        self.names = columns
         self.values = values
     }
 
+    init(columns: [String], values: [SQLValue]) {
+        self.init(columns: SQLColumns(columns), values: values)
+    }
+
+    var columns: [String] { names.names }
+
     func value(named name: String) -> SQLValue {
-        guard let index = columns.firstIndex(of: name) else {
+        guard let index = names.index[name] else {
             preconditionFailure("no column \(name) in [\(columns.joined(separator: ", "))]: the query and its reader disagree")
         }
         return values[index]
@@ -38,5 +44,21 @@ public struct SQLRow: Sendable, CustomStringConvertible {
 
     public var description: String {
         zip(columns, values).map { "\($0)=\($1)" }.joined(separator: " ")
+    }
+}
+
+/// A result's column names with their places, made once per statement and shared by its rows: a row read by name
+/// looks its column up by hash rather than comparing every name before it (a tenant has some thirty).
+final class SQLColumns: Sendable {
+    let names: [String]
+    let index: [String: Int]
+
+    init(_ names: [String]) {
+        self.names = names
+        var index: [String: Int] = [:]
+        index.reserveCapacity(names.count)
+        // The first of two columns with one name wins, as a scan from the left would find it.
+        for (place, name) in names.enumerated() where index[name] == nil { index[name] = place }
+        self.index = index
     }
 }

@@ -19,13 +19,13 @@ struct GRDBConnection: SQLConnection {
     func rows(sql: String, arguments: SQLArguments) throws -> [SQLRow] {
         do {
             let statement = try db.cachedStatement(sql: sql)
-            let columns = statement.columnNames
+            let columns = SQLColumns(statement.columnNames)
             // GRDB steps the statement; each row's values are read straight from SQLite, by type, into ours: going
             // through GRDB's Row and DatabaseValue decoding cost more than SQLite's own work (profile of the year
             // calendar, 327 rows).
             let cursor = try Row.fetchCursor(statement, arguments: Self.arguments(arguments))
             let handle = statement.sqliteStatement
-            let count = Int32(columns.count)
+            let count = Int32(columns.names.count)
             var rows: [SQLRow] = []
             while try cursor.next() != nil {
                 var values: [SQLValue] = []

@@ -8,7 +8,8 @@ import CSQLite
 /// Used by one thread at a time: `SQLiteReaders` hands a connection to one transaction and takes it back after.
 final class SQLiteReadConnection: SQLConnection, @unchecked Sendable {
     private let handle: OpaquePointer
-    private var statements: [String: OpaquePointer] = [:]
+    /// Each statement with its column names, both made once.
+    private var statements: [String: (statement: OpaquePointer, columns: SQLColumns)] = [:]
     private let begin: OpaquePointer
     private let commit: OpaquePointer
     private let rollback: OpaquePointer
@@ -42,7 +43,7 @@ final class SQLiteReadConnection: SQLConnection, @unchecked Sendable {
     }
 
     deinit {
-        for statement in statements.values { sqlite3_finalize(statement) }
+        for (statement, _) in statements.values { sqlite3_finalize(statement) }
         for statement in [begin, commit, rollback] { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
     }
@@ -61,20 +62,17 @@ final class SQLiteReadConnection: SQLConnection, @unchecked Sendable {
     }
 
     func execute(sql: String, arguments: SQLArguments) throws {
-        let statement = try cached(sql)
+        let statement = try cached(sql).statement
         defer { Self.release(statement) }
         try bind(arguments, to: statement)
         while try next(statement) {}
     }
 
     func rows(sql: String, arguments: SQLArguments) throws -> [SQLRow] {
-        let statement = try cached(sql)
+        let (statement, columns) = try cached(sql)
         defer { Self.release(statement) }
         try bind(arguments, to: statement)
         let count = sqlite3_column_count(statement)
-        var columns: [String] = []
-        columns.reserveCapacity(Int(count))
-        for index in 0..<count { columns.append(String(cString: sqlite3_column_name(statement, index))) }
         var rows: [SQLRow] = []
         while try next(statement) {
             var values: [SQLValue] = []
@@ -88,7 +86,7 @@ final class SQLiteReadConnection: SQLConnection, @unchecked Sendable {
     /// One buffer of values reused for every row, and no column names: a year of the calendar's days read this way
     /// took half the time of `rows` (which makes an array and a row for each).
     func forEachRow(sql: String, arguments: SQLArguments, _ body: ([SQLValue]) throws -> Void) throws {
-        let statement = try cached(sql)
+        let statement = try cached(sql).statement
         defer { Self.release(statement) }
         try bind(arguments, to: statement)
         let count = sqlite3_column_count(statement)
@@ -104,16 +102,17 @@ final class SQLiteReadConnection: SQLConnection, @unchecked Sendable {
     /// Reads take no locks of their own; a write transaction never runs here.
     func lock(_ key: String) throws {}
 
-    private func cached(_ sql: String) throws(SQLFailure) -> OpaquePointer {
-        if let statement = statements[sql] { return statement }
+    private func cached(_ sql: String) throws(SQLFailure) -> (statement: OpaquePointer, columns: SQLColumns) {
+        if let cached = statements[sql] { return cached }
         let statement = try Self.prepare(handle, sql)
         // Bounded by our own fixed set of statements; a guard in case that ever stops being true.
         if statements.count >= 512 {
-            for old in statements.values { sqlite3_finalize(old) }
+            for (old, _) in statements.values { sqlite3_finalize(old) }
             statements.removeAll(keepingCapacity: true)
         }
-        statements[sql] = statement
-        return statement
+        let columns = SQLColumns((0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) })
+        statements[sql] = (statement, columns)
+        return (statement, columns)
     }
 
     private func bind(_ arguments: SQLArguments, to statement: OpaquePointer) throws(SQLFailure) {

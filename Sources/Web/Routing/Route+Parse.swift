@@ -17,9 +17,15 @@ extension Route {
     /// (`/calendar/year`) is tried before the parameter beside it (`/calendar/:day`).
     static func parse(method: String, path: Substring) throws(WebError) -> Match {
         guard path.first == "/" else { throw .badRequest("The path must start with /.") }
+        // Split on the bytes (a path is ASCII on the wire; Character splitting cost more than the table's look-up).
         var parts: [String] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            parts.append(try PercentEncoding.decode(part, plusIsSpace: false))
+        let utf8 = path.utf8
+        var start = utf8.index(after: utf8.startIndex)
+        while true {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
+            parts.append(try PercentEncoding.decode(path[start..<end], plusIsSpace: false))
+            guard end < utf8.endIndex else { break }
+            start = utf8.index(after: end)
         }
         let wanted = method == "HEAD" ? "GET" : method
         var allowed: Set<String> = []
