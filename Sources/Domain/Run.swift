@@ -53,19 +53,23 @@ public struct Run: Sendable, Equatable {
 /// Calendar days in a person's own time zone. Asked on nearly every request (today's free resets), so the
 /// zone is looked up once per name and the date is plain arithmetic on the zone's offset at that instant.
 public enum LocalDay {
-    private static let zones = Mutex<[String: TimeZone]>([:])
+    private static let zones = Mutex<[String: (zone: TimeZone, offsets: ZoneOffsets)]>([:])
 
     /// The named zone, or Europe/London for a name the system doesn't know; each looked up once.
-    public static func zone(_ name: String) -> TimeZone {
+    public static func zone(_ name: String) -> TimeZone { known(name).zone }
+
+    private static func known(_ name: String) -> (zone: TimeZone, offsets: ZoneOffsets) {
         if let known = zones.withLock({ $0[name] }) { return known }
         let zone = TimeZone(identifier: name) ?? TimeZone(identifier: TimeZoneName.fallback)!
-        zones.withLock { cache in if cache.count < 1024 { cache[name] = zone } }
-        return zone
+        let known = (zone: zone, offsets: ZoneOffsets(zone))
+        zones.withLock { cache in if cache.count < 1024 { cache[name] = known } }
+        return known
     }
 
     /// Seconds since 1970 as the wall clock in `timeZone` shows them (its offset at that instant, DST included).
     static func wallClock(_ epochSeconds: Int, _ timeZone: String) -> Int {
-        epochSeconds + zone(timeZone).secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(epochSeconds)))
+        let (zone, offsets) = known(timeZone)
+        return epochSeconds + (offsets.offset(at: epochSeconds) ?? zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(epochSeconds))))
     }
 
     /// "2026-11-22" for `epochSeconds` as seen in `timeZone` (falls back to Europe/London).

@@ -22,9 +22,27 @@ public struct SetbackGuide: Sendable {
         public let scenario: String
         public let text: String
         public let tone: String
+        /// The blanks a member fills in (`[Name]`, `[Position]`, `[Company]`), in their first order: read once, when
+        /// the guide is, not on every page that shows them.
+        public let placeholders: [String]
 
-        /// The blanks a member fills in (`[Name]`, `[Position]`, `[Company]`), in their first order.
-        public var placeholders: [String] { Self.placeholders(in: text) }
+        private enum CodingKeys: String, CodingKey { case id, kind, title, scenario, text, tone }
+
+        public init(from decoder: any Decoder) throws {
+            let values = try decoder.container(keyedBy: CodingKeys.self)
+            id = try values.decode(String.self, forKey: .id)
+            kind = try values.decode(SetbackKind.self, forKey: .kind)
+            title = try values.decode(String.self, forKey: .title)
+            scenario = try values.decode(String.self, forKey: .scenario)
+            text = try values.decode(String.self, forKey: .text)
+            tone = try values.decode(String.self, forKey: .tone)
+            placeholders = Self.placeholders(in: text)
+        }
+
+        /// `[Position]` is the form field `position`, `[Start date]` is `start-date`.
+        public static func field(_ placeholder: String) -> String {
+            String(decoding: placeholder.lowercased().utf8.map { $0 == UInt8(ascii: " ") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
+        }
 
         static func placeholders(in text: String) -> [String] {
             var found: [String] = []

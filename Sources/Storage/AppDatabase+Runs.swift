@@ -240,14 +240,17 @@ extension AppDatabase {
     /// counted by the database (one row a reset, however long the history), by the day index.
     public func resetLifts(tenantID: TenantID, accountID: AccountID, from first: Day, through last: Day) throws(StorageError) -> [Insights.ResetLift] {
         try read { db in
-            try db.rows(sql: """
-                SELECT reset_id, sum(mood - mood_before) AS total, count(*) AS n FROM runs
-                WHERE tenant_id = ? AND account_id = ? AND local_day >= ? AND local_day <= ? AND mood IS NOT NULL AND mood_before IS NOT NULL
-                GROUP BY reset_id ORDER BY reset_id
-                """, arguments: [tenantID, accountID, first.description, last.description])
+            try db.rows(sql: Self.resetLiftsSQL, arguments: [tenantID, accountID, first.description, last.description])
                 .map { Insights.ResetLift(resetID: $0["reset_id"], total: $0["total"], count: $0["n"]) }
         }
     }
+
+    /// Read from the index alone (`runs_by_day` carries mood, mood_before and reset_id).
+    static let resetLiftsSQL = """
+        SELECT reset_id, sum(mood - mood_before) AS total, count(*) AS n FROM runs
+        WHERE tenant_id = ? AND account_id = ? AND local_day >= ? AND local_day <= ? AND mood IS NOT NULL AND mood_before IS NOT NULL
+        GROUP BY reset_id ORDER BY reset_id
+        """
 
     public func runs(tenantID: TenantID, accountID: AccountID, on day: Day) throws(StorageError) -> [Run] {
         try read { db in
@@ -257,12 +260,12 @@ extension AppDatabase {
         }
     }
 
-    /// The database's plan for the calendar's queries, for the test that proves they use the index.
+    /// The database's plan for the calendar's queries and then insights' lifts, for the test that proves they use the index.
     public func calendarQueryPlans() throws(StorageError) -> [String] {
         try read { db in
             let summary: SQLArguments = ["t", "a", "2026-01-01", "2026-12-31"]
             let days: SQLArguments = ["t", "a"]
-            return try [(Self.daySummarySQL, summary), (Self.activeDaysSQL, days)].map { sql, arguments in
+            return try [(Self.daySummarySQL, summary), (Self.activeDaysSQL, days), (Self.resetLiftsSQL, summary)].map { sql, arguments in
                 let explain = db.dialect == .sqlite ? "EXPLAIN QUERY PLAN " : "EXPLAIN "
                 return try db.rows(sql: explain + sql, arguments: arguments)
                     .map { row in row.values.compactMap { String(sqlValue: $0) }.last ?? "" }.joined(separator: "; ")

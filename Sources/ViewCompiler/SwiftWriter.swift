@@ -61,6 +61,10 @@ enum SwiftWriter {
         // The form token is the layout's alone (no page or item has one), and forms inside lists (a reaction on every
         // post) would otherwise look it up through every scope between.
         if name == "csrf" { return "layout.csrf" }
+        // `layout.discreet` names the layout's own value, whatever the scopes between have: inside a list's items a
+        // name found only in the layout is otherwise a key path through every scope out to it, built at run time for
+        // each item (the discreet partial around every glimmer, worry and note).
+        if parts.count == 2, parts[0] == "layout" { return "layout." + identifier(parts[1]) }
         return "s\(depth)." + parts.map(identifier).joined(separator: ".")
     }
 

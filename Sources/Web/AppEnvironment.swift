@@ -50,6 +50,9 @@ public final class AppEnvironment: Sendable {
     let calendarGrids = CalendarGrid.kept()
     /// Month calendars, kept under their account's history version.
     let calendarMonths = CalendarGrid.keptMonths()
+    /// Each reset's lift over the year for /insights, kept under the account's history version and today (a year of
+    /// runs summed by reset was most of that page's time).
+    let resetLifts = KeptPages<InsightsHandler.LiftsKey, [Insights.ResetLift]>(budget: 4 << 20) { 64 + $0.count * 64 }
     /// The five feelings' cards on the home page (five small values; their icons are drawn once).
     var emotionCards: [EmotionCard] { EmotionCard.all(library) }
     /// Pages of the community feed, kept per viewer under the tenant's community version.

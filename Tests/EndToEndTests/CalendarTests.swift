@@ -218,12 +218,13 @@ struct CalendarTests {
             }
         }
         let plans = try app.environment.database.calendarQueryPlans()
-        #expect(plans.count == 2)
-        for plan in plans {
+        #expect(plans.count == 3)
+        for (place, plan) in plans.enumerated() {
             switch app.environment.database.dialect {
             case .sqlite:
-                #expect(plan.contains("USING COVERING INDEX runs_by_day"), "both read from the index alone: \(plan)")
-                #expect(!plan.contains("SCAN runs") && !plan.contains("TEMP B-TREE"), "in the index's order, unsorted: \(plan)")
+                #expect(plan.contains("USING COVERING INDEX runs_by_day"), "each read from the index alone: \(plan)")
+                // Insights' lifts group by reset, which the day's order cannot give; the calendar's need no sorting.
+                #expect(!plan.contains("SCAN runs") && (place == 2 || !plan.contains("TEMP B-TREE")), "in the index's order, unsorted: \(plan)")
             case .postgres:
                 #expect(plan.contains("runs_by_day"), "\(plan)")
                 #expect(!plan.contains("Seq Scan"), "\(plan)")

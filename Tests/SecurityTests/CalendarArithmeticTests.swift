@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Domain
 
@@ -101,5 +102,29 @@ struct LocalDayAndDigitsTests {
         #expect(Digits.oneDecimal(6.25) == "6.3" && Digits.oneDecimal(6.0) == "6.0" && Digits.oneDecimal(-0.04) == "0.0")
         #expect(Digits.oneDecimal(-1.26) == "-1.3" && Digits.oneDecimal(110.0) == "110.0")
         #expect(Day(year: 5, month: 1, day: 9)?.description == "0005-01-09")
+    }
+
+    /// The offsets read once per zone agree with the system's own answer for every instant we try: either side of
+    /// each change, and across the years, in zones with summer time, without it, with half hours and south of the
+    /// equator.
+    @Test(arguments: ["Europe/London", "America/New_York", "Australia/Adelaide", "Asia/Kolkata", "Pacific/Chatham", "America/Sao_Paulo",
+                      "Africa/Casablanca", "UTC", "Not/AZone"])
+    func zoneOffsetsMatchTheSystem(_ name: String) {
+        let zone = LocalDay.zone(name), offsets = ZoneOffsets(zone)
+        func system(_ epoch: Int) -> Int { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(epoch))) }
+        var epoch = 0
+        while epoch < ZoneOffsets.end {
+            #expect(offsets.offset(at: epoch) == system(epoch), "\(name) at \(epoch)")
+            epoch += 86_400 * 7 + 3_607
+        }
+        var after = Date(timeIntervalSince1970: 1_700_000_000)
+        for _ in 0..<12 {
+            guard let change = zone.nextDaylightSavingTimeTransition(after: after) else { break }
+            let at = Int(change.timeIntervalSince1970)
+            for instant in [at - 1, at, at + 1] { #expect(offsets.offset(at: instant) == system(instant), "\(name) at \(instant)") }
+            after = change
+        }
+        #expect(offsets.offset(at: -1) == nil && offsets.offset(at: ZoneOffsets.end) == nil)
+        #expect(LocalDay.wallClock(-86_400 * 400, name) == -86_400 * 400 + system(-86_400 * 400), "before 1970 the system answers")
     }
 }

@@ -4,11 +4,24 @@ import UseCases
 
 /// GET /insights: what the person's own data shows, each finding in words with its numbers, or "not enough yet".
 enum InsightsHandler {
+    /// Everything a year's lifts depend on: whose, their runs (the history version moves with any change to them, in
+    /// the same transaction) and which year ends today.
+    struct LiftsKey: Hashable, Sendable {
+        let tenantID: TenantID
+        let accountID: AccountID
+        let historyVersion: Int
+        let today: Day
+    }
+
     static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let names = try environment.resetChoices.names(context.scope.tenant)
         // The year's lifts, each reset's summed by the database: a row a reset, not a row a run.
         let today = environment.checkIns.today(member)
-        let lifts = try environment.moodHistory.resetLifts(member, from: today.adding(days: -364), through: today)
+        let account = member.account
+        let key = LiftsKey(tenantID: account.tenantID, accountID: account.id, historyVersion: account.historyVersion, today: today)
+        let lifts = try environment.resetLifts.value(key) {
+            try environment.moodHistory.resetLifts(member, from: today.adding(days: -364), through: today)
+        }
         let insights = try environment.checkIns.insights(member, lifts: lifts, resetNames: names)
         var sections = insights.sections.enumerated().map { index, section in
             InsightsPage.Section(number: index + 1, title: section.title, lines: section.lines, notEnough: section.notEnough,

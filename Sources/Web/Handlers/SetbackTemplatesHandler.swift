@@ -45,14 +45,12 @@ enum SetbackTemplatesHandler {
                 finished: isFilling && errors.isEmpty ? template.filled(values) : nil,
                 error: isFilling ? errors.summary.first?.message : nil)
         }
-        let page = SetbackTemplatesPage(cards: cards, errors: errors, blankLimit: blankLimit)
+        let page = SetbackTemplatesPage(cards: cards, errors: errors)
         return try environment.render(page, title: "Response templates", errors: errors, context: context, status: status)
     }
 
     /// `[Position]` is the field `position`.
-    static func field(_ placeholder: String) -> String {
-        placeholder.lowercased().replacingOccurrences(of: " ", with: "-")
-    }
+    static func field(_ placeholder: String) -> String { SetbackGuide.Template.field(placeholder) }
 
     static func blankID(_ template: SetbackGuide.Template, _ placeholder: String) -> String {
         "template-\(template.id)-\(field(placeholder))"

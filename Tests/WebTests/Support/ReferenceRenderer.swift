@@ -47,6 +47,8 @@ struct ReferenceRenderer {
             "current": ["today": layout.current.today, "you": layout.current.you, "community": layout.current.community,
                         "account": layout.current.account, "staff": layout.current.staff],
         ]
+        // What templates name as `{{layout.name}}`, the layout's whatever the scopes between have.
+        values["layout"] = ["discreet": layout.discreet]
         if let theme = layout.theme { values["theme"] = theme }
         if let logo = layout.logoPath { values["logoPath"] = logo }
         if let notice = layout.notice { values["notice"] = notice }

@@ -7,6 +7,9 @@ struct SetbackTemplatesPage: FormPage {
         let label: String
         let value: String
         let hasError: Bool
+        /// The blank's own name for the limit, so the field's lookup stays on the blank rather than going out
+        /// through the card and the page for every field.
+        var limit: Int { SetbackTemplatesHandler.blankLimit }
     }
 
     struct Card {
@@ -26,6 +29,4 @@ struct SetbackTemplatesPage: FormPage {
 
     let cards: [Card]
     let errors: FormErrors
-    /// The longest a blank's value may be.
-    let blankLimit: Int
 }
