@@ -22,7 +22,7 @@ enum ResetsHandler {
             day = HomePage.Today(greeting: Greeting.at(hour: environment.runs.hour(member)), checkedIn: checkedIn?.label,
                                  checkInFaces: checkedIn == nil ? CheckInFace.all() : [],
                                  lastMood: today.lastMood.map { "\($0) of 10, \(MoodScale.words(for: $0).lowercased())" },
-                                 glimmer: try environment.glimmers.ofTheDay(member).map(GlimmersHandler.item))
+                                 glimmer: try environment.glimmers.ofTheDay(member).map(GlimmersHandler.item), allowance: allowance.text)
         }
         let page = HomePage(messages: try TeamMessages.unseen(context, environment), emotions: emotions,
                             unfinished: unfinished, allowanceLine: allowance, today: day)

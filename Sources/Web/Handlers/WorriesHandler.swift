@@ -154,9 +154,9 @@ enum WorriesHandler {
         }
     }
 
-    private static func fields(_ environment: AppEnvironment, _ member: MemberScope, step: String, due: String) -> WorryStepFields {
+    private static func fields(_ environment: AppEnvironment, _ member: MemberScope, step: String, due: String, errors: FormErrors) -> WorryStepFields {
         WorryStepFields(step: step, due: due, stepLimit: Worry.stepLimit,
-                        today: Day.of(environment.clock(), in: member.account.timeZone).description)
+                        today: Day.of(environment.clock(), in: member.account.timeZone).description, errors: errors)
     }
 
     private static func listPage(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, text: String, answer: String?,
@@ -172,7 +172,7 @@ enum WorriesHandler {
                     text: worry.wordsUnreadable ? CheckIn.unreadableWords : worry.text,
                     position: next.waiting == 1 ? "The last one waiting" : "\(next.waiting) waiting",
                     letGoPath: Route.worryAction(worry.id, .letGo).path, keepPath: Route.worryAction(worry.id, .keep).path,
-                    canPath: Route.worryAction(worry.id, .can).path, fields: fields(environment, member, step: "", due: ""))
+                    canPath: Route.worryAction(worry.id, .can).path, fields: fields(environment, member, step: "", due: "", errors: errors))
             }
         }
         let open = try worries.list(member, [.open]), parked = try worries.list(member, [.parked])
@@ -184,7 +184,7 @@ enum WorriesHandler {
             hasTime: time != nil, text: text, textLimit: Worry.textLimit,
             answers: [FormChoice(value: "yes", label: "Yes, there’s something I can do", checked: answer == "yes"),
                       FormChoice(value: "no", label: "No, not right now", checked: answer == "no")],
-            fields: fields(environment, member, step: step, due: due),
+            fields: fields(environment, member, step: step, due: due, errors: errors),
             unsorted: open.map { item($0, detail: "Written \($0.day.longText)") },
             parked: parked.map { item($0, detail: $0.isDue(on: today) ? "Written \($0.day.longText)" : "Kept for \($0.revisitDay?.longText ?? "later")") },
             actionCount: try worries.list(member, [.action]).filter { $0.doneAt == nil }.count, errors: errors)
@@ -216,7 +216,8 @@ enum WorriesHandler {
             text: worry.wordsUnreadable ? CheckIn.unreadableWords : worry.text, written: worry.day.longText, stateText: stateText,
             isOpen: worry.state == .open, canMakeAction: (worry.state == .open || worry.state == .parked) && !worry.wordsUnreadable,
             isAction: worry.state == .action, isParked: worry.state == .parked, step: worry.step, due: worry.dueDay?.longText,
-            done: worry.doneAt != nil, fields: fields(environment, member, step: worry.state == .action ? "" : step, due: worry.state == .action ? "" : due),
+            done: worry.doneAt != nil, fields: fields(environment, member, step: worry.state == .action ? "" : step, due: worry.state == .action ? "" : due,
+                                                                errors: errors),
             canPath: Route.worryAction(id, .can).path, cannotPath: Route.worryAction(id, .cannot).path, letGoPath: Route.worryAction(id, .letGo).path,
             keepPath: Route.worryAction(id, .keep).path, donePath: Route.worryAction(id, .done).path, notDonePath: Route.worryAction(id, .notDone).path,
             deletePath: Route.worryAction(id, .delete).path, wordsUnreadable: worry.wordsUnreadable ? CheckIn.unreadableWords : nil, errors: errors)

@@ -50,4 +50,13 @@ struct ModerationPostPage: CompiledView {
     let authorNotes: [Note]
     let hasAuthor: Bool
     let reachOutDefault: String
+
+    // What the page's later sections need of the post, named on the page: inside `{{#item}}` each of the page's own
+    // values was a key path through the item's scope, built at run time (see docs/architecture.md).
+    var atRisk: Bool { item.atRisk }
+    var author: String { item.author }
+    var reachOutPath: String { item.reachOutPath }
+    var escalatePath: String { item.escalatePath }
+    var notePath: String { item.notePath }
+    var authorNotePath: String { item.authorNotePath }
 }

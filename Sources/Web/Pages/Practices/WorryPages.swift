@@ -13,6 +13,11 @@ struct WorryStepFields {
     let due: String
     let stepLimit: Int
     let today: String
+    /// The page's errors, so the step's and the date's are found on the fields themselves rather than through every
+    /// scope out to the page (a key path built at run time for each look-up).
+    let errors: FormErrors
+    var error_step: String? { errors["step"] }
+    var error_due: String? { errors["due"] }
 }
 
 /// `worries/index`: worry time (the window, and in it the parked worries one by one), writing a worry down, and the
@@ -49,8 +54,6 @@ struct WorriesPage: FormPage {
     var actionsLink: String { actionCount == 0 ? "Nothing to do yet" : actionCount == 1 ? "1 action to do" : "\(actionCount) actions to do" }
     var error_text: String? { errors["text"] }
     var error_answer: String? { errors["answer"] }
-    var error_step: String? { errors["step"] }
-    var error_due: String? { errors["due"] }
     var error_start: String? { errors["start"] }
 }
 
@@ -77,8 +80,6 @@ struct WorryPage: FormPage {
     let wordsUnreadable: String?
     let errors: FormErrors
 
-    var error_step: String? { errors["step"] }
-    var error_due: String? { errors["due"] }
 }
 
 /// `worries/actions`: the worries something can be done about, each with its small first step. Never red, never

@@ -66,6 +66,9 @@ struct HomePage: CompiledView, ShowsAllowance {
         let lastMood: String?
         /// One of the member's own glimmers from at least a week ago, the same all day.
         let glimmer: GlimmerItem?
+        /// The page's "2 free resets left today", carried here so the day's list finds it on the day rather than
+        /// out through the page (see docs/architecture.md).
+        let allowance: String?
     }
 
     let messages: TeamMessages

@@ -21,6 +21,10 @@ struct SetbacksPage: CompiledView {
         /// What the member did today, said kindly; nil while it is still open.
         let outcome: String?
         let daysTried: String
+        // The step's own, so its forms find them on it rather than out through the page (see docs/architecture.md).
+        var doneStep: String { Route.smallStep(.done).path }
+        var skipStep: String { Route.smallStep(.skip).path }
+        var swapStep: String { Route.smallStep(.swap).path }
     }
 
     let items: [Item]
@@ -28,7 +32,4 @@ struct SetbacksPage: CompiledView {
     let hasMore: Bool
 
     var hasItems: Bool { !items.isEmpty }
-    var doneStep: String { Route.smallStep(.done).path }
-    var skipStep: String { Route.smallStep(.skip).path }
-    var swapStep: String { Route.smallStep(.swap).path }
 }
