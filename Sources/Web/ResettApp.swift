@@ -24,6 +24,7 @@ public final class ResettApp: HTTPResponder {
     /// answered (`Route.Kind.placement`); anything else is an error page, rendered by a worker.
     public func placement(for request: Request) -> ResponsePlacement {
         if request.method == "GET" || request.method == "HEAD", environment.staticFiles.contains(path: request.path) { return .eventLoop }
+        if let placement = Route.placement(method: request.method, path: request.path) { return placement }
         guard case .found(let route)? = try? Route.parse(method: request.method, path: request.path) else { return .workerPool }
         return route.kind.placement
     }

@@ -13,6 +13,12 @@ struct RouteTests {
         if kind.method == "GET" {
             #expect(try Route.parse(method: "HEAD", path: route.path[...]) == .found(route), "HEAD is answered by GET")
         }
+        // The event loop's quick answer, from the first segment alone, is the route's own placement when it gives one.
+        if let quick = Route.placement(method: kind.method, path: route.path[...]) {
+            #expect(quick == kind.placement && quick != .eventLoop, "\(route.path)")
+        } else {
+            #expect(kind.pattern.contains(":") || kind.placement == .eventLoop, "a route without values is placed by its path: \(route.path)")
+        }
         // The printed path has the pattern's shape: its literals where the pattern has them.
         let printed = route.path.split(separator: "/", omittingEmptySubsequences: false)
         let pattern = kind.pattern.split(separator: "/", omittingEmptySubsequences: false)

@@ -38,6 +38,33 @@ extension Route {
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed.sorted())
     }
 
+    /// Where a request is answered, when its method and literal path name a route without values, or its path's first
+    /// segment says so alone (every route under it is answered in the same place), without splitting and decoding the
+    /// path: the event loop asks this for every request, and the worker then parses it in full. nil when neither decides.
+    static func placement(method: String, path: Substring) -> ResponsePlacement? {
+        if let exact = placementByLiteralPath[(method == "HEAD" ? "GET" : method) + " " + path] { return exact }
+        let utf8 = path.utf8
+        guard utf8.first == UInt8(ascii: "/") else { return nil }
+        let start = utf8.index(after: utf8.startIndex)
+        let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
+        let first = path[start..<end]
+        guard !first.utf8.contains(UInt8(ascii: "%")) else { return nil }
+        return placementByFirstSegment[String(first)]
+    }
+
+    /// "GET /account/appearance": each route without values, by its method and path.
+    private static let placementByLiteralPath: [String: ResponsePlacement] = Dictionary(
+        Kind.allCases.filter { !$0.pattern.contains(":") && $0.placement != .eventLoop }.map { ($0.method + " " + $0.pattern, $0.placement) },
+        uniquingKeysWith: { first, _ in first })
+
+    private static let placementByFirstSegment: [String: ResponsePlacement] = table.compactMapValues { rows in
+        // Never the event loop from here: a path under such a segment that names no route is a 404 page, which may
+        // read the session, and nothing that reads the database may run on the event loop.
+        guard let placement = rows.first?.kind.placement, placement != .eventLoop, rows.allSatisfy({ $0.kind.placement == placement })
+        else { return nil }
+        return placement
+    }
+
     /// One kind's pattern, split into segments once.
     struct Row: Sendable {
         enum Segment: Sendable, Equatable {
