@@ -53,16 +53,28 @@ public struct Run: Sendable, Equatable {
 /// Calendar days in a person's own time zone. Asked on nearly every request (today's free resets), so the
 /// zone is looked up once per name and the date is plain arithmetic on the zone's offset at that instant.
 public enum LocalDay {
-    private static let zones = Mutex<[String: (zone: TimeZone, offsets: ZoneOffsets)]>([:])
+    private typealias Known = (zone: TimeZone, offsets: ZoneOffsets)
+    /// Every zone asked for, and the last one: a page asks the same zone thousands of times (a year of setbacks), and
+    /// comparing a short name is cheaper than hashing it.
+    private static let zones = Mutex<(all: [String: Known], last: (name: String, known: Known)?)>(([:], nil))
 
     /// The named zone, or Europe/London for a name the system doesn't know; each looked up once.
     public static func zone(_ name: String) -> TimeZone { known(name).zone }
 
-    private static func known(_ name: String) -> (zone: TimeZone, offsets: ZoneOffsets) {
-        if let known = zones.withLock({ $0[name] }) { return known }
+    private static func known(_ name: String) -> Known {
+        let found = zones.withLock { state -> Known? in
+            if let last = state.last, last.name == name { return last.known }
+            guard let known = state.all[name] else { return nil }
+            state.last = (name, known)
+            return known
+        }
+        if let found { return found }
         let zone = TimeZone(identifier: name) ?? TimeZone(identifier: TimeZoneName.fallback)!
         let known = (zone: zone, offsets: ZoneOffsets(zone))
-        zones.withLock { cache in if cache.count < 1024 { cache[name] = known } }
+        zones.withLock { state in
+            if state.all.count < 1024 { state.all[name] = known }
+            state.last = (name, known)
+        }
         return known
     }
 

@@ -39,12 +39,18 @@ extension AppDatabase {
 
     private static let setbackColumns = "id, kind, hurt, note, key_id, happened_at, happened_day, moved_on_at, created_at"
 
-    private static func setback(_ row: SQLRow) -> StoredSetback? {
-        Day(row["happened_day"] as String).map {
-            StoredSetback(id: SetbackID(stored: row["id"]), kind: row["kind"], hurt: row["hurt"], sealedNote: row["note"],
-                          keyID: row["key_id"], happenedAt: row["happened_at"], happenedDay: $0, movedOnAt: row["moved_on_at"],
-                          createdAt: row["created_at"])
-        }
+    private static func setback(_ row: SQLRow) -> StoredSetback? { setback(row.values) }
+
+    /// From the values in `setbackColumns`' order: the year's setbacks behind the patterns page are read this way, into
+    /// one reused buffer, with no row and no look-up by name for each.
+    private static func setback(_ values: [SQLValue]) -> StoredSetback? {
+        guard values.count == 9, let id = String(sqlValue: values[0]), let kind = String(sqlValue: values[1]),
+              let hurt = Int(sqlValue: values[2]), let happenedAt = Int(sqlValue: values[5]),
+              let dayText = String(sqlValue: values[6]), let day = Day(dayText), let createdAt = Int(sqlValue: values[8])
+        else { return nil }
+        return StoredSetback(id: SetbackID(stored: id), kind: kind, hurt: hurt, sealedNote: String(sqlValue: values[3]),
+                             keyID: String(sqlValue: values[4]), happenedAt: happenedAt, happenedDay: day,
+                             movedOnAt: Int(sqlValue: values[7]), createdAt: createdAt)
     }
 
     /// Logs a setback under `id` (made by the caller, so the note can be sealed to it first).
@@ -104,10 +110,14 @@ extension AppDatabase {
     /// The member's setbacks that happened at or after `since`, newest first, at most `limit`.
     public func setbacks(tenantID: TenantID, accountID: AccountID, since: Int, limit: Int) throws(StorageError) -> [StoredSetback] {
         try read { db in
-            try db.rows(sql: """
+            var found: [StoredSetback] = []
+            try db.forEachRow(sql: """
                 SELECT \(Self.setbackColumns) FROM setbacks WHERE tenant_id = ? AND account_id = ? AND happened_at >= ?
                 ORDER BY happened_at DESC, id DESC LIMIT ?
-                """, arguments: [tenantID, accountID, since, max(0, min(limit, 100_000))]).compactMap(Self.setback)
+                """, arguments: [tenantID, accountID, since, max(0, min(limit, 100_000))]) { values in
+                if let setback = Self.setback(values) { found.append(setback) }
+            }
+            return found
         }
     }
 

@@ -163,6 +163,10 @@ enum SetbacksHandler {
     static func when(_ epoch: Int, _ timeZone: String, short: Bool) -> String {
         let day = Day.of(epoch, in: timeZone), time = LocalDay.time(epoch, in: timeZone)
         guard short else { return "\(day.longText) at \(time)" }
-        return "\(Day.weekdayNames[day.weekdayFromMonday].prefix(3)) \(day.day) \(Day.monthNames[day.month - 1].prefix(3)) \(day.year), \(time)"
+        return shortWeekdays[day.weekdayFromMonday] + " " + String(day.day) + " " + shortMonths[day.month - 1] + " " + String(day.year) + ", " + time
     }
+
+    /// "Thu" and "Nov", made once rather than for every line of a list.
+    private static let shortWeekdays = Day.weekdayNames.map { String($0.prefix(3)) }
+    private static let shortMonths = Day.monthNames.map { String($0.prefix(3)) }
 }
