@@ -20,6 +20,9 @@ public struct Account: Sendable, Equatable {
     /// The tenant's community version, read with this account's session (0 elsewhere): it moves on whenever anything
     /// the feed or the moderation queue shows changes, so a page drawn for one number stays true while it is current.
     public var communityVersion = 0
+    /// Whether the moderation team has a message waiting for this person, read with their session (nil elsewhere, when
+    /// nobody asked): most pages that show such messages then need no read of their own to find there are none.
+    public var teamMessagesWaiting: Bool?
     /// The feelings the member said come up most for them (emotion ids), which the home page leads with.
     public var usualFeelings: [String] = []
     /// The member has turned "Exit this page" off for themselves.

@@ -103,7 +103,9 @@ extension AppDatabase {
         guard let row = try db.row(sql: """
             SELECT s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at, s.locked, s.proof,
                    a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme, a.week_starts_on,
-                   a.calendar_colours, a.history_version, a.usual_feelings, a.exit_button, a.discreet, a.lock_minutes, coalesce(c.version, 0) AS community_version
+                   a.calendar_colours, a.history_version, a.usual_feelings, a.exit_button, a.discreet, a.lock_minutes, coalesce(c.version, 0) AS community_version,
+                   CASE WHEN EXISTS (SELECT 1 FROM team_messages t WHERE t.tenant_id = s.tenant_id AND t.account_id = s.account_id AND t.seen_at IS NULL)
+                        THEN 1 ELSE 0 END AS team_messages_waiting
             FROM sessions s JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id
             LEFT JOIN community_versions c ON c.tenant_id = s.tenant_id
             WHERE s.tenant_id = ? AND s.token_hash = ? AND a.deactivated_at IS NULL
@@ -117,6 +119,7 @@ extension AppDatabase {
                               calendarFollowsCheckIns: row["calendar_colours"] == "check-ins")
         account.historyVersion = row["history_version"]
         account.communityVersion = row["community_version"]
+        account.teamMessagesWaiting = (row["team_messages_waiting"] as Int) == 1
         Self.readPreferences(row, into: &account)
         session.locked = isLocked(stored: session.locked, lastSeenAt: session.lastSeenAt, lockMinutes: account.lockMinutes, now: now)
         return (session, account)

@@ -23,7 +23,9 @@ public struct Safeguarding: Sendable {
 
     /// Messages from the moderation team the person has not yet read.
     public func unseenMessages(_ member: MemberScope) throws -> [TeamMessage] {
-        try database.unseenTeamMessages(tenantID: member.tenantID, accountID: member.accountID)
+        // The session's read already said whether any wait; none is the usual answer, and it needs no read of its own.
+        if member.account.teamMessagesWaiting == false { return [] }
+        return try database.unseenTeamMessages(tenantID: member.tenantID, accountID: member.accountID)
     }
 
     public func markSeen(_ member: MemberScope, message id: TeamMessageID) throws {
