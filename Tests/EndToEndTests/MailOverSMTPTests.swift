@@ -114,7 +114,15 @@ struct MailOverSMTPTests {
         // The metrics count it; nothing waits in the outbox any more.
         let metricsPort = try #require(log.firstMatch(of: /metrics_port=(\d+)/).flatMap { Int($0.1) }, "\(log)")
         #expect(try RawClient(port: port).request("GET", "/metrics").status == 404, "not on the public listener without the token")
-        let metrics = try RawClient(port: metricsPort).request("GET", "/metrics").text
+        // The server counts a message once its SMTP session has ended, which may be a moment after our test server
+        // has the message: ask again for up to five seconds rather than race it.
+        var metrics = ""
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            metrics = try RawClient(port: metricsPort).request("GET", "/metrics").text
+            if metrics.contains("resett_mail_sent_total 1") { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        } while Date() < deadline
         #expect(metrics.contains("resett_mail_sent_total 1"))
     }
 
