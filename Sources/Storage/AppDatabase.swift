@@ -105,6 +105,12 @@ public struct AppDatabase: Sendable {
         do { return try store.read(body) } catch { throw Self.storageError(error) }
     }
 
+    /// `body`, whose reads (each use case's own) share one read transaction on SQLite: a page's reads, which then
+    /// see one moment and pay for one `BEGIN` (`ReadTogether`). A write inside ends the shared one first.
+    public func readingTogether<T>(_ body: () throws -> T) rethrows -> T {
+        try store.readingTogether(body)
+    }
+
     /// `body` in one write transaction. What it changes of the community's pages or a person's history moves their
     /// versions on by the schema's triggers (Migrations/sqlite/0031_version_triggers.sql), in the same transaction.
     func write<T>(_ body: (any SQLConnection) throws -> T) throws(StorageError) -> T {

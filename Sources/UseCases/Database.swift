@@ -27,4 +27,9 @@ extension AppDatabase {
         timed.timing = DatabaseTiming(factory: factory)
         return timed
     }
+
+    /// `body`, a page's use cases, with their reads in one read transaction (`AppDatabase.readingTogether`).
+    public func pageReads<T>(_ body: () throws -> T) rethrows -> T {
+        try readingTogether(body)
+    }
 }

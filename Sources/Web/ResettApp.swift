@@ -66,6 +66,15 @@ public final class ResettApp: HTTPResponder {
             response.route = route.kind.pattern
             return response
         }
+        // A page's reads share one transaction; not a page that waits on another server, which would hold it open.
+        if request.method == "GET" || request.method == "HEAD", case .found(let route) = match, route.kind.placement != .waiting {
+            return environment.database.pageReads { answer(request, match, matched: &matched) }
+        }
+        return answer(request, match, matched: &matched)
+    }
+
+    /// The tenant, the session, the CSRF check and the route's own answer, or the page for what went wrong.
+    private func answer(_ request: Request, _ match: Route.Match, matched: inout String?) -> Response {
         var context: RequestContext?
         do {
             guard let (_, scope, session) = try gate.resolve(

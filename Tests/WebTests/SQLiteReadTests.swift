@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Storage
 
@@ -68,5 +69,47 @@ struct SQLiteReadTests {
             try await group.waitForAll()
         }
         #expect(try database.read { try $0.int(sql: "SELECT count(*) FROM notes") } == 200)
+    }
+
+    /// Another connection's write, on a thread of its own (the reads held together are bound to this one).
+    private func writeElsewhere(_ database: AppDatabase, id: Int) throws {
+        let done = DispatchSemaphore(value: 0)
+        let failure = Mutex<(any Error)?>(nil)
+        Thread {
+            do { try database.write { try $0.execute(sql: "INSERT INTO notes (id) VALUES (?)", arguments: [id]) } } catch {
+                failure.withLock { $0 = error }
+            }
+            done.signal()
+        }.start()
+        done.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    @Test func aPagesReadsSeeOneMomentAndItsOwnWrites() throws {
+        let database = try database()
+        let count = { try database.read { try $0.int(sql: "SELECT count(*) FROM notes") } }
+        try database.readingTogether {
+            #expect(try count() == 0)
+            // Someone else's write, committed between two of the page's reads: the page still sees the moment it began.
+            try writeElsewhere(database, id: 1)
+            #expect(try count() == 0)
+            // The page's own write ends that moment: what it reads next includes it (and the other write).
+            try database.write { try $0.execute(sql: "INSERT INTO notes (id) VALUES (2)") }
+            #expect(try count() == 2)
+            try writeElsewhere(database, id: 3)
+            #expect(try count() == 2)
+            // A failed read ends the shared transaction too, and the next read starts a fresh one.
+            #expect(throws: StorageError.self) { try database.read { try $0.rows(sql: "SELECT nonsense FROM notes") } }
+            #expect(try count() == 3)
+            // Nested, it is the same transaction.
+            try database.readingTogether {
+                try writeElsewhere(database, id: 4)
+                #expect(try count() == 3)
+            }
+        }
+        // Outside, every read is its own moment again; the connection held went back and is usable.
+        #expect(try count() == 4)
+        try writeElsewhere(database, id: 5)
+        #expect(try count() == 5)
     }
 }

@@ -6,6 +6,8 @@ public protocol SQLStore: Sendable {
     var displayName: String { get }
     /// A consistent snapshot for reading.
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+    /// `body`, whose reads share one transaction where the store can hold one open (`ReadTogether`).
+    func readingTogether<T>(_ body: () throws -> T) rethrows -> T
     /// One write transaction: committed when `body` returns, rolled back when it throws.
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T
     /// Applies the numbered migrations in `directory` not yet applied, each once, in its own transaction.
@@ -14,4 +16,9 @@ public protocol SQLStore: Sendable {
     /// The tables of our schema.
     func tableNames() throws -> [String]
     func close() throws
+}
+
+extension SQLStore {
+    /// Each read its own transaction, as outside.
+    func readingTogether<T>(_ body: () throws -> T) rethrows -> T { try body() }
 }

@@ -9,7 +9,7 @@ import CSQLite
 final class SQLiteReadConnection: SQLConnection, @unchecked Sendable {
     private let handle: OpaquePointer
     /// Each statement with its column names, both made once.
-    private var statements: [String: (statement: OpaquePointer, columns: SQLColumns)] = [:]
+    private var statements: [StatementKey: (statement: OpaquePointer, columns: SQLColumns)] = [:]
     private let begin: OpaquePointer
     private let commit: OpaquePointer
     private let rollback: OpaquePointer
@@ -50,15 +50,27 @@ final class SQLiteReadConnection: SQLConnection, @unchecked Sendable {
 
     /// `body` inside one read transaction: one consistent snapshot for all its statements.
     func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try step(begin)
+        try beginTransaction()
         do {
             let value = try body(self)
             try step(commit)
             return value
         } catch {
-            if sqlite3_get_autocommit(handle) == 0 { try? step(rollback) }
+            endTransaction()
             throw error
         }
+    }
+
+    /// Opens a read transaction that `endTransaction` closes (for reads held together, `ReadTogether`).
+    func beginTransaction() throws(SQLFailure) {
+        try step(begin)
+    }
+
+    /// Closes the open read transaction, if any: a read changed nothing, so COMMIT and ROLLBACK are the same, and a
+    /// failed COMMIT is rolled back.
+    func endTransaction() {
+        guard sqlite3_get_autocommit(handle) == 0 else { return }
+        if (try? step(commit)) == nil, sqlite3_get_autocommit(handle) == 0 { try? step(rollback) }
     }
 
     func execute(sql: String, arguments: SQLArguments) throws {
@@ -103,7 +115,7 @@ final class SQLiteReadConnection: SQLConnection, @unchecked Sendable {
     func lock(_ key: String) throws {}
 
     private func cached(_ sql: String) throws(SQLFailure) -> (statement: OpaquePointer, columns: SQLColumns) {
-        if let cached = statements[sql] { return cached }
+        if let cached = statements[StatementKey(sql: sql)] { return cached }
         let statement = try Self.prepare(handle, sql)
         // Bounded by our own fixed set of statements; a guard in case that ever stops being true.
         if statements.count >= 512 {
@@ -111,7 +123,7 @@ final class SQLiteReadConnection: SQLConnection, @unchecked Sendable {
             statements.removeAll(keepingCapacity: true)
         }
         let columns = SQLColumns((0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) })
-        statements[sql] = (statement, columns)
+        statements[StatementKey(sql: sql)] = (statement, columns)
         return (statement, columns)
     }
 

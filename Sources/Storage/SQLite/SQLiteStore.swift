@@ -43,8 +43,13 @@ struct SQLiteStore: SQLStore {
         try readers.read(body)
     }
 
+    func readingTogether<T>(_ body: () throws -> T) rethrows -> T {
+        try readers.together(body)
+    }
+
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try pool.write { db in try body(GRDBConnection(db: db)) }
+        readers.endReadingTogether()
+        return try pool.write { db in try body(GRDBConnection(db: db)) }
     }
 
     func migrate(from directory: String) throws(StorageError) {
