@@ -10,11 +10,35 @@ import Foundation
 /// not in our mirror, and these are the ones used to dodge a word list in practice).
 public enum MatchText {
     public static func fold(_ text: String) -> String {
+        // ASCII is its own NFKC form and holds no invisible or confusable letter: only case is left to fold (and
+        // Foundation's normalisation, which every note, post and word list passes through, is the costly part).
+        if let folded = asciiLowercased(text) { return folded }
+        return foldScalars(text)
+    }
+
+    /// `fold` scalar by scalar, for any text.
+    static func foldScalars(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars where !isInvisible(scalar) {
             scalars.append(confusables[scalar] ?? scalar)
         }
         return String(scalars)
+    }
+
+    /// `text` in lower case when it is all ASCII, else nil.
+    static func asciiLowercased(_ text: String) -> String? {
+        var needsLowering = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { needsLowering = true }
+        }
+        guard needsLowering else { return text }
+        return String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
+            for (index, byte) in text.utf8.enumerated() {
+                buffer[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            }
+            return text.utf8.count
+        }
     }
 
     /// Format characters (zero-width spaces and joiners, soft hyphen, bidi controls, the byte-order mark), variation

@@ -42,6 +42,7 @@ public enum SetbackPatterns {
         var best: (kind: SetbackKind, ghosted: Int, of: Int)?
         for (kind, group) in Dictionary(grouping: recent, by: \.kind) {
             let ghosted = group.filter { setback in
+                guard !setback.note.isEmpty else { return false }
                 let note = MatchText.fold(setback.note)
                 return phrases.contains { note.contains($0) }
             }.count

@@ -121,6 +121,29 @@ extension AppDatabase {
         }
     }
 
+    /// What the insights read of the member's setbacks since `since`: those that happened from `happenedSince`, those
+    /// moved on from since `movedOnSince`, and the newest `newest` whenever they happened, newest first (at most
+    /// `limit`); and how many there are since `since` in all (at most `limit`), counted on the index.
+    public func setbacksForInsights(tenantID: TenantID, accountID: AccountID, since: Int, happenedSince: Int, movedOnSince: Int,
+                                    newest: Int, limit: Int) throws(StorageError) -> (setbacks: [StoredSetback], total: Int) {
+        let limit = max(0, min(limit, 100_000))
+        return try read { db in
+            var found: [StoredSetback] = []
+            try db.forEachRow(sql: """
+                SELECT \(Self.setbackColumns) FROM setbacks WHERE tenant_id = ? AND account_id = ? AND happened_at >= ?
+                  AND (happened_at >= ? OR moved_on_at >= ? OR id IN (
+                      SELECT id FROM setbacks WHERE tenant_id = ? AND account_id = ? ORDER BY happened_at DESC, id DESC LIMIT ?))
+                ORDER BY happened_at DESC, id DESC LIMIT ?
+                """, arguments: [tenantID, accountID, since, happenedSince, movedOnSince, tenantID, accountID, max(0, min(newest, 100)), limit]) { values in
+                if let setback = Self.setback(values) { found.append(setback) }
+            }
+            let total = try db.int(sql: """
+                SELECT count(*) FROM (SELECT 1 FROM setbacks WHERE tenant_id = ? AND account_id = ? AND happened_at >= ? LIMIT ?) AS kept
+                """, arguments: [tenantID, accountID, since, limit]) ?? 0
+            return (found, total)
+        }
+    }
+
     /// The member's setbacks on their own days `first` through `last`, in the order they happened.
     public func setbacks(tenantID: TenantID, accountID: AccountID, from first: Day, through last: Day) throws(StorageError) -> [StoredSetback] {
         try read { db in

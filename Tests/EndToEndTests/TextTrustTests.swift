@@ -1,4 +1,4 @@
-import Domain
+@testable import Domain
 import Foundation
 @testable import Storage
 import Testing
@@ -35,6 +35,18 @@ struct TextTrustTests {
         _ = try admin.post("/admin/members/\(id)/role", [("role", "moderator")])
         let audit = try admin.get("/admin/audit.csv").text
         #expect(!audit.contains(",=hyperlink") && !audit.contains("\n=hyperlink"))
+    }
+
+    @Test func asciiFoldsAsEveryOtherTextDoes() {
+        // The quick way for ASCII gives what the scalar-by-scalar way gives, for every byte and mixed case.
+        for byte in UInt8(0)..<0x80 {
+            let text = "Ab" + String(UnicodeScalar(byte)) + "Z"
+            #expect(MatchText.fold(text) == MatchText.foldScalars(text), "byte \(byte)")
+        }
+        for text in ["", "GHOSTED again", "no reply, Left On Read", "already lower", "Mixed ÉCLAIR ghost", "gh\u{200B}ost"] {
+            #expect(MatchText.fold(text) == MatchText.foldScalars(text), "\(text)")
+        }
+        #expect(MatchText.fold("GHOSTED") == "ghosted" && MatchText.fold("gh\u{200B}oSt") == "ghost")
     }
 
     @Test func watchedWordsAndSafetyPhrasesHoldWhateverInvisibleOrLookAlikeLettersHide() throws {
