@@ -62,6 +62,9 @@ public final class AppEnvironment: Sendable {
     /// Shared by every copy of the environment: the throttles (counted in the database) and the timing-equaliser hash.
     let throttles: Throttles
     let dummyHash: DummyHash
+    /// What signing up, logging in and the account pages share: built once (with its mail links' closures), not on
+    /// every request that asks for one of them.
+    let accountServices: AccountServices
 
     public init(configuration: AppConfiguration = AppConfiguration(), database: Database,
                 staticFiles: StaticFileStore, logger: Logger, hasher: PasswordHasher = PasswordHasher(),
@@ -89,8 +92,12 @@ public final class AppEnvironment: Sendable {
         self.mailer = mailer
         self.clock = clock
         self.migrationsDirectory = migrationsDirectory
-        self.throttles = Throttles(database: database)
-        self.dummyHash = DummyHash()
+        let throttles = Throttles(database: database), dummyHash = DummyHash()
+        self.throttles = throttles
+        self.dummyHash = dummyHash
+        self.accountServices = AccountServices(database: database, hasher: hasher, hashingPool: hashingPool, mailer: mailer,
+                                               links: Self.mailedLinks(configuration), throttles: throttles, clock: clock,
+                                               passwordResetLifetime: configuration.passwordResetLifetime, dummyHash: dummyHash)
         self.vault = DataVault(database: database, masterKey: masterKey, clock: clock)
         self.relyingParty = RelyingParty(http: OutboundHTTP(allowsLoopbackHTTP: configuration.allowsLoopbackIdentityProvider), clock: clock)
         self.push = pushKey.map { key in
@@ -132,20 +139,13 @@ public final class AppEnvironment: Sendable {
     }
 
     /// Links in mail: the tenant's canonical host and the configured scheme and port, never the request's.
-    var mailedLinks: MailedLinks {
-        let configuration = configuration
-        return MailedLinks(
+    static func mailedLinks(_ configuration: AppConfiguration) -> MailedLinks {
+        MailedLinks(
             signUpConfirmation: { configuration.absoluteURL(Route.signUpConfirm.path + "?token=" + $1, for: $0) },
             signIn: { configuration.absoluteURL(Route.logInLink.path + "?token=" + $1, for: $0) },
             passwordReset: { configuration.absoluteURL(Route.passwordReset.path + "?token=" + $1, for: $0) },
             logInPage: { configuration.absoluteURL(Route.logIn.path, for: $0) },
             forgottenPasswordPage: { configuration.absoluteURL(Route.passwordForgot.path, for: $0) })
-    }
-
-    var accountServices: AccountServices {
-        AccountServices(database: database, hasher: hasher, hashingPool: hashingPool, mailer: mailer, links: mailedLinks,
-                        throttles: throttles, clock: clock, passwordResetLifetime: configuration.passwordResetLifetime,
-                        dummyHash: dummyHash)
     }
 
     var signUps: SignUps { SignUps(services: accountServices) }

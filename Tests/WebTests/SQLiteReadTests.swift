@@ -71,6 +71,16 @@ struct SQLiteReadTests {
         #expect(try database.read { try $0.int(sql: "SELECT count(*) FROM notes") } == 200)
     }
 
+    @Test func columnsAreFoundByNameTheFirstOfTwoWinning() throws {
+        let database = try database()
+        let names = (0..<40).map { "column_\($0)" }
+        let sql = "SELECT " + names.enumerated().map { "\($0.offset) AS \($0.element)" }.joined(separator: ", ") + ", 1 AS a, 2 AS a, 3 AS b"
+        let row = try #require(try database.read { try $0.row(sql: sql) })
+        for (place, name) in names.enumerated() { #expect(row[name] == place) }
+        #expect(row["a"] == 1 && row["b"] == 3)
+        #expect(SQLColumns(["x", "y"]).place(of: "z") == nil && SQLColumns([]).place(of: "x") == nil)
+    }
+
     /// Another connection's write, on a thread of its own (the reads held together are bound to this one).
     private func writeElsewhere(_ database: AppDatabase, id: Int) throws {
         let done = DispatchSemaphore(value: 0)

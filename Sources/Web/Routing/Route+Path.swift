@@ -4,26 +4,33 @@ extension Route {
     /// The URL this route prints: its kind's pattern (`Route+Table.swift`, the one place a URL is written) with each
     /// `:value` segment replaced by this route's value, percent-encoded inside its own segment.
     var path: String {
+        let pattern = kind.pattern
         let values = self.values
-        guard !values.isEmpty, let segments = Self.valueSegments[kind] else { return kind.pattern }
-        var path = "", next = 0
-        for segment in segments {
-            path += "/"
-            switch segment {
-            case .literal(let literal): path += literal
-            case .value:
-                path += PercentEncoding.encodeSegment(values[next])
-                next += 1
+        guard !values.isEmpty else { return pattern }
+        let encoded = values.map(PercentEncoding.encodeSegment)
+        // The pattern's bytes with each `:name` segment's name replaced by the next value, written once into a string
+        // of the right size (appending piece by piece grew it several times a link, a dozen links a page).
+        var count = pattern.utf8.count
+        for value in encoded { count += value.utf8.count }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var written = 0, next = 0, skipping = false
+            for byte in pattern.utf8 {
+                if skipping {
+                    guard byte == UInt8(ascii: "/") else { continue }
+                    skipping = false
+                }
+                if byte == UInt8(ascii: ":"), next < encoded.count {
+                    for valueByte in encoded[next].utf8 { buffer[written] = valueByte; written += 1 }
+                    next += 1
+                    skipping = true
+                    continue
+                }
+                buffer[written] = byte
+                written += 1
             }
+            return written
         }
-        return path
     }
-
-    /// The segments of every pattern that carries values, split once.
-    private static let valueSegments: [Kind: [Row.Segment]] = Dictionary(uniqueKeysWithValues: Kind.allCases.compactMap { kind in
-        let row = Row(kind)
-        return row.segments.contains(.value) ? (kind, row.segments) : nil
-    })
 
     /// This route's path values as text, in the order its pattern names them: what `Route(kind, values)` reads back
     /// (the round-trip test holds the two together for every kind). Routes without values have none.
