@@ -97,23 +97,29 @@ extension AppDatabase {
 
     /// Unlimited: a live subscription, an email on the tenant's list, a moderator or admin, or a tenant-wide licence.
     static func allowance(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID, localDay: String, now: Int) throws -> Allowance {
-        let unlimited = try db.bool(sql: """
+        // One statement (the home page, every step and the account pages ask): whether the member is unlimited, the
+        // tenant's daily number and how many the day has used.
+        let row = try db.row(sql: """
             SELECT t.licence_all_members = 1
                 OR a.role IN ('moderator', 'admin')
                 OR EXISTS (SELECT 1 FROM tenant_unlimited_emails u WHERE u.tenant_id = t.id AND u.email = a.email)
                 OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.tenant_id = t.id AND s.account_id = a.id AND (
                        s.status = 'active'
                        OR (s.status = 'cancelling' AND s.current_period_end > ?)
-                       OR (s.status = 'past_due' AND s.grace_until > ?)))
+                       OR (s.status = 'past_due' AND s.grace_until > ?))) AS unlimited,
+                t.free_resets_per_day AS free,
+                (SELECT count(*) FROM runs r WHERE r.tenant_id = t.id AND r.account_id = a.id AND r.local_day = ? AND \(countedRunSQL)) AS used
             FROM tenants t JOIN accounts a ON a.tenant_id = t.id
             WHERE t.id = ? AND a.id = ?
-            """, arguments: [now, now, tenantID, accountID]) ?? false
-        if unlimited { return .unlimited }
-        let limit = try db.int(sql: "SELECT free_resets_per_day FROM tenants WHERE id = ?", arguments: [tenantID]) ?? 0
-        let used = try db.int(sql: """
-            SELECT count(*) FROM runs WHERE tenant_id = ? AND account_id = ? AND local_day = ? AND \(countedRunSQL)
-            """, arguments: [tenantID, accountID, localDay]) ?? 0
-        return .remaining(max(0, limit - used), of: limit)
+            """, arguments: [now, now, localDay, tenantID, accountID])
+        guard let row else {
+            // No such member (never so for a signed-in one): the tenant's number, none used.
+            let limit = try db.int(sql: "SELECT free_resets_per_day FROM tenants WHERE id = ?", arguments: [tenantID]) ?? 0
+            return .remaining(max(0, limit), of: limit)
+        }
+        if (row["unlimited"] as Bool?) == true { return .unlimited }
+        let limit = (row["free"] as Int?) ?? 0
+        return .remaining(max(0, limit - ((row["used"] as Int?) ?? 0)), of: limit)
     }
 
     public func run(tenantID: TenantID, accountID: AccountID, id typedID: RunID) throws(StorageError) -> Run? {

@@ -53,8 +53,8 @@ public final class AppEnvironment: Sendable {
     /// Each reset's lift over the year for /insights, kept under the account's history version and today (a year of
     /// runs summed by reset was most of that page's time).
     let resetLifts = KeptPages<InsightsHandler.LiftsKey, [Insights.ResetLift]>(budget: 4 << 20) { 64 + $0.count * 64 }
-    /// The five feelings' cards on the home page (five small values; their icons are drawn once).
-    var emotionCards: [EmotionCard] { EmotionCard.all(library) }
+    /// The five feelings' cards on the home page: five small values, their links and icons made once.
+    let emotionCards: [EmotionCard]
     /// Pages of the community feed, kept per viewer under the tenant's community version.
     let feedPages = KeptPages<CommunityHandler.FeedKey, CommunityHandler.FeedView>(budget: 16 << 20) { $0.byteCount }
     /// Pages of the moderation queue, kept per moderator under the tenant's community version.
@@ -85,6 +85,7 @@ public final class AppEnvironment: Sendable {
         self.hashingPool = hashingPool
         self.passwordPolicy = passwordPolicy
         self.library = library
+        self.emotionCards = EmotionCard.all(library)
         self.safetyPhrases = safetyPhrases
         self.distortions = distortions
         self.setbackGuide = setbackGuide
