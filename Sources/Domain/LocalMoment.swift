@@ -26,13 +26,19 @@ public struct LocalMoment: Sendable, Equatable {
 
     /// The moment `epoch` is on the wall clock in `timeZone`.
     public init(_ epoch: Int, in timeZone: String) {
-        day = Day.of(epoch, in: timeZone)
-        let time = LocalDay.time(epoch, in: timeZone)
-        hour = Int(time.prefix(2)) ?? 0
-        minute = Int(time.suffix(2)) ?? 0
+        // The zone is looked up once, and the day and the time are worked out from the one wall-clock reading.
+        let local = LocalDay.wallClock(epoch, timeZone)
+        let ordinal = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let seconds = local - ordinal * 86_400
+        day = Day(ordinal: ordinal)
+        hour = seconds / 3600
+        minute = seconds % 3600 / 60
     }
 
-    public var text: String { day.description + "T" + Digits.padded(hour, 2) + ":" + Digits.padded(minute, 2) }
+    public var text: String { day.description + "T" + clockText }
+
+    /// "09:30".
+    public var clockText: String { Digits.padded(hour, 2) + ":" + Digits.padded(minute, 2) }
 
     /// Seconds since 1970 for this wall-clock time in `timeZone`. A time a clock change skips (01:30 on the morning the
     /// clocks go forward) is read as the moment after the gap; one it repeats, as the first of the two.

@@ -41,6 +41,9 @@ struct HTMLFragment {
     /// Another fragment, as it is (markup this page built once and repeats).
     mutating func raw(_ fragment: HTMLFragment) { bytes.append(contentsOf: fragment.bytes) }
 
+    /// Part of another fragment, as it is (a kept component around what this page changes in it).
+    mutating func raw(_ fragment: HTMLFragment, bytes range: Range<Int>) { bytes.append(contentsOf: fragment.bytes[range]) }
+
     /// A value: escaped (`< > & " '`).
     mutating func escaped(_ value: String) {
         var value = value

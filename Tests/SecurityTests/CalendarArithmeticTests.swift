@@ -127,4 +127,13 @@ struct LocalDayAndDigitsTests {
         #expect(offsets.offset(at: -1) == nil && offsets.offset(at: ZoneOffsets.end) == nil)
         #expect(LocalDay.wallClock(-86_400 * 400, name) == -86_400 * 400 + system(-86_400 * 400), "before 1970 the system answers")
     }
+
+    /// A moment read once from the zone is the day and the time read each on their own, before 1970 and across clock changes.
+    @Test(arguments: ["Europe/London", "Pacific/Chatham", "UTC"])
+    func momentsAgreeWithTheirDayAndTime(_ zone: String) {
+        for epoch in stride(from: -3 * 86_400 - 7, through: 4_200_000_000, by: 1_234_567) {
+            let moment = LocalMoment(epoch, in: zone)
+            #expect(moment.day == Day.of(epoch, in: zone) && moment.clockText == LocalDay.time(epoch, in: zone), "\(epoch)")
+        }
+    }
 }

@@ -113,19 +113,18 @@ struct CompiledViewTests {
     }
 
     @Test func signUpPages() throws {
-        let zones = TimeZoneChoice.all(selecting: "Europe/London")
-        let oldZones: [[String: Any]] = zones.map { ["name": $0.name, "selected": $0.selected] }
+        let zones = TimeZoneOptions().selecting("Europe/London")
         for (invitation, hint) in [(nil, nil), ("inv", nil), (nil, "Use your email address at example.com.")] as [(String?, String?)] {
             for button in [nil, Self.button] {
                 for errors in [FormErrors(), Self.errors(("email", "Enter your email"), ("password", "Too short"), ("time_zone", "Choose"))] {
-                    var old: [String: Any] = ["email": "e", "next": "/", "timeZones": oldZones, "minimumLength": 8, "recommendedLength": 15,
+                    var old: [String: Any] = ["email": "e", "next": "/", "timeZoneOptions": zones.text, "minimumLength": 8, "recommendedLength": 15,
                                               "chosenTimeZone": "Europe/London"]
                     if let invitation { old["invitation"] = invitation }
                     if let hint { old["emailHint"] = hint }
                     old.merge(Self.oldSignOn(button)) { $1 }
                     old["signOnOptional"] = button != nil
-                    let page = SignUpPage(email: "e", next: "/", invitation: invitation, emailHint: hint, timeZones: zones, signOn: button,
-                                          errors: errors)
+                    let page = SignUpPage(email: "e", next: "/", invitation: invitation, emailHint: hint, chosenTimeZone: "Europe/London",
+                                          timeZoneOptions: zones, signOn: button, errors: errors)
                     let html = try same(page, title: "Sign up", errors: errors, old: old)
                     #expect(html.contains("<option value=\"Europe/London\" selected>Europe/London</option>"))
                 }
@@ -209,9 +208,9 @@ struct CompiledViewTests {
                                                  ("current_password", "No"), ("new_password", "Short"), ("delete_password", "No"))] {
             try same(AccountHubPage(email: "me@x.org", subscriptionHint: "Unlimited resets for £1.99 a month", errors: errors), title: "Your account",
                      errors: errors, old: ["email": "me@x.org", "subscriptionHint": "Unlimited resets for £1.99 a month"])
-            let zones = TimeZoneChoice.all(selecting: "Asia/Tokyo")
-            try same(AccountProfilePage(email: "me@x.org", newEmail: "typed<", timeZones: zones, errors: errors), title: "Profile", errors: errors,
-                     old: ["email": "me@x.org", "newEmail": "typed<", "timeZones": zones.map { ["name": $0.name, "selected": $0.selected] }])
+            let zones = TimeZoneOptions().selecting("Asia/Tokyo")
+            try same(AccountProfilePage(email: "me@x.org", newEmail: "typed<", timeZoneOptions: zones, errors: errors), title: "Profile", errors: errors,
+                     old: ["email": "me@x.org", "newEmail": "typed<", "timeZoneOptions": zones.text])
             let passkey = Passkey(id: PasskeyID(stored: String(repeating: "a", count: 32)), accountID: AccountID(stored: String(repeating: "b", count: 32)),
                                   credentialID: "AQID", publicKey: "AQID", algorithm: -7, signCount: 0, backupEligible: true, backedUp: true,
                                   name: "My <phone>", createdAt: 1_795_000_000, lastUsedAt: nil)

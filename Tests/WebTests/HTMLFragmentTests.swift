@@ -35,4 +35,20 @@ struct HTMLFragmentTests {
             #expect(html.text == expected, "\(text)")
         }
     }
+
+    /// The kept options with one selected are exactly each option written on its own, that one selected.
+    @Test func timeZoneOptionsSelectOneAmongTheKept() {
+        let names = ["Africa/Abidjan", "A<b&\"c'", "Europe/London", "Pacific/Zulu"]
+        let options = TimeZoneOptions(names: names)
+        for chosen in names + ["Mars/Olympus", ""] {
+            let expected = names.map { (name: String) -> String in
+                let value = HTMLEscaper().escapeText(name)
+                return "<option value=\"\(value)\"\(name == chosen ? " selected" : "")>\(value)</option>"
+            }.joined()
+            #expect(options.selecting(chosen).text == expected, "\(chosen)")
+        }
+        let every = TimeZoneOptions()
+        #expect(every.selecting("Europe/London").text.components(separatedBy: " selected").count == 2)
+        #expect(every.selecting("Europe/London").text.components(separatedBy: "<option").count == TimeZoneName.all.count + 1)
+    }
 }

@@ -185,7 +185,7 @@ enum AccountHandler {
             return try render(AccountHubPage(email: account.email, subscriptionHint: hint, errors: errors))
         case .profile:
             return try render(AccountProfilePage(email: account.email, newEmail: typedEmail ?? account.email,
-                                                 timeZones: TimeZoneChoice.all(selecting: account.timeZone), errors: errors))
+                                                 timeZoneOptions: environment.timeZoneOptions.selecting(account.timeZone), errors: errors))
         case .security:
             guard let member = context.scope.member else { throw WebError.notFound }
             return try render(AccountSecurityPage(errors: errors, passkeys: try environment.passkeys.list(member).map { PasskeyRow($0, timeZone: account.timeZone) },

@@ -161,9 +161,9 @@ enum SetbacksHandler {
 
     /// "Thursday 26 November 2026 at 09:30", or "Thu 26 Nov, 09:30" in a list.
     static func when(_ epoch: Int, _ timeZone: String, short: Bool) -> String {
-        let day = Day.of(epoch, in: timeZone), time = LocalDay.time(epoch, in: timeZone)
-        guard short else { return "\(day.longText) at \(time)" }
-        return shortWeekdays[day.weekdayFromMonday] + " " + String(day.day) + " " + shortMonths[day.month - 1] + " " + String(day.year) + ", " + time
+        let moment = LocalMoment(epoch, in: timeZone), day = moment.day
+        guard short else { return "\(day.longText) at \(moment.clockText)" }
+        return "\(shortWeekdays[day.weekdayFromMonday]) \(day.day) \(shortMonths[day.month - 1]) \(day.year), \(moment.clockText)"
     }
 
     /// "Thu" and "Nov", made once rather than for every line of a list.

@@ -110,7 +110,8 @@ enum SignUpHandler {
         let hint = policy.rule == .domains && invitation == nil ? "Use your email address at \(policy.domains.joined(separator: " or "))." : nil
         let button = try SingleSignOnHandler.signOnButton(context, environment, next: next)
         let page = SignUpPage(email: email, next: next, invitation: invitation, emailHint: hint,
-                              timeZones: TimeZoneChoice.all(selecting: timeZone), signOn: button, errors: errors)
+                              chosenTimeZone: timeZone,
+                              timeZoneOptions: environment.timeZoneOptions.selecting(timeZone), signOn: button, errors: errors)
         var response = try environment.render(page, title: "Sign up", errors: errors, context: context, status: status)
         SingleSignOnHandler.allowForm(button, &response)
         return response

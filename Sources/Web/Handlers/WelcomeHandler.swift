@@ -34,7 +34,7 @@ enum WelcomeHandler {
         let page = WelcomePage(
             screen: screen, organisation: context.scope.tenant.name, smallestGroup: max(GroupSize.floor, context.scope.tenant.settings.minimumGroupSize),
             nextPath: Route.welcome.path + "?screen=\(min(3, screen + 1))", backPath: screen > 1 ? Route.welcome.path + "?screen=\(screen - 1)" : nil,
-            timeZones: screen == 3 ? TimeZoneChoice.all(selecting: timeZone) : [],
+            timeZoneOptions: screen == 3 ? environment.timeZoneOptions.selecting(timeZone) : HTMLFragment(),
             themes: AccountAppearancePage(chosen: theme, weekStartsOnSunday: false, errors: FormErrors()).themes,
             feelings: environment.library.emotions.map { FormChoice(value: $0.id, label: $0.label, checked: feelings.contains($0.id)) },
             errors: errors)

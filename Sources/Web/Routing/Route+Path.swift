@@ -4,31 +4,36 @@ extension Route {
     /// The URL this route prints: its kind's pattern (`Route+Table.swift`, the one place a URL is written) with each
     /// `:value` segment replaced by this route's value, percent-encoded inside its own segment.
     var path: String {
-        let pattern = kind.pattern
-        let values = self.values
+        var pattern = kind.pattern
+        var values = self.values
         guard !values.isEmpty else { return pattern }
-        let encoded = values.map(PercentEncoding.encodeSegment)
-        // The pattern's bytes with each `:name` segment's name replaced by the next value, written once into a string
-        // of the right size (appending piece by piece grew it several times a link, a dozen links a page).
         var count = pattern.utf8.count
-        for value in encoded { count += value.utf8.count }
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var written = 0, next = 0, skipping = false
-            for byte in pattern.utf8 {
-                if skipping {
-                    guard byte == UInt8(ascii: "/") else { continue }
-                    skipping = false
-                }
-                if byte == UInt8(ascii: ":"), next < encoded.count {
-                    for valueByte in encoded[next].utf8 { buffer[written] = valueByte; written += 1 }
+        for index in values.indices {
+            values[index] = PercentEncoding.encodeSegment(values[index])
+            count += values[index].utf8.count
+        }
+        // The pattern's bytes with each `:name` segment's name replaced by the next value, written once into a string
+        // of the right size, each value copied whole (appending piece by piece grew it several times a link, and
+        // copying a value a byte at a time through its UTF-8 view was most of what was left).
+        return pattern.withUTF8 { pattern in
+            String(unsafeUninitializedCapacity: count) { buffer in
+                var written = 0, next = 0, index = 0
+                while index < pattern.count {
+                    let byte = pattern[index]
+                    index += 1
+                    guard byte == UInt8(ascii: ":"), next < values.count else {
+                        buffer[written] = byte
+                        written += 1
+                        continue
+                    }
+                    written = values[next].withUTF8 { value in
+                        UnsafeMutableBufferPointer(rebasing: buffer[written...]).initialize(fromContentsOf: value) + written
+                    }
                     next += 1
-                    skipping = true
-                    continue
+                    while index < pattern.count, pattern[index] != UInt8(ascii: "/") { index += 1 }
                 }
-                buffer[written] = byte
-                written += 1
+                return written
             }
-            return written
         }
     }
 

@@ -15,7 +15,7 @@ struct AccountProfilePage: FormPage {
     let email: String
     /// What the person typed into "New email address" (their address until they type).
     let newEmail: String
-    let timeZones: [TimeZoneChoice]
+    let timeZoneOptions: HTMLFragment
     let errors: FormErrors
     var error_time_zone: String? { errors["time_zone"] }
     var error_new_email: String? { errors["new_email"] }

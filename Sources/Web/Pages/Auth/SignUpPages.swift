@@ -10,7 +10,9 @@ struct SignUpPage: FormPage {
     let invitation: String?
     /// Which addresses may join, when the organisation allows sign-up by address.
     let emailHint: String?
-    let timeZones: [TimeZoneChoice]
+    /// The zone the form will send unless changed (the browser's, once script has filled it in).
+    let chosenTimeZone: String
+    let timeZoneOptions: HTMLFragment
     let signOn: SignOnButton?
     let errors: FormErrors
     var signOnOptional: Bool { signOn != nil }
@@ -19,19 +21,6 @@ struct SignUpPage: FormPage {
     var error_email: String? { errors["email"] }
     var error_password: String? { errors["password"] }
     var error_time_zone: String? { errors["time_zone"] }
-    /// The zone the form will send unless changed (the browser's, once script has filled it in).
-    var chosenTimeZone: String { timeZones.first(where: \.selected)?.name ?? TimeZoneName.fallback }
-}
-
-/// One option of a time-zone select.
-struct TimeZoneChoice {
-    let name: String
-    let selected: Bool
-
-    /// Every zone, `chosen` selected.
-    static func all(selecting chosen: String) -> [TimeZoneChoice] {
-        TimeZoneName.all.map { TimeZoneChoice(name: $0, selected: $0 == chosen) }
-    }
 }
 
 /// `auth/signup-sent`.

@@ -8,7 +8,7 @@ struct WelcomePage: FormPage {
     let smallestGroup: Int
     let nextPath: String
     let backPath: String?
-    let timeZones: [TimeZoneChoice]
+    let timeZoneOptions: HTMLFragment
     let themes: [FormChoice]
     let feelings: [FormChoice]
     let errors: FormErrors
