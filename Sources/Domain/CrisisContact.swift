@@ -77,17 +77,26 @@ public struct CrisisContact: Sendable, Equatable {
         }
     }
 
-    static func dialable(_ number: String) -> String { String(number.unicodeScalars.filter { ("0"..."9").contains($0) || $0 == "+" }.map(Character.init)) }
-
-    static func percentEncoded(_ text: String) -> String {
-        text.utf8.map { byte -> String in
-            let scalar = Unicode.Scalar(byte)
-            if byte < 0x80 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) { return String(Character(scalar)) }
-            return "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-        }.joined()
+    // Both are worked out each time a contact is shown (the feed, help, every crisis card), so they work on bytes:
+    // digits, `+` and ASCII letters are single bytes, and no byte of a longer character is one of them.
+    static func dialable(_ number: String) -> String {
+        String(decoding: number.utf8.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "+") }, as: UTF8.self)
     }
-}
 
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String { String(repeating: "0", count: max(0, length - count)) + self }
+    /// ASCII letters and digits as they are, every other byte as `%XX`.
+    static func percentEncoded(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                out.append(byte)
+            default:
+                out.append(contentsOf: [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }
