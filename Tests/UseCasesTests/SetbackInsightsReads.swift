@@ -38,6 +38,42 @@ struct SetbackInsightsReads {
     }
 }
 
+/// The list page reads its newest setbacks once and takes the small step's look-back from them when they reach past
+/// it: the step must be the one its own look-back gives, also when the newest do not reach that far.
+struct SetbackListReads {
+    /// (kind, hours ago), newest first in each case.
+    static let cases: [[(SetbackKind, Int)]] = [
+        // Three this week: the list holds every one.
+        [(.job, 2), (.dating, 30), (.dating, 50)],
+        // Forty in two days: the thirty-one newest lean to job, the forty to dating; only a second read sees that.
+        (0..<16).map { (.job, $0 + 1) } + (0..<15).map { (.dating, $0 + 17) } + (0..<9).map { (.dating, $0 + 32) },
+        // Forty over eighty days: the newest reach past the week.
+        (0..<40).map { (SetbackKind.allCases[$0 % 3], $0 * 48 + 1) },
+    ]
+
+    @Test(arguments: 0..<3)
+    func theListsStepIsTheStepOfItsOwnLookBack(_ number: Int) throws {
+        let fixture = try RulesFixture()
+        let vault = DataVault(database: fixture.database, masterKey: try MasterKey(bytes: SecureRandom.bytes(32)), clock: fixture.clock)
+        let setbacks = Setbacks(database: fixture.database, vault: vault, guide: SetbackRules.guide, clock: fixture.clock)
+        let ana = try fixture.member("ana@example.com")
+        for (kind, hoursAgo) in Self.cases[number] {
+            _ = try setbacks.log(ana, .init(kind: kind, hurt: .usual, note: "", happenedAt: fixture.clock() - hoursAgo * 3600))
+        }
+        let listing = try setbacks.listing(ana, limit: 30)
+        let recent = try setbacks.recent(ana, days: Setbacks.oldestDays, limit: 31)
+        let step = try setbacks.todaysStep(ana)
+        #expect(listing.step == step)
+        #expect(listing.setbacks.map(\.id) == recent.prefix(30).map(\.id))
+        #expect(listing.hasMore == (recent.count > 30))
+        if number == 1 {
+            let newestOnly = SmallBraveStep.kind(recent: Array(recent.prefix(31)))
+            let lookBack = try setbacks.lookBack(ana, since: fixture.clock() - 7 * 86_400)
+            #expect(newestOnly == .job && SmallBraveStep.kind(recent: lookBack) == .dating, "the case tells the two reads apart")
+        }
+    }
+}
+
 /// SplitMix64: the same setbacks for the same seed, so a failure can be run again.
 struct SeededRandom {
     var state: UInt64

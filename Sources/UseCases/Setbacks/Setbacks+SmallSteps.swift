@@ -19,18 +19,31 @@ extension Setbacks {
     static let stepLookbackDays = 7
 
     public func todaysStep(_ member: MemberScope) throws -> TodaysStep {
-        let today = Day.of(clock(), in: member.account.timeZone)
+        try todaysStep(member, now: clock()) { since in try lookBack(member, since: since) }
+    }
+
+    /// Today's step, with the look-back's setbacks (those since the moment given) from `lookBack`, asked only when the
+    /// rule has to choose.
+    func todaysStep(_ member: MemberScope, now: Int, lookBack: (Int) throws -> [Setback]) throws -> TodaysStep {
+        let today = Day.of(now, in: member.account.timeZone)
         let kept = try database.smallStep(tenantID: member.tenantID, accountID: member.accountID, day: today)
         let done = try database.smallStepDaysDone(tenantID: member.tenantID, accountID: member.accountID)
         // A step already done or let go today stays what it was, whatever has been logged since.
         if let id = kept?.stepID, let step = guide.challenge(id) {
             return TodaysStep(step: step, outcome: kept?.outcome.flatMap(Outcome.init(rawValue:)), daysTried: done)
         }
-        let recent = try database.setbacks(tenantID: member.tenantID, accountID: member.accountID,
-                                           since: clock() - Self.stepLookbackDays * 86_400, limit: 500).map { open($0, member, openNote: false) }
+        let recent = try lookBack(now - Self.stepLookbackDays * 86_400)
         let step = SmallBraveStep.pick(guide: guide, recent: recent, doneBefore: done, day: today, swaps: kept?.swaps ?? 0)
         return TodaysStep(step: step, outcome: nil, daysTried: done)
     }
+
+    /// The setbacks the step's rule looks at: those since `since`, newest first, notes left sealed.
+    func lookBack(_ member: MemberScope, since: Int) throws -> [Setback] {
+        try database.setbacks(tenantID: member.tenantID, accountID: member.accountID, since: since, limit: Self.stepLookbackLimit)
+            .map { open($0, member, openNote: false) }
+    }
+
+    static let stepLookbackLimit = 500
 
     /// Another step for today.
     public func swapStep(_ member: MemberScope) throws {

@@ -96,6 +96,20 @@ public struct Setbacks: Sendable {
         try database.setback(tenantID: member.tenantID, accountID: member.accountID, id: id).map { open($0, member) }
     }
 
+    /// The list page: the newest `limit` setbacks of the last year, newest first (their notes left sealed: the list
+    /// shows none), whether there are more, and today's small step. The step's look-back is read again only when
+    /// those newest do not reach past it; otherwise its setbacks are already among them.
+    public func listing(_ member: MemberScope, limit: Int) throws -> (setbacks: [Setback], hasMore: Bool, step: TodaysStep) {
+        let now = clock(), limit = max(1, min(limit, 1000))
+        let newest = try database.setbacks(tenantID: member.tenantID, accountID: member.accountID, since: now - Self.oldestDays * 86_400,
+                                           limit: limit + 1).map { open($0, member, openNote: false) }
+        let step = try todaysStep(member, now: now) { since in
+            guard newest.count <= limit || newest.last.map({ $0.happenedAt < since }) == true else { return try lookBack(member, since: since) }
+            return newest.filter { $0.happenedAt >= since }
+        }
+        return (Array(newest.prefix(limit)), newest.count > limit, step)
+    }
+
     /// The member's setbacks of the last `days` days, newest first, notes opened.
     public func recent(_ member: MemberScope, days: Int, limit: Int = 200) throws -> [Setback] {
         try database.setbacks(tenantID: member.tenantID, accountID: member.accountID, since: clock() - max(0, min(days, 3660)) * 86_400, limit: limit)

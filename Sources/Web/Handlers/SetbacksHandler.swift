@@ -10,17 +10,16 @@ enum SetbacksHandler {
     static let listLimit = 30
 
     static func index(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
-        let setbacks = environment.setbacks, zone = member.account.timeZone
-        let recent = try setbacks.recent(member, days: Setbacks.oldestDays, limit: listLimit + 1)
-        let today = try setbacks.todaysStep(member)
-        let items = recent.prefix(listLimit).map { item($0, zone) }
+        let zone = member.account.timeZone
+        let (recent, hasMore, today) = try environment.setbacks.listing(member, limit: listLimit)
+        let items = recent.map { item($0, zone) }
         let step = SetbacksPage.Step(
             id: today.step.id, title: today.step.title, description: today.step.description, time: today.step.time,
             difficulty: today.step.difficulty == .easy ? "a gentle one" : "a little braver",
             outcome: today.outcome.map { $0 == .done ? "You did it today. That took courage." : "You let this one go today. That’s fine: there’s another tomorrow." },
             daysTried: today.daysTried == 0 ? "No points, no streaks: just a small step when you’d like one."
                 : "Days you’ve done one: \(today.daysTried). No points, no streaks.")
-        let page = SetbacksPage(items: Array(items), step: step, hasMore: recent.count > listLimit)
+        let page = SetbacksPage(items: items, step: step, hasMore: hasMore)
         return try environment.render(page, title: "Setbacks", context: context)
     }
 
