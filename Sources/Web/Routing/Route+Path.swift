@@ -4,38 +4,43 @@ extension Route {
     /// The URL this route prints: its kind's pattern (`Route+Table.swift`, the one place a URL is written) with each
     /// `:value` segment replaced by this route's value, percent-encoded inside its own segment.
     var path: String {
-        var pattern = kind.pattern
         var values = self.values
-        guard !values.isEmpty else { return pattern }
-        var count = pattern.utf8.count
+        guard !values.isEmpty, let segments = Self.valueSegments[kind] else { return kind.pattern }
+        // A "/" before each segment, the literals as they are and the values percent-encoded, counted first so that the
+        // string is written once at its size, each piece copied whole (appending piece by piece grew it several times a
+        // link, a dozen links a page).
+        var count = segments.count
         for index in values.indices {
             values[index] = PercentEncoding.encodeSegment(values[index])
             count += values[index].utf8.count
         }
-        // The pattern's bytes with each `:name` segment's name replaced by the next value, written once into a string
-        // of the right size, each value copied whole (appending piece by piece grew it several times a link, and
-        // copying a value a byte at a time through its UTF-8 view was most of what was left).
-        return pattern.withUTF8 { pattern in
-            String(unsafeUninitializedCapacity: count) { buffer in
-                var written = 0, next = 0, index = 0
-                while index < pattern.count {
-                    let byte = pattern[index]
-                    index += 1
-                    guard byte == UInt8(ascii: ":"), next < values.count else {
-                        buffer[written] = byte
-                        written += 1
-                        continue
-                    }
-                    written = values[next].withUTF8 { value in
-                        UnsafeMutableBufferPointer(rebasing: buffer[written...]).initialize(fromContentsOf: value) + written
-                    }
+        for case .literal(let literal) in segments { count += literal.utf8.count }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var written = 0, next = 0
+            for segment in segments {
+                buffer[written] = UInt8(ascii: "/")
+                written += 1
+                switch segment {
+                case .literal(var literal): written = Self.copy(&literal, into: buffer, at: written)
+                case .value:
+                    written = Self.copy(&values[next], into: buffer, at: written)
                     next += 1
-                    while index < pattern.count, pattern[index] != UInt8(ascii: "/") { index += 1 }
                 }
-                return written
             }
+            return written
         }
     }
+
+    /// `text`'s bytes written into `buffer` from `place`; the place after them.
+    private static func copy(_ text: inout String, into buffer: UnsafeMutableBufferPointer<UInt8>, at place: Int) -> Int {
+        text.withUTF8 { place + UnsafeMutableBufferPointer(rebasing: buffer[place...]).initialize(fromContentsOf: $0) }
+    }
+
+    /// The segments of every pattern that carries values, split once by the parser's own `Row`.
+    private static let valueSegments: [Kind: [Row.Segment]] = Dictionary(uniqueKeysWithValues: Kind.allCases.compactMap { kind in
+        let row = Row(kind)
+        return row.segments.contains(.value) ? (kind, row.segments) : nil
+    })
 
     /// This route's path values as text, in the order its pattern names them: what `Route(kind, values)` reads back
     /// (the round-trip test holds the two together for every kind). Routes without values have none.
