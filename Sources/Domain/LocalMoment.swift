@@ -24,9 +24,11 @@ public struct LocalMoment: Sendable, Equatable {
         self.minute = max(0, min(minute, 59))
     }
 
-    /// The moment `epoch` is on the wall clock in `timeZone`.
+    /// The moment `epoch` is on the wall clock in `timeZone`: the one place a person's day, hour and time are read from
+    /// an instant (`Day.of`, `LocalDay.of`, `.hour` and `.time` ask here).
     public init(_ epoch: Int, in timeZone: String) {
-        // The zone is looked up once, and the day and the time are worked out from the one wall-clock reading.
+        // The zone is looked up once, and the day and the time are worked out from the one wall-clock reading; the day
+        // rounds down, before 1970 too.
         let local = LocalDay.wallClock(epoch, timeZone)
         let ordinal = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let seconds = local - ordinal * 86_400

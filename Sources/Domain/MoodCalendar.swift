@@ -109,8 +109,7 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The day `epoch` falls on in `timeZone`: arithmetic on the wall clock, with no text made and read back (a year
     /// of setbacks asks this thousands of times for one page).
     public static func of(_ epoch: Int, in timeZone: String) -> Day {
-        let local = LocalDay.wallClock(epoch, timeZone)
-        return Day(ordinal: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+        LocalMoment(epoch, in: timeZone).day
     }
 }
 

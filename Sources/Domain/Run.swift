@@ -86,20 +86,17 @@ public enum LocalDay {
 
     /// "2026-11-22" for `epochSeconds` as seen in `timeZone` (falls back to Europe/London).
     public static func of(_ epochSeconds: Int, in timeZone: String) -> String {
-        let local = wallClock(epochSeconds, timeZone)
-        return Day(ordinal: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400).description
+        LocalMoment(epochSeconds, in: timeZone).day.description
     }
 
     /// The hour (0–23) of `epochSeconds` as seen in `timeZone`.
     public static func hour(_ epochSeconds: Int, in timeZone: String) -> Int {
-        (((wallClock(epochSeconds, timeZone) % 86_400) + 86_400) % 86_400) / 3_600
+        LocalMoment(epochSeconds, in: timeZone).hour
     }
 
     /// "07:45" for `epochSeconds` as seen in `timeZone`.
     public static func time(_ epochSeconds: Int, in timeZone: String) -> String {
-        let local = wallClock(epochSeconds, timeZone)
-        let seconds = ((local % 86_400) + 86_400) % 86_400
-        return Digits.padded(seconds / 3600, 2) + ":" + Digits.padded(seconds % 3600 / 60, 2)
+        LocalMoment(epochSeconds, in: timeZone).clockText
     }
 
     /// The first second of `day` in `timeZone`, as seconds since 1970 (for filtering by a person's own days).

@@ -128,12 +128,18 @@ struct LocalDayAndDigitsTests {
         #expect(LocalDay.wallClock(-86_400 * 400, name) == -86_400 * 400 + system(-86_400 * 400), "before 1970 the system answers")
     }
 
-    /// A moment read once from the zone is the day and the time read each on their own, before 1970 and across clock changes.
-    @Test(arguments: ["Europe/London", "Pacific/Chatham", "UTC"])
-    func momentsAgreeWithTheirDayAndTime(_ zone: String) {
+    /// A moment read from the zone's offsets is the wall clock the system's calendar gives for that instant, before
+    /// 1970, across clock changes, and past 2100 (where the system is asked directly).
+    @Test(arguments: ["Europe/London", "Pacific/Chatham", "America/St_Johns", "UTC"])
+    func momentsAreTheSystemCalendarsWallClock(_ zone: String) throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: zone))
         for epoch in stride(from: -3 * 86_400 - 7, through: 4_200_000_000, by: 1_234_567) {
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: Date(timeIntervalSince1970: TimeInterval(epoch)))
             let moment = LocalMoment(epoch, in: zone)
-            #expect(moment.day == Day.of(epoch, in: zone) && moment.clockText == LocalDay.time(epoch, in: zone), "\(epoch)")
+            #expect(moment.day.description == String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!), "\(epoch)")
+            #expect(moment.clockText == String(format: "%02d:%02d", parts.hour!, parts.minute!), "\(epoch)")
+            #expect(Day.of(epoch, in: zone) == moment.day && LocalDay.hour(epoch, in: zone) == parts.hour!)
         }
     }
 }
