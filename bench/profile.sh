@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bench/profile.sh [PATH...]: seeds bench/run.sh's data (bench/pages.sh), starts a release resett and the fixture, and
 # for each PATH (signed in as the moderator when it starts with "mod:", else as the member) prints the fixture's
-# /fortunes and the page side by side (wrk, 1 thread, 64 connections), then, with PROFILE=1, samples the page with
-# `perf record` and prints the hottest symbols (the samples stay in bench/.work/profile/perf-N.data, N the PATH's place). A quick loop for one page; bench/run.sh remains the measurement.
+# /fortunes and the page side by side (wrk, 1 thread, 64 connections, with the server's CPU time per request), then,
+# with PROFILE=1, samples the page with `perf record` and prints the hottest symbols (the samples stay in bench/.work/profile/perf-N.data, N the PATH's place). A quick loop for one page; bench/run.sh remains the measurement.
 # Env: BENCH_SECONDS (default 4), PROFILE (0).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +23,18 @@ for probe in 8192/plaintext 8194/healthz; do
 done
 member=$(bench/login.sh 8194 member@bench.example)
 moderator=$(bench/login.sh 8194 moderator@bench.example)
-bench/wrk-page.sh http://127.0.0.1:8192/fortunes "$secs" 64 "" | sed 's/^/fixture: /'
+# Server CPU per request: the process's user and system time (clock ticks, 100 a second) over the run, divided by the
+# requests it answered (req/s x seconds), so a page is compared with the fixture on the work each costs.
+fixture_pid=${pids[0]}
+ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+cpu_line() { # pid, ticks before, wrk-page.sh's line
+  local rps after us
+  rps=$(sed -n 's/.* rps=\([0-9.]*\).*/\1/p' <<<"$3"); after=$(ticks "$1")
+  us=$(awk -v t=$((after - $2)) -v r="${rps:-0}" -v s="$secs" 'BEGIN { printf "%.0f", (r > 0 ? t * 10000 / (r * s) : 0) }')
+  echo "$3 cpu=${us}us/req"
+}
+before=$(ticks "$fixture_pid")
+cpu_line "$fixture_pid" "$before" "$(bench/wrk-page.sh http://127.0.0.1:8192/fortunes "$secs" 64 "")" | sed 's/^/fixture: /'
 n=0
 for arg in "${@:-/}"; do
   n=$((n + 1))
@@ -31,7 +42,8 @@ for arg in "${@:-/}"; do
   if [[ $arg == mod:* ]]; then cookie=$moderator path=${arg#mod:}; fi
   path=${path//HELD/$held_post}
   bytes=$(curl -s -H "Cookie: $cookie" "http://127.0.0.1:8194$path" | wc -c)
-  echo "page: $path ($bytes bytes) $(bench/wrk-page.sh "http://127.0.0.1:8194$path" "$secs" 64 "$cookie")"
+  before=$(ticks "$resett")
+  echo "page: $path ($bytes bytes) $(cpu_line "$resett" "$before" "$(bench/wrk-page.sh "http://127.0.0.1:8194$path" "$secs" 64 "$cookie")")"
   if [[ ${PROFILE:-0} == 1 ]]; then
     wrk -t1 -c64 -d"$((secs + 2))s" -H "Cookie: $cookie" "http://127.0.0.1:8194$path" >/dev/null & load=$!
     sleep 1
