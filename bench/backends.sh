@@ -15,9 +15,10 @@ out=$root/bench/BACKENDS_LAST_RUN.txt
 rm -rf "$work" && mkdir -p "$work"
 command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null
 
-echo "== building (release)"
-swift build -c release --product resett >/dev/null
-bin=$(swift build -c release --show-bin-path)/resett
+echo "== building (release, as the Dockerfile ships it)"
+build=(swift build -c release --static-swift-stdlib)
+"${build[@]}" --product resett >/dev/null
+bin=$("${build[@]}" --show-bin-path)/resett
 
 pgdir=$(mktemp -d /tmp/resett-bench-postgres-XXXXXX)
 pids=()

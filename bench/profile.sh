@@ -8,9 +8,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD secs=${BENCH_SECONDS:-4} work=$root/bench/.work/profile
 mkdir -p "$work" && rm -f "$work"/*.sqlite*
-swift build -c release --product resett >/dev/null
-swift build -c release --product ResettBenchFixture >/dev/null
-bin=$(swift build -c release --show-bin-path)
+# Built as bench/run.sh builds them (as the Dockerfile ships Resett).
+build=(swift build -c release --static-swift-stdlib)
+"${build[@]}" --product resett >/dev/null
+"${build[@]}" --product ResettBenchFixture >/dev/null
+bin=$("${build[@]}" --show-bin-path)
 eval "$(bench/pages.sh "$bin/resett" "$work/resett.sqlite" "$root")"
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }

@@ -22,10 +22,13 @@ need wrk wrk
 need nginx nginx-light
 
 echo "== building (release)"
-# Only the products measured: the fuzz targets reach internals with @testable, which release builds refuse.
-swift build -c release --product resett >/dev/null
-swift build -c release --product ResettBenchFixture >/dev/null
-bin=$(swift build -c release --show-bin-path)
+# Only the products measured: the fuzz targets reach internals with @testable, which release builds refuse. Both as the
+# Dockerfile ships Resett, with the Swift runtime and Foundation linked in (--static-swift-stdlib); hb-peer as its own
+# package builds it.
+build=(swift build -c release --static-swift-stdlib)
+"${build[@]}" --product resett >/dev/null
+"${build[@]}" --product ResettBenchFixture >/dev/null
+bin=$("${build[@]}" --show-bin-path)
 if [[ ! -x $work/hb-peer/.build/release/hb-peer ]]; then
   rm -rf "$work/hb-peer" && cp -r "$peers/hb-peer" "$work/hb-peer"
   (cd "$work/hb-peer" && swift build -c release >/dev/null)

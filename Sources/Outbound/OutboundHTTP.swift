@@ -31,9 +31,9 @@ public struct OutboundHTTP: Sendable {
         self.allowsLoopbackHTTP = allowsLoopbackHTTP
         self.timeoutSeconds = max(1, timeoutSeconds)
         self.maximumBytes = maximumBytes
-        Self.initialiseOnce
     }
 
+    /// libcurl set up at the first call rather than at start (see SMTPTransport): most servers call out rarely.
     private static let initialiseOnce: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     /// Whether the server may call `url` at all: https to a host name or a public IP literal, or http to loopback when
@@ -94,6 +94,7 @@ public struct OutboundHTTP: Sendable {
 
     private func perform(_ url: URL, body: [UInt8]?, headers lines: [String], basicCredentials: (user: String, password: String)?) throws(Failure) -> Answer {
         guard permits(url) else { throw Failure(description: "only https addresses can be used") }
+        Self.initialiseOnce
         guard let curl = curl_easy_init() else { throw Failure(description: "the HTTP client could not start") }
         defer { curl_easy_cleanup(curl) }
         let sink = Sink(limit: maximumBytes, allowsLoopback: allowsLoopbackHTTP)

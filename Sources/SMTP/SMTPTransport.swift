@@ -43,13 +43,15 @@ public struct SMTPTransport: Sendable {
         self.password = password
         self.caFile = caFile
         self.timeoutSeconds = max(1, timeoutSeconds)
-        Self.initialiseOnce
     }
 
+    /// libcurl (and the TLS library under it) set up at the first message rather than at start, so a server that sends
+    /// no mail never pays for it in memory. Safe from any thread: Debian's libcurl (7.88) has a thread-safe global init.
     private static let initialiseOnce: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     /// Delivers `message` (RFC 5322 text with CRLF line ends) from `sender` to `recipient` (bare addresses).
     public func send(from sender: String, to recipient: String, message: String) throws(Failure) {
+        Self.initialiseOnce
         guard let curl = curl_easy_init() else { throw Failure(description: "libcurl could not start") }
         defer { curl_easy_cleanup(curl) }
         let body = Body(Array(message.utf8))

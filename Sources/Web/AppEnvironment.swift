@@ -55,8 +55,8 @@ public final class AppEnvironment: Sendable {
     let resetLifts = KeptPages<InsightsHandler.LiftsKey, [Insights.ResetLift]>(budget: 4 << 20) { 64 + $0.count * 64 }
     /// The five feelings' cards on the home page: five small values, their links and icons made once.
     let emotionCards: [EmotionCard]
-    /// The time-zone select's options, written once (see TimeZoneOptions).
-    let timeZoneOptions = TimeZoneOptions()
+    /// The time-zone select's options, written once, at the first page that shows them (see TimeZoneOptions).
+    var timeZoneOptions: TimeZoneOptions { TimeZoneOptions.everyZone }
     /// Pages of the community feed, kept per viewer under the tenant's community version.
     let feedPages = KeptPages<CommunityHandler.FeedKey, CommunityHandler.FeedView>(budget: 16 << 20) { $0.byteCount }
     /// Pages of the moderation queue, kept per moderator under the tenant's community version.

@@ -10,6 +10,10 @@ struct TimeZoneOption: CompiledView {
 /// selected. They are written once, with the environment, and each page copies them around its own selected option:
 /// written per request they were most of the profile page's time (a profile put 80% of it in their escaping and appends).
 struct TimeZoneOptions: Sendable {
+    /// Every zone the system knows, written at the first page that asks: listing the zones loads ICU's time-zone data,
+    /// memory a server that shows no such page never needs.
+    static let everyZone = TimeZoneOptions()
+
     /// Every option, none selected.
     private let unselected: HTMLFragment
     /// Where each zone's option is in `unselected`.
