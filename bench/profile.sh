@@ -8,6 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD secs=${BENCH_SECONDS:-4} work=$root/bench/.work/profile
 mkdir -p "$work" && rm -f "$work"/*.sqlite*
+command -v wrk >/dev/null || { echo "installing wrk"; apt-get install -y -qq wrk >/dev/null; }
 # Built as bench/run.sh builds them (as the Dockerfile ships Resett).
 build=(swift build -c release --static-swift-stdlib)
 "${build[@]}" --product resett >/dev/null
