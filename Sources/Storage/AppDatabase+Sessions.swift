@@ -145,7 +145,8 @@ extension AppDatabase {
         }
     }
 
-    /// What a purge statement compares with.
+    /// What a purge statement compares with: now, the idle or the absolute session limit before now, or nothing (a
+    /// row that has been used is done with, whenever it would have expired).
     enum PurgeCutoff: Sendable { case now, idle, absolute, used }
 
     /// `purgeExpired`'s deletes, one condition each so that each finds its rows by an index: they run every minute, and

@@ -7,8 +7,9 @@ struct TimeZoneOption: CompiledView {
 }
 
 /// The time-zone select's options (sign-up, welcome, profile): some four hundred, the same for everyone but for the one
-/// selected. They are written once, with the environment, and each page copies them around its own selected option:
-/// written per request they were most of the profile page's time (a profile put 80% of it in their escaping and appends).
+/// selected. They are written once (`everyZone`, at the first page that shows them), and each page copies them around
+/// its own selected option: written per request they were most of the profile page's time (a profile put 80% of it in
+/// their escaping and appends).
 struct TimeZoneOptions: Sendable {
     /// Every zone the system knows, written at the first page that asks: listing the zones loads ICU's time-zone data,
     /// memory a server that shows no such page never needs.
