@@ -157,7 +157,8 @@ extension AppDatabase {
     public func saveWelcome(tenantID: TenantID, accountID: AccountID, timeZone: String, theme: Theme, usualFeelings: [String], now: Int) throws(StorageError) {
         try write { db in
             try db.execute(sql: """
-                UPDATE accounts SET time_zone = ?, theme = ?, usual_feelings = ?, welcomed_at = coalesce(welcomed_at, ?) WHERE tenant_id = ? AND id = ?
+                UPDATE accounts SET time_zone = ?, theme = ?, usual_feelings = ?, welcomed_at = coalesce(welcomed_at, ?),
+                    digest_due_at = \(Self.digestDueAfterNewZone) WHERE tenant_id = ? AND id = ?
                 """, arguments: [timeZone, theme.rawValue, usualFeelings.isEmpty ? nil : usualFeelings.joined(separator: ","), now, tenantID, accountID])
         }
     }
@@ -172,10 +173,14 @@ extension AppDatabase {
 
     public func setTimeZone(tenantID: TenantID, accountID: AccountID, timeZone: String) throws(StorageError) {
         try write { db in
-            try db.execute(sql: "UPDATE accounts SET time_zone = ? WHERE tenant_id = ? AND id = ?",
+            try db.execute(sql: "UPDATE accounts SET time_zone = ?, digest_due_at = \(Self.digestDueAfterNewZone) WHERE tenant_id = ? AND id = ?",
                            arguments: [timeZone, tenantID, accountID])
         }
     }
+
+    /// A new zone moves when the person's week begins: the weekly email, if they asked for it, is looked at again at
+    /// the next minute (its claim still sends it once a week).
+    static let digestDueAfterNewZone = "CASE WHEN digest_due_at IS NULL THEN NULL ELSE 0 END"
 
     public func accounts(tenantID: TenantID) throws(StorageError) -> [Account] {
         try read { db in

@@ -235,43 +235,62 @@ extension AppDatabase {
         try read { db in try db.bool(sql: "SELECT digest_email FROM accounts WHERE tenant_id = ? AND id = ?", arguments: [tenantID, accountID]) ?? false }
     }
 
-    /// Turns the weekly email on or off. Turned on, this week counts as sent: the first comes next week, not at once.
+    /// Turns the weekly email on or off. Turned on, this week counts as sent: the first comes next week, not at once
+    /// (the next minute's clock works out when, in the person's own zone).
     public func setDigestEmail(tenantID: TenantID, accountID: AccountID, on: Bool, thisWeek: Day) throws(StorageError) {
         try write { db in
-            try db.execute(sql: "UPDATE accounts SET digest_email = ?, digest_sent_week = ? WHERE tenant_id = ? AND id = ?",
-                           arguments: [on, on ? thisWeek.description : nil, tenantID, accountID])
+            try db.execute(sql: "UPDATE accounts SET digest_email = ?, digest_sent_week = ?, digest_due_at = ? WHERE tenant_id = ? AND id = ?",
+                           arguments: [on, on ? thisWeek.description : nil, on ? 0 : nil, tenantID, accountID])
         }
     }
 
+    /// Someone whose weekly email may be due: their week may have begun since it was last looked at.
     public struct DigestRecipient: Sendable {
         public let tenantID: TenantID
         public let accountID: AccountID
         public let email: String
         public let timeZone: String
         public let sentWeek: String?
+        /// When it was to be looked at: a postponement or a claim holds only while this is unchanged.
+        public let dueAt: Int
+        /// Turned off by the organisation (SCIM): never emailed.
+        public let isActive: Bool
     }
 
-    /// People who asked for the weekly email, a batch at a time, in a stable order.
-    public func digestRecipients(after accountID: String, limit: Int) throws(StorageError) -> [DigestRecipient] {
+    /// The weekly emails due by `now`, the longest due first, a batch at a time: found by `accounts_digest_due`, so the
+    /// minute's clock reads only these, not everyone who asked for the email.
+    public func digestsDue(now: Int, limit: Int) throws(StorageError) -> [DigestRecipient] {
         try read { db in
-            try db.rows(sql: """
-                SELECT tenant_id, id, email, time_zone, digest_sent_week FROM accounts WHERE digest_email = 1 AND id > ? ORDER BY id LIMIT ?
-                """, arguments: [accountID, limit]).map {
+            try db.rows(sql: Self.digestsDueSQL, arguments: [now, limit]).map {
                 DigestRecipient(tenantID: $0["tenant_id"], accountID: $0["id"], email: $0["email"], timeZone: $0["time_zone"],
-                                sentWeek: $0["digest_sent_week"])
+                                sentWeek: $0["digest_sent_week"], dueAt: $0["digest_due_at"], isActive: ($0["deactivated_at"] as Int?) == nil)
             }
         }
     }
 
-    /// Marks the week's email as this node's to send: true only for the one caller that moved it on (so two ticks, or two
-    /// nodes, never send it twice).
-    public func claimDigest(tenantID: TenantID, accountID: AccountID, week: Day) throws(StorageError) -> Bool {
+    static let digestsDueSQL = """
+        SELECT tenant_id, id, email, time_zone, digest_sent_week, digest_due_at, deactivated_at FROM accounts
+        WHERE digest_due_at <= ? ORDER BY digest_due_at LIMIT ?
+        """
+
+    /// Marks the week's email as this node's to send, and when the next may be due: true only for the one caller that
+    /// moved it on (so two ticks, or two nodes, never send it twice).
+    public func claimDigest(_ recipient: DigestRecipient, week: Day, nextDueAt: Int) throws(StorageError) -> Bool {
         try write { db in
             try db.execute(sql: """
-                UPDATE accounts SET digest_sent_week = ? WHERE tenant_id = ? AND id = ? AND digest_email = 1
-                    AND (digest_sent_week IS NULL OR digest_sent_week < ?)
-                """, arguments: [week.description, tenantID, accountID, week.description])
+                UPDATE accounts SET digest_sent_week = ?, digest_due_at = ? WHERE tenant_id = ? AND id = ? AND digest_email = 1
+                    AND deactivated_at IS NULL AND digest_due_at = ? AND (digest_sent_week IS NULL OR digest_sent_week < ?)
+                """, arguments: [week.description, nextDueAt, recipient.tenantID, recipient.accountID, recipient.dueAt, week.description])
             return db.changesCount == 1
+        }
+    }
+
+    /// Nothing to send yet (this week's has gone, or the account is off): looked at again at `nextDueAt`, unless it
+    /// changed meanwhile (turned off, a new zone, another node's claim).
+    public func postponeDigest(_ recipient: DigestRecipient, until nextDueAt: Int) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: "UPDATE accounts SET digest_due_at = ? WHERE tenant_id = ? AND id = ? AND digest_due_at = ?",
+                           arguments: [nextDueAt, recipient.tenantID, recipient.accountID, recipient.dueAt])
         }
     }
 }

@@ -58,9 +58,10 @@ extension AppDatabase {
             try db.execute(sql: "UPDATE accounts SET quiet_start = ?, quiet_end = ?, remind_by_email = ? WHERE tenant_id = ? AND id = ?",
                            arguments: [quiet.startMinute, quiet.endMinute, byEmail ? 1 : 0, tenantID, accountID])
             try db.execute(sql: """
-                UPDATE accounts SET digest_email = ?, digest_sent_week = CASE WHEN digest_email = 1 AND ? = 1 THEN digest_sent_week ELSE ? END
+                UPDATE accounts SET digest_email = ?, digest_sent_week = CASE WHEN digest_email = 1 AND ? = 1 THEN digest_sent_week ELSE ? END,
+                    digest_due_at = CASE WHEN ? = 1 THEN coalesce(digest_due_at, 0) ELSE NULL END
                 WHERE tenant_id = ? AND id = ?
-                """, arguments: [digest ? 1 : 0, digest ? 1 : 0, digest ? thisWeek.description : nil, tenantID, accountID])
+                """, arguments: [digest ? 1 : 0, digest ? 1 : 0, digest ? thisWeek.description : nil, digest ? 1 : 0, tenantID, accountID])
         }
     }
 
@@ -85,14 +86,7 @@ extension AppDatabase {
     /// Enabled reminders due by `now`, on accounts that are on: the oldest first, a batch at a time.
     public func dueReminders(now: Int, limit: Int) throws(StorageError) -> [DueReminder] {
         try read { db in
-            try db.rows(sql: """
-                SELECT r.tenant_id, r.account_id, r.kind, r.minute, r.due_at, r.version, a.email, a.time_zone, a.quiet_start, a.quiet_end,
-                       a.reminded_at, a.remind_by_email, w.start_minute
-                FROM reminders r JOIN accounts a ON a.tenant_id = r.tenant_id AND a.id = r.account_id
-                LEFT JOIN worry_times w ON w.tenant_id = r.tenant_id AND w.account_id = r.account_id
-                WHERE r.enabled = 1 AND r.due_at IS NOT NULL AND r.due_at <= ? AND a.deactivated_at IS NULL
-                ORDER BY r.due_at LIMIT ?
-                """, arguments: [now, limit]).compactMap { row in
+            try db.rows(sql: Self.dueRemindersSQL, arguments: [now, limit]).compactMap { row in
                 guard let kind = ReminderKind(rawValue: row["kind"]) else { return nil }
                 return DueReminder(tenantID: row["tenant_id"], accountID: row["account_id"], kind: kind, minute: row["minute"],
                                    dueAt: row["due_at"], version: row["version"], email: row["email"], timeZone: row["time_zone"],
@@ -102,6 +96,17 @@ extension AppDatabase {
             }
         }
     }
+
+    /// Read every minute, so from `reminders_due` (a test holds the plan to it): the reminders due, then each one's
+    /// account, never every account to find the few with one due.
+    static let dueRemindersSQL = """
+        SELECT r.tenant_id, r.account_id, r.kind, r.minute, r.due_at, r.version, a.email, a.time_zone, a.quiet_start, a.quiet_end,
+               a.reminded_at, a.remind_by_email, w.start_minute
+        FROM reminders r JOIN accounts a ON a.tenant_id = r.tenant_id AND a.id = r.account_id
+        LEFT JOIN worry_times w ON w.tenant_id = r.tenant_id AND w.account_id = r.account_id
+        WHERE r.enabled = 1 AND r.due_at IS NOT NULL AND r.due_at <= ? AND a.deactivated_at IS NULL
+        ORDER BY r.due_at LIMIT ?
+        """
 
     /// Moves a due reminder on to `nextDueAt` (nil: nothing more is due), and when it is being sent marks the member as
     /// reminded now, in one transaction: true only for the one caller that moved it from the time it read, so however

@@ -88,28 +88,40 @@ public struct WeeklyDigest: Sendable {
     }
 
     /// Sends each week's email once to everyone who asked for it, when their own week has begun (run by the clock, on
-    /// one node at a time; the claim in the database keeps it to once even so). Returns how many went.
+    /// one node at a time; the claim in the database keeps it to once even so). Reads only those due: each is then
+    /// sent, or looked at again when their next week begins in their zone as it is now. Returns how many went.
     @discardableResult
     public static func sendDue(database: AppDatabase, mailer: any Mailer, page: @Sendable (Tenant) -> String, now: Int,
                                logger: Logger) throws -> Int {
-        var sent = 0, after = ""
-        while true {
-            let batch = try database.digestRecipients(after: after, limit: 200)
+        var sent = 0
+        // Each one read is moved past now (sent or postponed), so every batch is new; the bound is against a row that
+        // would not move (another node changing it between the read and the move).
+        for _ in 0..<batchesPerTick {
+            let batch = try database.digestsDue(now: now, limit: batchSize)
             for recipient in batch {
-                let today = Day.of(now, in: recipient.timeZone)
-                let week = WeekDigest.weekStart(of: today)
-                if let last = recipient.sentWeek, last >= week.description { continue }
-                guard let tenant = try database.tenant(id: recipient.tenantID, withUnlimitedEmails: false),
-                      try database.claimDigest(tenantID: recipient.tenantID, accountID: recipient.accountID, week: week) else { continue }
+                let week = WeekDigest.weekStart(of: Day.of(now, in: recipient.timeZone))
+                let lastSent = recipient.sentWeek.flatMap(Day.init)
+                let due = recipient.isActive && (lastSent.map { $0 < week } ?? true)
+                // The week after this one, or after the one last sent (a zone further west can be a week behind it).
+                let following = max(week, lastSent ?? week).adding(days: 7)
+                let next = max(now + 60, LocalDay.start(of: following, in: recipient.timeZone))
+                guard due, let tenant = try database.tenant(id: recipient.tenantID, withUnlimitedEmails: false),
+                      try database.claimDigest(recipient, week: week, nextDueAt: next) else {
+                    try database.postponeDigest(recipient, until: next)
+                    continue
+                }
                 try mailer.send(Mail(to: recipient.email, subject: "Your week in \(tenant.name)",
                                      body: "Your look back at the week is ready whenever you’d like it:\n\(page(tenant))\n\n"
                                          + "You can turn these emails off on that page.\n"))
                 sent += 1
             }
-            guard batch.count == 200, let last = batch.last else { break }
-            after = last.accountID.rawValue
+            if batch.count < batchSize { break }
         }
         if sent > 0 { logger.notice("weekly digest emails sent", metadata: ["mails": "\(sent)"]) }
         return sent
     }
+
+    static let batchSize = 200
+    /// At most 20,000 emails a minute; any more wait for the next.
+    static let batchesPerTick = 100
 }
