@@ -22,19 +22,22 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(name: "CArgon2", path: "Sources/CArgon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", providers: [.apt(["libpq-dev"])]),
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libpq, libcurl and libxmlsec1 are opened at their first use, not at start (Sources/CLazyLibrary): most
+        // installations never load libpq or libxmlsec1, nor the thirty-odd libraries the three bring.
+        .target(name: "CLazyLibrary"),
+        .target(name: "CPostgres", dependencies: ["CLazyLibrary"]),
+        .target(name: "CCurl", dependencies: ["CLazyLibrary"]),
         // libxml2 and libxmlsec1 behind a C surface of our own (their headers bring ICU's, which clash with Foundation's).
         .target(
             name: "CXMLSec",
+            dependencies: ["CLazyLibrary"],
             cSettings: [
                 .unsafeFlags(["-I/usr/include/xmlsec1", "-I/usr/include/libxml2"]),
                 // As `pkg-config --cflags xmlsec1-openssl` says Debian's library was built.
                 .define("XMLSEC_CRYPTO_OPENSSL", to: "1"), .define("XMLSEC_NO_CRYPTO_DYNAMIC_LOADING", to: "1"),
                 .define("XMLSEC_NO_SIZE_T"), .define("XMLSEC_NO_GOST", to: "1"), .define("XMLSEC_NO_GOST2012", to: "1"),
                 .define("XMLSEC_OPENSSL3_ENGINES", to: "1"), .define("__XMLSEC_FUNCTION__", to: "__func__"),
-            ],
-            linkerSettings: [.linkedLibrary("xmlsec1-openssl"), .linkedLibrary("xmlsec1"), .linkedLibrary("xml2")]
+            ]
         ),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),

@@ -53,18 +53,26 @@ for package in $packages; do
     allowed+=" $dependency "
   done
 done
+# The libraries the binary opens at first use (Sources/CLazyLibrary) are in no DT_NEEDED entry, so ldd does not list
+# them: each RESETT_LAZY_LIBRARY line names one, checked here with everything it needs.
+lazy=""
+for soname in $(grep -rhoE 'RESETT_LAZY_LIBRARY\([a-z0-9_]+, "[^"]+"' "$root/Sources" | sed -E 's/.*"(.*)"/\1/' | sort -u); do
+  path=$(ldconfig -p | awk -v name="$soname" '$1 == name { print $NF; exit }')
+  [ -n "$path" ] || { echo "check-dockerfile: $soname, which the binary opens at first use, is not installed here"; exit 1; }
+  lazy+="$path"$'\n'"$(ldd "$path" | grep -oE '/[^ ]+\.so[^ ]*')"$'\n'
+done
 missing=""
 while read -r library; do
   owner=$(dpkg -S "$(readlink -f "$library")" 2>/dev/null | head -1 | cut -d: -f1) || true
   [ -n "$owner" ] || owner=$(dpkg -S "$library" 2>/dev/null | head -1 | cut -d: -f1) || true
   if [ -z "$owner" ]; then missing+=" $library(no package)"; continue; fi
   [[ "$allowed" == *" $owner "* ]] || missing+=" $library($owner)"
-done < <(ldd "$binary" | grep -oE '/[^ ]+\.so[^ ]*' | sort -u)
+done < <({ ldd "$binary" | grep -oE '/[^ ]+\.so[^ ]*'; printf '%s' "$lazy"; } | grep . | sort -u)
 if [ -n "$missing" ]; then
   echo "check-dockerfile: the binary links libraries the run stage does not install:$missing"
   exit 1
 fi
-echo "check-dockerfile: $(ldd "$binary" | grep -c '=>') libraries, each from a run-stage package or the base image"
+echo "check-dockerfile: $(ldd "$binary" | grep -c '=>') libraries linked and $(printf '%s' "$lazy" | grep . | sort -u | wc -l) opened at first use (with what they need), each from a run-stage package or the base image"
 
 # 3. The run stage's copies from the build context.
 while read -r _ source _; do

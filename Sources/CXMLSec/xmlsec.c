@@ -1,4 +1,5 @@
 #include "resett_xmlsec.h"
+#include "lazy.h"
 #include <string.h>
 #include <pthread.h>
 #include <libxml/parser.h>
@@ -41,7 +42,7 @@ static int register_ids(xmlDocPtr doc, xmlNodePtr node, int depth) {
         if (attribute != NULL) {
             xmlChar *value = xmlNodeListGetString(doc, attribute->children, 1);
             int fresh = value != NULL && value[0] != 0 && xmlGetID(doc, value) == NULL && xmlAddID(NULL, doc, value, attribute) != NULL;
-            xmlFree(value);
+            resett_xml_release(value);
             if (!fresh) return 0;
         }
         if (!register_ids(doc, current->children, depth + 1)) return 0;
@@ -87,7 +88,7 @@ const char *resett_xml_namespace(const void *element) {
 static char *copied(xmlChar *value) {
     if (value == NULL) return NULL;
     char *text = strdup((const char *)value);
-    xmlFree(value);
+    resett_xml_release(value);
     return text;
 }
 
@@ -125,7 +126,7 @@ int resett_xml_verify(resett_xml_document *document, const void *signature, cons
             xmlAttrPtr named = xmlGetID(document->doc, id);
             ok = named != NULL && named->parent == (xmlNodePtr)signed_element;
         }
-        xmlFree(id);
+        resett_xml_release(id);
     }
     xmlSecDSigCtxDestroy(context);
     return ok;

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Logging
 import Cryptography
@@ -35,17 +36,14 @@ extension Mailer {
 
 extension Mail {
     /// The message as RFC 5322 text, ready for a file or for sendmail.
-    func rendered(from sender: String, date: Date = Date()) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+    func rendered(from sender: String, at epochSeconds: Int = Int(time(nil))) -> String {
         // Header values must not carry line breaks, or a subject could add headers.
         func clean(_ text: String) -> String { text.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: " ") }
         return """
             From: \(clean(sender))\r
             To: \(clean(to))\r
             Subject: \(clean(subject))\r
-            Date: \(formatter.string(from: date))\r
+            Date: \(Self.date(epochSeconds))\r
             \(unsubscribe.map { "List-Unsubscribe: <\(clean($0))>\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n" } ?? "")MIME-Version: 1.0\r
             Content-Type: text/plain; charset=utf-8\r
             Content-Transfer-Encoding: 8bit\r
@@ -53,6 +51,18 @@ extension Mail {
             \(body.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n"))\r
 
             """
+    }
+
+    /// RFC 5322's date-time, in UTC: "Sat, 21 Nov 2026 09:30:00 +0000". From the C library's calendar: a
+    /// `DateFormatter` made for each message loaded ICU's calendars and locales, megabytes kept for one line of text.
+    static func date(_ epochSeconds: Int) -> String {
+        var seconds = time_t(epochSeconds), parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        // The names' first three letters, as RFC 5322 spells them (tm_wday counts from Sunday, the names from Monday).
+        let weekday = Day.weekdayNames[(Int(parts.tm_wday) + 6) % 7].prefix(3), month = Day.monthNames[Int(parts.tm_mon)].prefix(3)
+        return "\(weekday), \(two(parts.tm_mday)) \(month) \(parts.tm_year + 1900) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) +0000"
     }
 }
 

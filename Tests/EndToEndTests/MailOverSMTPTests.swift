@@ -101,6 +101,16 @@ struct MailOverSMTPTests {
             log += String(decoding: data, as: UTF8.self)
         }
         let port = try #require(log.firstMatch(of: /url=http:\/\/localhost:(\d+)\//).flatMap { Int($0.1) }, "\(log)")
+        // Each library is opened at its first use: none of the three at start, libcurl once mail has gone, and on SQLite
+        // without SAML never libpq or libxmlsec1 (nor what they bring).
+        func loaded() throws -> Set<String> {
+            // Read to its end: the kernel writes the file a page at a time, and it has no size to read up to.
+            let file = try #require(FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/maps"))
+            defer { try? file.close() }
+            let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+            return Set(["libcurl.so", "libpq.so", "libxmlsec1", "libxml2.so", "libgnutls.so", "libkrb5.so"].filter { maps.contains($0) })
+        }
+        #expect(try loaded().isEmpty, "at start")
         let browser = Browser(port: port)
         _ = try browser.get("/signup")
         let sent = try browser.post("/signup", [("email", "smtp-person@example.com"), ("password", "a calm and steady passphrase")])
@@ -111,6 +121,9 @@ struct MailOverSMTPTests {
         #expect(message.contains("X-Authenticated-As: \(TestSMTPServer.user)"))
         #expect(message.contains("From: Calm Co <hello@calm.example>"))
         #expect(message.contains("/signup/confirm?token="))
+        let afterMail = try loaded()
+        #expect(afterMail.isSuperset(of: ["libcurl.so", "libgnutls.so"]) && !afterMail.contains("libpq.so") && !afterMail.contains("libxmlsec1"),
+                "\(afterMail)")
         // The metrics count it; nothing waits in the outbox any more.
         let metricsPort = try #require(log.firstMatch(of: /metrics_port=(\d+)/).flatMap { Int($0.1) }, "\(log)")
         #expect(try RawClient(port: port).request("GET", "/metrics").status == 404, "not on the public listener without the token")
