@@ -6,7 +6,7 @@ public enum Digest {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
         bytes.withUnsafeBufferPointer { input in
             digest.withUnsafeMutableBufferPointer { output in
-                _ = SHA256(input.baseAddress, input.count, output.baseAddress)
+                resett_sha256(input.baseAddress, input.count, output.baseAddress)
             }
         }
         return digest

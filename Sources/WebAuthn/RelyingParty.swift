@@ -1,3 +1,4 @@
+import Cryptography
 /// One tenant's side of WebAuthn: its RP ID (the host its members use) and the origin their browsers must name.
 /// Checks a registration (§7.1) and an assertion (§7.2); the caller keeps the challenges and the credentials.
 public struct RelyingParty: Sendable {
@@ -61,7 +62,7 @@ public struct RelyingParty: Sendable {
         let data = try AuthenticatorData(authenticatorData)
         try checkCommon(data)
         guard data.backupEligible == credential.backupEligible else { throw .backupEligibilityChanged }
-        let signed = authenticatorData + SignatureCheck.sha256(clientDataJSON)
+        let signed = authenticatorData + Digest.sha256(clientDataJSON)
         guard SignatureCheck.verify(credential.publicKey, message: signed, signature: signature) else { throw .badSignature }
         // Authenticators that keep no counter send 0 every time (passkeys that sync do); one that keeps one must go up.
         if data.signCount != 0 || credential.signCount != 0, data.signCount <= credential.signCount { throw .counterNotIncreased }
@@ -69,7 +70,7 @@ public struct RelyingParty: Sendable {
     }
 
     private func checkCommon(_ data: AuthenticatorData) throws(WebAuthnError) {
-        guard ConstantTime.equal(data.rpIDHash, SignatureCheck.sha256(Array(id.utf8))) else { throw .wrongRelyingParty }
+        guard ConstantTime.equal(data.rpIDHash, Digest.sha256(Array(id.utf8))) else { throw .wrongRelyingParty }
         guard data.userPresent else { throw .userNotPresent }
         guard data.userVerified else { throw .userNotVerified }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Cryptography
 @testable import WebAuthn
 
 /// WebAuthn's checks against examples other people published from real authenticators (they were not made by our
@@ -28,7 +29,7 @@ struct WebAuthnTests {
     static let corbadoAuthData = bytes("PpZrl-Wqt-OFfBpyy2SraN1m7LT0GZORwGA7-6ujYkNdAAAAAPv8MAcVTk7MjAtuAgVX170AFCSmW4sVHyjf2mbYpnn2E_jox-XcpQECAyYgASFYIPWLalDzyxIDmAADvfK8iNM5To50kh7TyPH-teEz8RMdIlgg3D7bPIWQJ8z-WFn3zdYZzJw9c7mhPdmflQqD9vV7efA")
 
     @Test func aPublishedES256SignatureVerifiesAndAChangedByteDoesNot() {
-        let signed = Self.passportAuthData + SignatureCheck.sha256(Self.passportClientData)
+        let signed = Self.passportAuthData + Digest.sha256(Self.passportClientData)
         let key = Self.passportCredential.publicKey
         #expect(SignatureCheck.verify(key, message: signed, signature: Self.passportSignature))
         var tampered = signed
