@@ -123,9 +123,10 @@ extension AppDatabase {
 
     /// What the insights read of the member's setbacks since `since`: those that happened from `happenedSince`, those
     /// moved on from since `movedOnSince`, and the newest `newest` whenever they happened, newest first (at most
-    /// `limit`); and how many there are since `since` in all (at most `limit`), counted on the index.
+    /// `limit`); and how many there are since `since` in all (at most `limit`), counted on the index, with when the
+    /// oldest of those happened (the count changes when it leaves the year).
     public func setbacksForInsights(tenantID: TenantID, accountID: AccountID, since: Int, happenedSince: Int, movedOnSince: Int,
-                                    newest: Int, limit: Int) throws(StorageError) -> (setbacks: [StoredSetback], total: Int) {
+                                    newest: Int, limit: Int) throws(StorageError) -> (setbacks: [StoredSetback], total: Int, oldest: Int?) {
         let limit = max(0, min(limit, 100_000))
         return try read { db in
             var found: [StoredSetback] = []
@@ -137,10 +138,13 @@ extension AppDatabase {
                 """, arguments: [tenantID, accountID, since, happenedSince, movedOnSince, tenantID, accountID, max(0, min(newest, 100)), limit]) { values in
                 if let setback = Self.setback(values) { found.append(setback) }
             }
-            let total = try db.int(sql: """
-                SELECT count(*) FROM (SELECT 1 FROM setbacks WHERE tenant_id = ? AND account_id = ? AND happened_at >= ? LIMIT ?) AS kept
-                """, arguments: [tenantID, accountID, since, limit]) ?? 0
-            return (found, total)
+            // The index keeps them by when they happened, so the first of the kept is the oldest.
+            let counted = try db.row(sql: """
+                SELECT count(*) AS total, min(happened_at) AS oldest
+                FROM (SELECT happened_at FROM setbacks WHERE tenant_id = ? AND account_id = ? AND happened_at >= ? ORDER BY happened_at LIMIT ?) AS kept
+                """, arguments: [tenantID, accountID, since, limit])
+            let total: Int = counted?["total"] ?? 0, oldest: Int? = counted.flatMap { $0["oldest"] }
+            return (found, total, oldest)
         }
     }
 

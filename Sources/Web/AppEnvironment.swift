@@ -53,6 +53,12 @@ public final class AppEnvironment: Sendable {
     /// Each reset's lift over the year for /insights, kept under the account's history version and today (a year of
     /// runs summed by reset was most of that page's time).
     let resetLifts = KeptPages<InsightsHandler.LiftsKey, [Insights.ResetLift]>(budget: 4 << 20) { 64 + $0.count * 64 }
+    /// What each person's setbacks show (/setbacks/insights), kept under their history version, which their setbacks
+    /// move too, until a setback crosses the edge of a window the patterns count over (a year of setbacks through the
+    /// rules was nearly all of that page's time).
+    let setbackInsights = KeptPages<SetbacksHandler.InsightsKey, SetbackInsights>(budget: 4 << 20) { insights in
+        512 + insights.patterns.reduce(0) { $0 + $1.title.utf8.count + $1.statement.utf8.count + $1.insight.utf8.count }
+    }
     /// The five feelings' cards on the home page: five small values, their links and icons made once.
     let emotionCards: [EmotionCard]
     /// The time-zone select's options, written once, at the first page that shows them (see TimeZoneOptions).

@@ -159,14 +159,26 @@ struct SetbackTests {
         let browser = app.browser()
         try browser.signUp("patterns@example.com")
         #expect(try browser.get("/setbacks/insights").text.contains("Not enough yet"))
+        var ids: [String] = []
         for (index, kind) in ["job", "job", "social", "job", "dating"].enumerated() {
             let when = LocalMoment(app.clock.now - (index + 1) * 3600, in: "Europe/London").text
-            _ = try setbackID(try browser.post("/setbacks", [("kind", kind), ("hurt", "4"), ("happened", when)]))
+            ids.append(try setbackID(try browser.post("/setbacks", [("kind", kind), ("hurt", "4"), ("happened", when)])))
         }
         let page = try browser.get("/setbacks/insights").text
         #expect(page.contains("3 of your last 5 setbacks were about job applications.") && !page.contains("Not enough yet"))
         #expect(page.contains("5 setbacks this week"))
         #expect(!page.contains("Resilience score") && !page.contains("/100"), "facts, never a score")
+        // The page keeps what it worked out, and any change to a setback is seen at once: one deleted, one moved on.
+        #expect(try browser.post("/setbacks/\(ids[0])/delete", []).status == 303)
+        let fewer = try browser.get("/setbacks/insights").text
+        #expect(fewer.contains("4 setbacks this week") && !fewer.contains("3 of your last 5"))
+        #expect(try browser.post("/setbacks/\(ids[1])/moved-on", []).status == 303)
+        #expect(try browser.get("/setbacks/insights").text.contains("You moved on from one."))
+        // And the clock: ten days later (seen halfway, as a session must be within a week) this week holds none of them.
+        app.clock.advance(5 * 86_400)
+        _ = try browser.get("/setbacks/insights")
+        app.clock.advance(5 * 86_400)
+        #expect(try browser.get("/setbacks/insights").text.contains("No setbacks logged this week."))
     }
 
     @Test func aSmallBraveStepCanBeDoneSwappedOrLetGoWithoutAStreak() throws {

@@ -64,7 +64,7 @@ struct VersionTriggerTests {
         #expect(try communityVersion(app, tenant) == before)
     }
 
-    @Test func aPersonsRunsAndCheckInsMoveTheirHistoryOnAndNobodyElses() throws {
+    @Test func aPersonsRunsCheckInsAndSetbacksMoveTheirHistoryOnAndNobodyElses() throws {
         let app = try RunningApp()
         let member = app.browser(), neighbour = app.browser()
         try member.signUp("trigger.history@example.com")
@@ -85,5 +85,12 @@ struct VersionTriggerTests {
             _ = try member.get("/check-in")
             #expect(try member.post("/check-in", [("rating", "4"), ("note", "")]).status == 303)
         }
+        var setback = ""
+        try moves("logging a setback") {
+            let logged = try member.post("/setbacks", [("kind", "job"), ("hurt", "5")])
+            setback = String(try #require(logged.header("Location")).dropFirst("/setbacks/".count).prefix(32))
+        }
+        try moves("moving on from it") { () throws in #expect(try member.post("/setbacks/\(setback)/moved-on", []).status == 303) }
+        try moves("deleting it") { () throws in #expect(try member.post("/setbacks/\(setback)/delete", []).status == 303) }
     }
 }

@@ -18,6 +18,18 @@ public struct SetbackInsights: Sendable {
     public let months: [Month]
     /// Setbacks logged over the last year.
     public let total: Int
+    /// The member's day they were worked out on, and the first moment after which the same setbacks could say
+    /// something else on it (one crossing the edge of a window some rule counts over): until then, and while the
+    /// member's history version stands, these are the insights (the page keeps them so).
+    public let today: Day
+    public let holdsUntil: Int
+}
+
+extension SetbackInsights: Equatable {
+    /// The same insights, whenever worked out.
+    public static func == (a: SetbackInsights, b: SetbackInsights) -> Bool {
+        a.patterns == b.patterns && a.week == b.week && a.months == b.months && a.total == b.total && a.today == b.today
+    }
 }
 
 extension Setbacks {
@@ -32,7 +44,7 @@ extension Setbacks {
         // member's zone), and the newest few the repeated-kind rule looks at.
         let happenedDays = max(rules.ghosting.days, rules.weekday.days, 7)
         let movedOnDays = max(2 * rules.recovery.quarterDays, 6 * 31 + 1)
-        let (stored, total) = try database.setbacksForInsights(
+        let (stored, total, oldest) = try database.setbacksForInsights(
             tenantID: member.tenantID, accountID: member.accountID, since: now - Self.oldestDays * 86_400,
             happenedSince: now - happenedDays * 86_400, movedOnSince: now - movedOnDays * 86_400, newest: rules.repeatedKind.window,
             limit: Self.insightLimit)
@@ -43,7 +55,31 @@ extension Setbacks {
         let weekStart = today.adding(days: -(member.account.weekStartsOnSunday ? (today.weekdayFromMonday + 1) % 7 : today.weekdayFromMonday))
         return SetbackInsights(patterns: SetbackPatterns.of(setbacks, rules: rules, now: now, timeZone: zone),
                                week: SetbackWeek.of(setbacks, from: weekStart, through: today, timeZone: zone),
-                               months: Self.months(setbacks, today: today, timeZone: zone), total: total)
+                               months: Self.months(setbacks, today: today, timeZone: zone), total: total, today: today,
+                               holdsUntil: Self.holdsUntil(stored, oldest: oldest, rules: rules, now: now))
+    }
+
+    /// The first moment after `now` at which one of these setbacks could enter or leave a window the insights count
+    /// over: the rules compare when each happened and was moved on from with `now` less a number of days (the ghosting
+    /// and weekday rules', the two quarters', the year's), and count none that has not happened yet. Every such edge
+    /// of every setback read is taken, a few more than any one rule needs: the earliest can only come too soon, never
+    /// too late. Setbacks not read lie outside every window and only move further out; the member's days (the week,
+    /// the months) are the caller's to key on.
+    static func holdsUntil(_ stored: [AppDatabase.StoredSetback], oldest: Int?, rules: SetbackGuide.PatternRules, now: Int) -> Int {
+        let windows = [rules.ghosting.days, rules.weekday.days, rules.recovery.quarterDays, 2 * rules.recovery.quarterDays, Self.oldestDays]
+            .map { $0 * 86_400 }
+        var earliest = Int.max
+        func edge(_ moment: Int) {
+            if moment > now { earliest = min(earliest, moment); return }
+            // In a window while `moment >= now - window`: out of it from `moment + window + 1`.
+            for window in windows where moment + window >= now { earliest = min(earliest, moment + window) }
+        }
+        for setback in stored {
+            edge(setback.happenedAt)
+            if let movedOn = setback.movedOnAt { edge(movedOn) }
+        }
+        if let oldest { edge(oldest) }
+        return earliest
     }
 
     /// The median time to move on, by the month each was moved on from (the member's own months).

@@ -109,8 +109,24 @@ enum SetbacksHandler {
         }
     }
 
+    /// Everything a person's setback insights depend on but the clock: whose, their setbacks (the history version
+    /// moves with any change to one, in the same transaction), and the zone and week their days are counted in.
+    struct InsightsKey: Hashable, Sendable {
+        let tenantID: TenantID
+        let accountID: AccountID
+        let historyVersion: Int
+        let timeZone: String
+        let weekStartsOnSunday: Bool
+    }
+
     static func insights(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
-        let insights = try environment.setbacks.insights(member)
+        let account = member.account, setbacks = environment.setbacks
+        let key = InsightsKey(tenantID: account.tenantID, accountID: account.id, historyVersion: account.historyVersion,
+                              timeZone: account.timeZone, weekStartsOnSunday: account.weekStartsOnSunday)
+        let now = setbacks.now
+        let insights = try environment.setbackInsights.value(key, current: { kept in
+            now < kept.holdsUntil && kept.today == Day.of(now, in: account.timeZone)
+        }) { try setbacks.insights(member) }
         let bars = insights.months.map { Insights.Bar(label: $0.label, value: $0.medianDays.map { max(1, Int($0.rounded())) } ?? 0) }
         let anyMovedOn = insights.months.contains { $0.movedOn > 0 }
         let months = !anyMovedOn ? ["When you mark a setback as moved on, how long it took shows here, month by month."] : insights.months.map { month in
