@@ -11,8 +11,7 @@ struct SetbackInsightsKept {
     @Test(arguments: [3, 11, 29])
     func theInsightsSayTheSameUntilTheyMayNot(seed: UInt64) throws {
         let fixture = try RulesFixture()
-        let vault = DataVault(database: fixture.database, masterKey: try MasterKey(bytes: SecureRandom.bytes(32)), clock: fixture.clock)
-        let setbacks = Setbacks(database: fixture.database, vault: vault, guide: SetbackRules.guide, clock: fixture.clock)
+        let setbacks = try fixture.setbacks()
         let ana = try fixture.member("ana@example.com")
         var random = SeededRandom(seed: seed)
         let start = fixture.clock()

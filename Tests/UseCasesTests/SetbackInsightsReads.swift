@@ -10,9 +10,7 @@ struct SetbackInsightsReads {
     @Test(arguments: [7, 31, 97])
     func theInsightsFromWhatTheyReadAreTheInsightsOfTheWholeYear(seed: UInt64) throws {
         let fixture = try RulesFixture()
-        let vault = DataVault(database: fixture.database, masterKey: try MasterKey(bytes: SecureRandom.bytes(32)), clock: fixture.clock)
-        let guide = SetbackRules.guide
-        let setbacks = Setbacks(database: fixture.database, vault: vault, guide: guide, clock: fixture.clock)
+        let guide = SetbackRules.guide, setbacks = try fixture.setbacks()
         let ana = try fixture.member("ana@example.com")
         var random = SeededRandom(seed: seed)
         let now = fixture.clock(), kinds = SetbackKind.allCases
@@ -54,8 +52,7 @@ struct SetbackListReads {
     @Test(arguments: 0..<3)
     func theListsStepIsTheStepOfItsOwnLookBack(_ number: Int) throws {
         let fixture = try RulesFixture()
-        let vault = DataVault(database: fixture.database, masterKey: try MasterKey(bytes: SecureRandom.bytes(32)), clock: fixture.clock)
-        let setbacks = Setbacks(database: fixture.database, vault: vault, guide: SetbackRules.guide, clock: fixture.clock)
+        let setbacks = try fixture.setbacks()
         let ana = try fixture.member("ana@example.com")
         for (kind, hoursAgo) in Self.cases[number] {
             _ = try setbacks.log(ana, .init(kind: kind, hurt: .usual, note: "", happenedAt: fixture.clock() - hoursAgo * 3600))

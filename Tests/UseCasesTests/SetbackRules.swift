@@ -199,8 +199,7 @@ struct SetbackRules {
 
     @Test func aNoteIsSealedToItsSetbackAndOnlyItsOwnerFindsIt() throws {
         let fixture = try RulesFixture()
-        let vault = DataVault(database: fixture.database, masterKey: try MasterKey(bytes: SecureRandom.bytes(32)), clock: fixture.clock)
-        let setbacks = Setbacks(database: fixture.database, vault: vault, guide: Self.guide, clock: fixture.clock)
+        let setbacks = try fixture.setbacks()
         let ana = try fixture.member("ana@example.com"), ben = try fixture.member("ben@example.com")
         let other = try fixture.member("cai@example.com", tenant: "acme")
         let id = try setbacks.log(ana, .init(kind: .work, hurt: SetbackHurt(7)!, note: "Pitch turned down", happenedAt: fixture.clock() - 3600))

@@ -1,3 +1,4 @@
+import Cryptography
 import Domain
 import Foundation
 @testable import Storage
@@ -43,4 +44,9 @@ final class RulesFixture: Sendable {
         Community(database: database, throttles: Throttles(database: database), safetyPhrases: SafetyPhrases(phrases: ["end it all"]), clock: clock)
     }
     var moderation: Moderation { Moderation(database: database, clock: clock) }
+    /// Setbacks with the seed's rules, their notes sealed under a master key of their own.
+    func setbacks() throws -> Setbacks {
+        let vault = DataVault(database: database, masterKey: try MasterKey(bytes: SecureRandom.bytes(32)), clock: clock)
+        return Setbacks(database: database, vault: vault, guide: SetbackRules.guide, clock: clock)
+    }
 }
