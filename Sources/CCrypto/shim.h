@@ -69,7 +69,8 @@ static inline int resett_hmac_sha256(const EVP_MAC_CTX *template, const unsigned
 }
 
 // AES-GCM through EVP, as two calls Swift can make (the EVP_CTRL_GCM_* names are macros Swift cannot import).
-// `cipher` is EVP_aes_256_gcm() (our sealed boxes) or EVP_aes_128_gcm() (Web Push, RFC 8188), and `key` its length;
+// `cipher` is AES-256-GCM (our sealed boxes) or AES-128-GCM (Web Push, RFC 8188), fetched once (`GCMCipher`), and
+// `key` its length;
 // `nonce` is 12 bytes, `tag` 16. Seal writes `length` bytes of ciphertext to `out` and the tag to `tag`;
 // open writes the plaintext to `out` and returns 1 only when the tag proves key, nonce, data and `aad` unchanged.
 static inline int resett_aesgcm_seal(const EVP_CIPHER *cipher, const unsigned char *key, const unsigned char *nonce,
@@ -88,12 +89,12 @@ static inline int resett_aesgcm_seal(const EVP_CIPHER *cipher, const unsigned ch
     return ok;
 }
 
-static inline int resett_aes256gcm_open(const unsigned char *key, const unsigned char *nonce,
-                                        const unsigned char *aad, int aad_length,
-                                        const unsigned char *in, int length, const unsigned char *tag, unsigned char *out) {
+static inline int resett_aesgcm_open(const EVP_CIPHER *cipher, const unsigned char *key, const unsigned char *nonce,
+                                     const unsigned char *aad, int aad_length,
+                                     const unsigned char *in, int length, const unsigned char *tag, unsigned char *out) {
     EVP_CIPHER_CTX *context = EVP_CIPHER_CTX_new();
     if (context == NULL) return 0;
-    int written = 0, ok = EVP_DecryptInit_ex(context, EVP_aes_256_gcm(), NULL, NULL, NULL) == 1
+    int written = 0, ok = EVP_DecryptInit_ex(context, cipher, NULL, NULL, NULL) == 1
         && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_IVLEN, 12, NULL) == 1
         && EVP_DecryptInit_ex(context, NULL, NULL, key, nonce) == 1
         && (aad_length == 0 || EVP_DecryptUpdate(context, NULL, &written, aad, aad_length) == 1)

@@ -27,7 +27,7 @@ public enum AESGCM {
                     plaintext.withUnsafeBufferPointer { plaintext in
                         ciphertext.withUnsafeMutableBufferPointer { ciphertext in
                             tag.withUnsafeMutableBufferPointer { tag in
-                                resett_aesgcm_seal(EVP_aes_256_gcm(), key.baseAddress, nonce.baseAddress, context.baseAddress, Int32(context.count),
+                                resett_aesgcm_seal(GCMCipher.aes256, key.baseAddress, nonce.baseAddress, context.baseAddress, Int32(context.count),
                                                       plaintext.baseAddress, Int32(plaintext.count), ciphertext.baseAddress, tag.baseAddress)
                             }
                         }
@@ -52,7 +52,7 @@ public enum AESGCM {
                     ciphertext.withUnsafeBufferPointer { ciphertext in
                         tag.withUnsafeBufferPointer { tag in
                             plaintext.withUnsafeMutableBufferPointer { plaintext in
-                                resett_aes256gcm_open(key.baseAddress, nonce.baseAddress, context.baseAddress, Int32(context.count),
+                                resett_aesgcm_open(GCMCipher.aes256, key.baseAddress, nonce.baseAddress, context.baseAddress, Int32(context.count),
                                                       ciphertext.baseAddress, Int32(ciphertext.count), tag.baseAddress, plaintext.baseAddress)
                             }
                         }

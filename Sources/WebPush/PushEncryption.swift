@@ -61,7 +61,7 @@ public enum PushEncryption {
                 record.withUnsafeBufferPointer { record in
                     sealed.withUnsafeMutableBufferPointer { sealed in
                         tag.withUnsafeMutableBufferPointer { tag in
-                            resett_aesgcm_seal(EVP_aes_128_gcm(), key.baseAddress, nonce.baseAddress, nil, 0, record.baseAddress,
+                            resett_aesgcm_seal(GCMCipher.aes128, key.baseAddress, nonce.baseAddress, nil, 0, record.baseAddress,
                                                Int32(record.count), sealed.baseAddress, tag.baseAddress)
                         }
                     }

@@ -59,6 +59,32 @@ struct SecurityTests {
         #expect(Digest.constantTimeEqual("abc", "abc") && !Digest.constantTimeEqual("abc", "abd") && !Digest.constantTimeEqual("abc", "ab"))
     }
 
+    @Test func aes256GCMOpensTheSpecsExampleAndRefusesAChangedByte() throws {
+        // McGrew and Viega's GCM specification, test case 16 (AES-256, 96-bit IV, additional data), as our box:
+        // version, nonce, ciphertext, tag.
+        let key = try #require(Hex.decode("feffe9928665731c6d6a8f9467308308feffe9928665731c6d6a8f9467308308"))
+        let aad = try #require(Hex.decode("feedfacedeadbeeffeedfacedeadbeefabaddad2"))
+        let nonce = try #require(Hex.decode("cafebabefacedbaddecaf888"))
+        let ciphertext = try #require(Hex.decode("522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa"
+            + "8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662"))
+        let tag = try #require(Hex.decode("76fc6ece0f4e1768cddf8853bb2d551b"))
+        let box = [AESGCM.version] + nonce + ciphertext + tag
+        #expect(Hex.encode(try AESGCM.open(box, key: key, context: aad)) == "d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a72"
+            + "1c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39")
+        var changed = box
+        changed[20] ^= 1
+        #expect(throws: AESGCM.Failure.cannotOpen) { try AESGCM.open(changed, key: key, context: aad) }
+        #expect(throws: AESGCM.Failure.cannotOpen) { try AESGCM.open(box, key: key, context: Array(aad.dropLast())) }
+        // And our own seal opens again, from many threads at once (one fetched cipher shared).
+        let opened = Mutex<Set<[UInt8]>>([])
+        DispatchQueue.concurrentPerform(iterations: 500) { index in
+            let words = Array("note \(index % 5)".utf8)
+            guard let sealed = try? AESGCM.seal(words, key: key, context: aad), let back = try? AESGCM.open(sealed, key: key, context: aad) else { return }
+            opened.withLock { _ = $0.insert(back) }
+        }
+        #expect(opened.withLock { $0 }.count == 5)
+    }
+
     @Test func randomTokensAreLongAndDistinct() {
         let tokens = Set((0..<1000).map { _ in SecureRandom.hex(32) })
         #expect(tokens.count == 1000)
