@@ -1,4 +1,3 @@
-import Cryptography
 @testable import Domain
 import Foundation
 @testable import Storage
