@@ -1,4 +1,5 @@
 import Cryptography
+
 /// One tenant's side of WebAuthn: its RP ID (the host its members use) and the origin their browsers must name.
 /// Checks a registration (§7.1) and an assertion (§7.2); the caller keeps the challenges and the credentials.
 public struct RelyingParty: Sendable {
