@@ -107,6 +107,13 @@ CREATE CONSTRAINT TRIGGER runs_history AFTER INSERT OR UPDATE OR DELETE ON runs
 DROP TRIGGER check_ins_history ON check_ins;
 CREATE CONSTRAINT TRIGGER check_ins_history AFTER INSERT OR UPDATE OR DELETE ON check_ins
     DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION history_changed();
+DROP TRIGGER setbacks_history ON setbacks;
+CREATE CONSTRAINT TRIGGER setbacks_history AFTER INSERT OR UPDATE OR DELETE ON setbacks
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION history_changed();
+-- The tenant's own version (0036_tenant_version.sql) changes only the row being updated, of a reference table, so
+-- every copy of the row is written with it.
+DROP TRIGGER tenants_config_version ON tenants;
+CREATE TRIGGER tenants_config_version BEFORE UPDATE ON tenants FOR EACH ROW EXECUTE FUNCTION tenant_changed();
 
 -- Isolating a large tenant (an organisation with many members) to a shard of its own, then to a worker of its own.
 -- Replace the id with the tenant's (resett tenant list --db ... shows slugs; SELECT id FROM tenants WHERE slug = ...):

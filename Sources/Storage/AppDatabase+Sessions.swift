@@ -50,8 +50,8 @@ extension AppDatabase {
     {
         let found = try read { db -> (Tenant, (SessionRecord, Account)?)? in
             let tenant = switch lookup {
-            case .slug(let slug): try Self.fetchTenant(db, where: "slug", slug, withUnlimitedEmails: false)
-            case .customDomain(let domain): try Self.fetchTenant(db, where: "custom_domain", domain, withUnlimitedEmails: false)
+            case .slug(let slug): try Self.keptTenant(db, where: "slug", slug, kept: requestTenantCache)
+            case .customDomain(let domain): try Self.keptTenant(db, where: "custom_domain", domain, kept: requestTenantCache)
             }
             guard let tenant else { return nil }
             guard let tokenHash else { return (tenant, nil) }

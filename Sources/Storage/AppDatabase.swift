@@ -16,6 +16,8 @@ public struct AppDatabase: Sendable {
     /// How many posts wait for each tenant's moderators (and how many are held for safety), as of its community version
     /// (the same keeping, other numbers).
     let moderationCountsCache = ConfigurationCache<ModerationCounts>()
+    /// Each tenant as every request reads it (without its unlimited list), as of its configuration version.
+    let requestTenantCache = ConfigurationCache<Tenant>()
     /// Where each transaction's time is recorded, when the app measures it.
     public var timing: DatabaseTiming?
     public var dialect: SQLDialect { store.dialect }

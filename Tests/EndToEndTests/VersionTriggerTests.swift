@@ -3,9 +3,9 @@ import Foundation
 import Testing
 @testable import Storage
 
-/// The community and history versions move by the schema's triggers (Migrations/*/…version_triggers.sql), in the
-/// transaction of the change, on both databases: every change to what the kept pages show moves the right tenant's or
-/// person's number on, and nobody else's.
+/// The community, history and tenant configuration versions move by the schema's triggers (Migrations/*/…version_triggers.sql,
+/// …tenant_version.sql), in the transaction of the change, on both databases: every change to what the kept pages show
+/// moves the right tenant's or person's number on, and nobody else's.
 @Suite("Versions moved by triggers")
 struct VersionTriggerTests {
     func communityVersion(_ app: RunningApp, _ tenant: TenantID) throws -> Int {
@@ -92,5 +92,38 @@ struct VersionTriggerTests {
         }
         try moves("moving on from it") { () throws in #expect(try member.post("/setbacks/\(setback)/moved-on", []).status == 303) }
         try moves("deleting it") { () throws in #expect(try member.post("/setbacks/\(setback)/delete", []).status == 303) }
+    }
+
+    func configVersion(_ app: RunningApp, _ tenant: TenantID) throws -> Int {
+        try #require(try app.environment.database.read {
+            try $0.int(sql: "SELECT config_version FROM tenants WHERE id = ?", arguments: [tenant])
+        })
+    }
+
+    /// Every request keeps the tenant it decoded under this version (`keptTenant`): any statement that changes the
+    /// row, whoever runs it, must move it, and a page must show the change at once.
+    @Test func anyChangeToATenantMovesItsVersionOnAndThePagesShowItAtOnce() throws {
+        let app = try RunningApp()
+        let tenant = try #require(try app.environment.database.tenant(slug: "default")).id
+        let other = try app.environment.database.createTenant(slug: "elsewhere", name: "Elsewhere").id
+        let member = app.browser()
+        try member.signUp("trigger.tenant@example.com")
+        #expect(try member.get("/").status == 200)
+
+        func change(_ what: String, _ sql: String, _ arguments: SQLArguments) throws {
+            let before = try configVersion(app, tenant), otherBefore = try configVersion(app, other)
+            try app.environment.database.write { db in try db.execute(sql: sql, arguments: arguments) }
+            #expect(try configVersion(app, tenant) == before + 1, "\(what) moves the version on once")
+            #expect(try configVersion(app, other) == otherBefore, "\(what) leaves another organisation's alone")
+        }
+        // Written straight to the database, as another node would: nothing in this process hears of it.
+        try change("a new name", "UPDATE tenants SET name = 'Harbour Trust' WHERE id = ?", [tenant])
+        #expect(try member.get("/").text.contains("Harbour Trust"))
+        try change("the community turned off", "UPDATE tenants SET community_enabled = 0 WHERE id = ?", [tenant])
+        #expect(try member.get("/community").status == 404)
+        try change("the community turned on again", "UPDATE tenants SET community_enabled = 1 WHERE id = ?", [tenant])
+        #expect(try member.get("/community").status == 200)
+        // A statement that moves the version itself (crisis contacts do) moves it once, not twice.
+        try change("a hand-made move", "UPDATE tenants SET config_version = config_version + 1 WHERE id = ?", [tenant])
     }
 }

@@ -86,8 +86,13 @@ final class SQLColumns: Sendable {
     }
 
     private static func hash(_ name: String) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return Int(truncatingIfNeeded: hash >> 7)
+        // Over the contiguous bytes (a column name is a literal or a native string, so this copies nothing): through
+        // `name.utf8`'s iterator each byte cost a call, and this hash was a tenth of a small page's work.
+        var name = name
+        return name.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return Int(truncatingIfNeeded: hash >> 7)
+        }
     }
 }
