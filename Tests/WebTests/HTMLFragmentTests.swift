@@ -36,6 +36,25 @@ struct HTMLFragmentTests {
         }
     }
 
+    /// Eight bytes are checked at a time: the five at every place of a word, next to bytes that differ from them
+    /// by one bit (the high bit most of all: "¼" is C2 BC, "¾" C2 BE, "¦" C2 A6), in texts of every length across
+    /// the words' edges.
+    @Test func escapingEightBytesAtATimeMissesNothing() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["<", ">", "&", "\"", "'", "a", " ", "=", ";", "?", "¼", "¾", "¦", "¢", "🫂", "\u{7F}", "=", "6", "7"]
+        for length in 0...40 {
+            for _ in 0..<60 {
+                let text = (0..<length).map { _ in pieces.randomElement(using: &generator)! }.joined()
+                var html = HTMLFragment()
+                html.escaped(text)
+                let expected = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                    .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+                    .replacingOccurrences(of: "'", with: "&#39;")
+                #expect(html.text == expected, "\(text)")
+            }
+        }
+    }
+
     /// The kept options with one selected are exactly each option written on its own, that one selected.
     @Test func timeZoneOptionsSelectOneAmongTheKept() {
         let names = ["Africa/Abidjan", "A<b&\"c'", "Europe/London", "Pacific/Zulu"]

@@ -79,6 +79,11 @@ struct SQLiteReadTests {
         for (place, name) in names.enumerated() { #expect(row[name] == place) }
         #expect(row["a"] == 1 && row["b"] == 3)
         #expect(SQLColumns(["x", "y"]).place(of: "z") == nil && SQLColumns([]).place(of: "x") == nil)
+        // The hash reads a name's length and its first and last eight bytes: names alike in all three still differ.
+        let alike = (0..<20).map { "community_\($0 % 10)\($0 / 10)_version" } + ["id", "ab", "ba", "é", "tenant_id"]
+        let columns = SQLColumns(alike)
+        for (place, name) in alike.enumerated() { #expect(columns.place(of: name) == place) }
+        #expect(columns.place(of: "community_00_versioN") == nil && columns.place(of: "community_0_version") == nil)
     }
 
     /// Another connection's write, on a thread of its own (the reads held together are bound to this one).
