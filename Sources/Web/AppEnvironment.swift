@@ -17,6 +17,7 @@ public final class AppEnvironment: Sendable {
     /// Passed to use cases, never queried here (see `Database`).
     public let database: Database
     public let staticFiles: StaticFileStore
+    let layoutAssets: LayoutContext.Assets
     public let logger: Logger
     public let hasher: PasswordHasher
     public let hashingPool: HashingPool
@@ -88,6 +89,7 @@ public final class AppEnvironment: Sendable {
         self.metrics = metrics
         self.mailDelivery = mailDelivery
         self.staticFiles = staticFiles
+        self.layoutAssets = LayoutContext.Assets(staticFiles)
         self.logger = logger
         self.hasher = hasher
         self.hashingPool = hashingPool
@@ -271,7 +273,7 @@ public final class AppEnvironment: Sendable {
     }
 
     func layout(for context: RequestContext?) -> LayoutContext {
-        LayoutContext(context: context, staticFiles: staticFiles)
+        LayoutContext(context: context, assets: layoutAssets)
     }
 
     /// A page's bytes as a response. Pages that show personal data are never stored by caches.

@@ -35,28 +35,40 @@ struct LayoutContext: Sendable {
         case today, you, community, account, staff
     }
 
-    init(context: RequestContext?, staticFiles: StaticFileStore) {
+    /// The layout's own files' fingerprinted URLs: fixed once the files are loaded, so looked up once, not on every page.
+    struct Assets: Sendable {
+        let stylesheet: String, script: String, favicon: String, touchIcon: String, discreetIcon: String
+
+        init(_ files: StaticFileStore) {
+            stylesheet = files.url(for: "/css/app.css")
+            script = files.url(for: "/js/app.js")
+            favicon = files.url(for: "/img/favicon.svg")
+            touchIcon = files.url(for: "/img/apple-touch-icon.png")
+            discreetIcon = files.url(for: "/img/notes.svg")
+        }
+    }
+
+    init(context: RequestContext?, assets: Assets) {
         siteName = context?.scope.tenant.name ?? "Resett"
         logoPath = context?.scope.tenant.settings.logoSHA.map { Route.logo.path + "?v=" + $0.prefix(16) }
         signedIn = context?.scope.account != nil
         canModerate = context?.scope.account?.role.canModerate ?? false
         isAdmin = context?.scope.account?.role == .admin
         csrfToken = context?.csrfToken ?? ""
-        stylesheet = staticFiles.url(for: "/css/app.css")
+        stylesheet = assets.stylesheet
         let chosen = context?.scope.account?.theme ?? .system
         theme = chosen == .system ? nil : chosen.rawValue
-        script = staticFiles.url(for: "/js/app.js")
-        favicon = staticFiles.url(for: "/img/favicon.svg")
-        touchIcon = staticFiles.url(for: "/img/apple-touch-icon.png")
+        script = assets.script
+        favicon = assets.favicon
+        touchIcon = assets.touchIcon
         // Only a page that exists is remembered (help from an error page for an unknown path returns home).
         let here = context.flatMap { $0.route == nil ? nil : String($0.request.path) } ?? Route.home.path
         helpPath = here.hasPrefix(Route.help.path) || !ReturnPath.isSafe(here) ? Route.help.path : Route.help(.help, from: here)
         section = context?.route?.kind.section
-        let settings = context?.scope.tenant.settings
-        let account = context?.scope.account
-        exitURL = settings?.exitButton == false || account?.exitButton == false ? nil
-            : settings?.exitURL.flatMap(ExitPage.validated) ?? ExitPage.standard
-        discreet = account?.discreet ?? false
-        discreetIcon = staticFiles.url(for: "/img/notes.svg")
+        // Read in place: a tenant's settings or an account bound to a name here is copied whole, every field retained.
+        exitURL = context?.scope.tenant.settings.exitButton == false || context?.scope.account?.exitButton == false ? nil
+            : context?.scope.tenant.settings.exitURL.flatMap(ExitPage.validated) ?? ExitPage.standard
+        discreet = context?.scope.account?.discreet ?? false
+        discreetIcon = assets.discreetIcon
     }
 }

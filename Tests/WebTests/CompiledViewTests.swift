@@ -25,7 +25,7 @@ struct CompiledViewTests {
     func same<Page: CompiledView>(_ page: Page, title: String?, errors: FormErrors? = nil, notice: String? = nil, signedIn: Bool = false,
                                   old values: [String: Any], partials: [String: String] = [:]) throws -> String {
         let renderer = partials.isEmpty ? try Self.renderer.get() : try Self.renderer(replacing: partials)
-        let frame = LayoutContext(context: nil, staticFiles: StaticFileStore())
+        let frame = LayoutContext(context: nil, assets: .init(StaticFileStore()))
         let shownTitle = errors.map { $0.isEmpty } == false ? title.map { "Error: " + $0 } : title
         var layout = LayoutView(frame, title: shownTitle, notice: notice, moderationWaiting: nil)
         layout.signedIn = signedIn
