@@ -23,19 +23,23 @@ enum SwiftWriter {
                     code += body(children, depth: depth, indent: indent + "    ")
                     code += indent + "}\n"
                 } else {
-                    let inner = depth + 1, content = body(children, depth: inner, indent: indent + "    ")
+                    let inner = depth + 1, content = body(children, depth: inner, indent: indent + "        ")
+                    // What the section repeats over is chosen on a line of its own (`viewSection`'s overloads), so
+                    // that its body, a closure, is type-checked once against that one `each`.
+                    code += indent + "do {\n"
+                    code += indent + "    let v\(inner) = viewSection(\(expression(name, depth)))\n"
                     if uses(scope: inner, content) {
-                        code += indent + "for e\(inner) in viewSection(\(expression(name, depth))) {\n"
+                        code += indent + "    v\(inner).each { e\(inner) in\n"
                         // A plain value (text, a number, a flag) has no names of its own, so its scope is the one
                         // around it (`viewScope`'s overloads): names inside are then looked up one level deep,
                         // not through a key path built at run time for every lookup.
                         if content.contains("s\(inner).") || content.contains("s\(inner))") {
-                            code += indent + "    let s\(inner) = viewScope(e\(inner), s\(depth))\n"
+                            code += indent + "        let s\(inner) = viewScope(e\(inner), s\(depth))\n"
                         }
                     } else {
-                        code += indent + "for _ in viewSection(\(expression(name, depth))) {\n"
+                        code += indent + "    v\(inner).each { _ in\n"
                     }
-                    code += content + indent + "}\n"
+                    code += content + indent + "    }\n" + indent + "}\n"
                 }
             case .partial, .parent, .block:
                 break  // put in place by Inliner before this runs
@@ -57,7 +61,7 @@ enum SwiftWriter {
         let parts = name.split(separator: ".")
         if parts.count == 2, parts[0] == "paths" { return "Route.\(identifier(parts[1])).path" }
         if parts.count == 2, parts[0] == "icons" { return "Icon.\(identifier(parts[1])).trusted" }
-        if name == "." { return depth == 0 ? "s0.viewTop" : "e\(depth)" }
+        if name == "." { return depth == 0 ? "s0.viewTop.pointee" : "e\(depth)" }
         // The form token is the layout's alone (no page or item has one), and forms inside lists (a reaction on every
         // post) would otherwise look it up through every scope between.
         if name == "csrf" { return "layout.csrf" }

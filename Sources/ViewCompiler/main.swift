@@ -38,8 +38,12 @@ do {
         file += "extension \(view) {\n"
         file += "    static let template = \(SwiftWriter.literal(template))\n\n"
         file += "    func write(layout: LayoutView, into out: inout HTMLFragment) {\n"
-        if SwiftWriter.uses(scope: 0, body) { file += "        let s0 = ViewScope(self, layout)\n" }
-        file += body + "    }\n}\n"
+        if SwiftWriter.uses(scope: 0, body) {
+            file += "        withViewScope(self, layout) { s0 in\n" + SwiftWriter.body(page, indent: "            ") + "        }\n"
+        } else {
+            file += body
+        }
+        file += "    }\n}\n"
         try write(file, to: destination)
     }
 } catch {

@@ -8,4 +8,4 @@ extension FormPage {
     var hasErrors: Bool { !errors.isEmpty }
 }
 
-func viewSection(_ errors: FormErrors) -> ViewItems<FormErrors.Item> { viewSection(errors.summary) }
+func viewSection(_ errors: FormErrors) -> ViewList<FormErrors.Item> { viewSection(errors.summary) }

@@ -2,24 +2,45 @@
 /// scopes around it, out to the page's view model and the layout's values. A name nothing in scope has does not
 /// compile; a name two scopes both have is the inner one's, as in Mustache.
 ///
-/// A class, so that a section's scope holds the scopes around it by one reference: as a struct, each item of a long
-/// list (400 time zones) copied the page and the layout with every one of their fields retained and released.
+/// Each scope holds its value by pointer (the page, the layout, a list's item where the list keeps it), and the scopes
+/// around it by value: a scope is a few pointers, made and dropped with nothing retained, allocated or copied. As a
+/// class holding the values, every item of every list was an allocation (a feed's posts and each post's reactions); as a
+/// struct holding them, each item copied the page with all its fields retained. The pointers live only inside
+/// `write`'s calls (`withUnsafePointer`, `ViewList.each`), where what they point to is borrowed and cannot change.
 @dynamicMemberLookup
-final class ViewScope<Top, Rest> {
-    let viewTop: Top
+struct ViewScope<Top, Rest> {
+    let viewTop: UnsafePointer<Top>
     let viewRest: Rest
-
-    init(_ top: Top, _ rest: Rest) {
-        viewTop = top
-        viewRest = rest
-    }
 
     // Inlined so that the optimiser sees each literal key path where it is applied and reads the property directly.
     @inline(__always)
-    subscript<Value>(dynamicMember path: KeyPath<Top, Value>) -> Value { viewTop[keyPath: path] }
+    subscript<Value>(dynamicMember path: KeyPath<Top, Value>) -> Value { viewTop.pointee[keyPath: path] }
 
     @_disfavoredOverload @inline(__always)
     subscript<Value>(dynamicMember path: KeyPath<Rest, Value>) -> Value { viewRest[keyPath: path] }
+}
+
+/// The page's scope: the page's values, then the layout's, each by pointer. Its own type, not a `ViewScope` around a
+/// scope of the layout, so that a name of either is a key path to a stored property, which the optimiser turns into a
+/// plain read: through a `dynamicMember` subscript it is a key path that Swift builds at run time every time.
+@dynamicMemberLookup
+struct ViewPageScope<Page> {
+    let viewTop: UnsafePointer<Page>
+    let viewLayout: UnsafePointer<LayoutView>
+
+    @inline(__always)
+    subscript<Value>(dynamicMember path: KeyPath<Page, Value>) -> Value { viewTop.pointee[keyPath: path] }
+
+    @_disfavoredOverload @inline(__always)
+    subscript<Value>(dynamicMember path: KeyPath<LayoutView, Value>) -> Value { viewLayout.pointee[keyPath: path] }
+}
+
+/// `write`'s body with the page's scope: the page and the layout, borrowed for the call.
+@inline(__always)
+func withViewScope<Page>(_ page: borrowing Page, _ layout: borrowing LayoutView, _ body: (ViewPageScope<Page>) -> Void) {
+    withUnsafePointer(to: page) { page in
+        withUnsafePointer(to: layout) { layout in body(ViewPageScope(viewTop: page, viewLayout: layout)) }
+    }
 }
 
 /// A section's value that is text or a flag: it has no names of its own (so `{{count}}` inside `{{#title}}` is still
@@ -36,7 +57,9 @@ struct ViewValue<Value> {
 func viewScope<Value, Rest>(_ element: ViewValue<Value>, _ rest: Rest) -> Rest { rest }
 
 @_disfavoredOverload @inline(__always)
-func viewScope<Element, Rest>(_ element: Element, _ rest: Rest) -> ViewScope<Element, Rest> { ViewScope(element, rest) }
+func viewScope<Element, Rest>(_ element: UnsafePointer<Element>, _ rest: Rest) -> ViewScope<Element, Rest> {
+    ViewScope(viewTop: element, viewRest: rest)
+}
 
 /// A page compiled from its template by the CompileViews plugin.
 protocol CompiledView {
@@ -57,39 +80,63 @@ extension CompiledView {
 }
 
 // What a section does with each kind of value, as swift-mustache does it: a list repeats for each item, an absent
-// value or `false` or an empty list shows nothing, anything else shows once with that value innermost.
+// value or `false` or an empty list shows nothing, anything else shows once with that value innermost. `viewSection`
+// picks the kind on its own line, so that the section's body (a closure) is type-checked once, against one `each`.
 
-/// What a section repeats over: nothing, one value, or a list's items (no array is made for the first two).
-enum ViewItems<Element>: Sequence, IteratorProtocol {
-    case none
-    case one(Element)
-    case many(IndexingIterator<[Element]>)
+/// A section over a list's items: each by pointer, where the list keeps it.
+struct ViewList<Element> {
+    let items: [Element]
 
-    mutating func next() -> Element? {
-        switch self {
-        case .none: return nil
-        case .one(let element):
-            self = .none
-            return element
-        case .many(var iterator):
-            let element = iterator.next()
-            self = .many(iterator)
-            return element
+    @inline(__always)
+    func each(_ body: (UnsafePointer<Element>) -> Void) {
+        items.withUnsafeBufferPointer { buffer in
+            guard let start = buffer.baseAddress else { return }
+            for place in 0..<buffer.count { body(start + place) }
         }
     }
 }
 
-func viewSection<Item>(_ items: [Item]) -> ViewItems<Item> { .many(items.makeIterator()) }
-func viewSection(_ items: [String]) -> ViewItems<ViewValue<String>> { .many(items.map(ViewValue.init).makeIterator()) }
-func viewSection<Value>(_ value: Value?) -> ViewItems<Value> { value.map { .one($0) } ?? .none }
-func viewSection(_ value: String?) -> ViewItems<ViewValue<String>> { value.map { .one(ViewValue(viewValue: $0)) } ?? .none }
-func viewSection(_ value: String) -> ViewItems<ViewValue<String>> { .one(ViewValue(viewValue: value)) }
-func viewSection(_ value: Int?) -> ViewItems<ViewValue<Int>> { value.map { .one(ViewValue(viewValue: $0)) } ?? .none }
-func viewSection(_ value: Int) -> ViewItems<ViewValue<Int>> { .one(ViewValue(viewValue: value)) }
-func viewSection(_ flag: Bool) -> ViewItems<ViewValue<Bool>> { flag ? .one(ViewValue(viewValue: true)) : .none }
-func viewSection(_ fragment: HTMLFragment?) -> ViewItems<ViewValue<HTMLFragment>> { fragment.map { .one(ViewValue(viewValue: $0)) } ?? .none }
+/// A section over one value with names of its own, if there is one.
+struct ViewOne<Element> {
+    let item: Element?
+
+    @inline(__always)
+    func each(_ body: (UnsafePointer<Element>) -> Void) {
+        if let item { withUnsafePointer(to: item) { body($0) } }
+    }
+}
+
+/// A section over a list of text: each shown with its text, which has no names of its own.
+struct ViewValues<Value> {
+    let values: [Value]
+
+    @inline(__always)
+    func each(_ body: (ViewValue<Value>) -> Void) {
+        for value in values { body(ViewValue(viewValue: value)) }
+    }
+}
+
+/// A section over one piece of text, a number, a flag or a fragment, if there is one (a flag only when true).
+struct ViewOneValue<Value> {
+    let value: Value?
+
+    @inline(__always)
+    func each(_ body: (ViewValue<Value>) -> Void) {
+        if let value { body(ViewValue(viewValue: value)) }
+    }
+}
+
+func viewSection<Item>(_ items: [Item]) -> ViewList<Item> { ViewList(items: items) }
+func viewSection(_ items: [String]) -> ViewValues<String> { ViewValues(values: items) }
+func viewSection<Value>(_ value: Value?) -> ViewOne<Value> { ViewOne(item: value) }
+func viewSection(_ value: String?) -> ViewOneValue<String> { ViewOneValue(value: value) }
+func viewSection(_ value: String) -> ViewOneValue<String> { ViewOneValue(value: value) }
+func viewSection(_ value: Int?) -> ViewOneValue<Int> { ViewOneValue(value: value) }
+func viewSection(_ value: Int) -> ViewOneValue<Int> { ViewOneValue(value: value) }
+func viewSection(_ flag: Bool) -> ViewOneValue<Bool> { ViewOneValue(value: flag ? true : nil) }
+func viewSection(_ fragment: HTMLFragment?) -> ViewOneValue<HTMLFragment> { ViewOneValue(value: fragment) }
 @_disfavoredOverload
-func viewSection<Value>(_ value: Value) -> ViewItems<Value> { .one(value) }
+func viewSection<Value>(_ value: Value) -> ViewOne<Value> { ViewOne(item: value) }
 
 func viewShows<Item>(_ items: [Item]) -> Bool { !items.isEmpty }
 func viewShows<Value>(_ value: Value?) -> Bool { value != nil }
