@@ -55,6 +55,19 @@ struct HTMLFragmentTests {
         }
     }
 
+    /// A list's short times ("Thu 26 Nov 2026, 09:30"), written into one buffer, read as the interpolation they replaced.
+    @Test func aListsShortTimesReadAsTheyDid() {
+        var generator = SystemRandomNumberGenerator()
+        for zone in ["Europe/London", "America/New_York", "Asia/Kolkata", "Pacific/Chatham", "UTC"] {
+            for epoch in [0, 86_399, 1_798_761_599] + (0..<300).map({ _ in Int.random(in: 0...4_102_444_800, using: &generator) }) {
+                let moment = LocalMoment(epoch, in: zone), day = moment.day
+                let expected = "\(Day.weekdayNames[day.weekdayFromMonday].prefix(3)) \(day.day) \(Day.monthNames[day.month - 1].prefix(3)) "
+                    + "\(day.year), \(moment.clockText)"
+                #expect(SetbacksHandler.when(epoch, zone, short: true) == expected, "\(epoch) \(zone)")
+            }
+        }
+    }
+
     /// The kept options with one selected are exactly each option written on its own, that one selected.
     @Test func timeZoneOptionsSelectOneAmongTheKept() {
         let names = ["Africa/Abidjan", "A<b&\"c'", "Europe/London", "Pacific/Zulu"]
