@@ -8,16 +8,21 @@ import Testing
 /// moves the right tenant's or person's number on, and nobody else's.
 @Suite("Versions moved by triggers")
 struct VersionTriggerTests {
+    /// The one number `sql` reads with `argument`.
+    func number(_ app: RunningApp, _ sql: String, _ argument: any SQLBindable) throws -> Int {
+        try #require(try app.environment.database.read { try $0.int(sql: sql, arguments: [argument]) })
+    }
+
     func communityVersion(_ app: RunningApp, _ tenant: TenantID) throws -> Int {
-        try #require(try app.environment.database.read {
-            try $0.int(sql: "SELECT version FROM community_versions WHERE tenant_id = ?", arguments: [tenant])
-        })
+        try number(app, "SELECT version FROM community_versions WHERE tenant_id = ?", tenant)
     }
 
     func historyVersion(_ app: RunningApp, _ email: String) throws -> Int {
-        try #require(try app.environment.database.read {
-            try $0.int(sql: "SELECT history_version FROM accounts WHERE email = ?", arguments: [email])
-        })
+        try number(app, "SELECT history_version FROM accounts WHERE email = ?", email)
+    }
+
+    func configVersion(_ app: RunningApp, _ tenant: TenantID) throws -> Int {
+        try number(app, "SELECT config_version FROM tenants WHERE id = ?", tenant)
     }
 
     @Test func everyChangeTheFeedOrQueueShowsMovesItsTenantOnAndNoOther() throws {
@@ -92,12 +97,6 @@ struct VersionTriggerTests {
         }
         try moves("moving on from it") { () throws in #expect(try member.post("/setbacks/\(setback)/moved-on", []).status == 303) }
         try moves("deleting it") { () throws in #expect(try member.post("/setbacks/\(setback)/delete", []).status == 303) }
-    }
-
-    func configVersion(_ app: RunningApp, _ tenant: TenantID) throws -> Int {
-        try #require(try app.environment.database.read {
-            try $0.int(sql: "SELECT config_version FROM tenants WHERE id = ?", arguments: [tenant])
-        })
     }
 
     /// Every request keeps the tenant it decoded under this version (`keptTenant`): any statement that changes the
