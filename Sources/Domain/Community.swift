@@ -79,9 +79,14 @@ public struct CommunityTopic: Sendable, Equatable {
 public struct SafetyPhrases: Sendable {
     /// Normalised, for matching here and, sent to the compose form, in the browser.
     public let phrases: [String]
+    /// The phrases as one attribute value for the compose form's script: joined by "|" (once normalised they hold only
+    /// letters, digits, apostrophes and spaces, so no separator can appear inside one). Joined once, not on every
+    /// feed page; the template escapes it.
+    public let joined: String
 
     public init(phrases: some Sequence<String>) {
         self.phrases = phrases.map { Self.normalise($0) }.filter { !$0.isEmpty }
+        joined = self.phrases.joined(separator: "|")
     }
 
     public func suggestsRisk(_ text: String) -> Bool {

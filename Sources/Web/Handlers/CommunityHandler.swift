@@ -112,7 +112,7 @@ enum CommunityHandler {
             topicLinks: kept.topics.map { FeedPage.TopicLink(path: Route.communityTopic($0.slug), name: $0.name, current: $0.slug == topic) },
             allPath: Route.community.path, allCurrent: topic == nil,
             posts: kept.posts.map { FeedPage.Post($0, topicName: names[$0.topic] ?? $0.topic, now: now) },
-            isEmpty: kept.isEmpty, body: typed.body, safetyPhrases: SafeguardingViews.phraseList(environment.safetyPhrases.phrases),
+            isEmpty: kept.isEmpty, body: typed.body, safetyPhrases: environment.safetyPhrases.joined,
             restriction: kept.restriction.map { restrictionText($0.until, member.account) + " Reason: " + $0.reason },
             olderPath: kept.olderCursor.map { Route.community.path + "?" + (topic.map { "topic=\(PercentEncoding.encode($0))&" } ?? "") + "before=\($0)" },
             errors: errors)

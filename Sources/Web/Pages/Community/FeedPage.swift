@@ -37,7 +37,8 @@ struct FeedPage: FormPage {
             body = post.body
             reactionsPath = post.status == .visible ? Route.postReactions(post.typedID).path : nil
             reactions = post.status != .visible ? [] : ReactionKind.allCases.map { kind in
-                let count = post.reactions[kind] ?? 0
+                // Found by a scan of the few given, not by hashing the kind's name four times a post.
+                let count = post.reactions.first { $0.key == kind }?.value ?? 0
                 return Reaction(kind: kind.rawValue, emoji: kind.emoji, label: kind.label, pressed: post.myReaction == kind,
                                 count: count > 0 ? count : nil)
             }
