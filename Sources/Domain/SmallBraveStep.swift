@@ -5,10 +5,20 @@
 public enum SmallBraveStep {
     /// The kind whose list is used: the most common of `recent`; a tie goes to the kind of the most recent of them.
     public static func kind(recent: [Setback]) -> SetbackKind {
-        let counts = Dictionary(grouping: recent, by: \.kind).mapValues(\.count)
-        guard let most = counts.values.max() else { return .other }
-        let tied = Set(counts.filter { $0.value == most }.keys)
-        return recent.sorted { ($0.happenedAt, $0.id.rawValue) > ($1.happenedAt, $1.id.rawValue) }.first { tied.contains($0.kind) }?.kind ?? .other
+        // Counted by each kind's place in a small array, and the tie settled in one pass for the newest setback of a
+        // tied kind (newest by moment, then id, as a sort would give): the list page asks on every visit, and grouping
+        // into a dictionary, a set and a sorted copy was a twentieth of it.
+        let kinds = SetbackKind.allCases
+        var counts = [Int](repeating: 0, count: kinds.count)
+        for setback in recent { if let place = kinds.firstIndex(of: setback.kind) { counts[place] += 1 } }
+        guard let most = counts.max(), most > 0 else { return .other }
+        var newest: Setback?
+        for setback in recent {
+            guard let place = kinds.firstIndex(of: setback.kind), counts[place] == most else { continue }
+            if let current = newest, (current.happenedAt, current.id.rawValue) >= (setback.happenedAt, setback.id.rawValue) { continue }
+            newest = setback
+        }
+        return newest?.kind ?? .other
     }
 
     public static func difficulty(doneBefore: Int, guide: SetbackGuide) -> SetbackGuide.Difficulty {

@@ -38,7 +38,8 @@ do {
         // A view model may hold domain values (a crisis contact) whose fields the template names.
         file += "import Domain\n\n"
         file += "extension \(view) {\n"
-        file += "    static let template = \(SwiftWriter.literal(template))\n\n"
+        file += "    static let template = \(SwiftWriter.literal(template))\n"
+        file += "    static let viewSize = ViewSize()\n\n"
         file += "    func write(layout: LayoutView, into out: inout HTMLFragment) {\n"
         if SwiftWriter.uses(scope: 0, body) {
             file += "        withViewScope(self, layout) { s0 in\n" + body + "        }\n"

@@ -7,16 +7,15 @@ struct HTMLEscaper {
         var text = text
         return text.withUTF8 { bytes in
             guard bytes.contains(where: { $0 < UInt8(ascii: "?") && Self.replacement(for: $0) != nil }) else { return nil }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 32)
+            var out = HTMLFragment(capacity: bytes.count + 32)
             Self.append(bytes, escapedTo: &out)
-            return String(decoding: out, as: UTF8.self)
+            return out.text
         } ?? text
     }
 
     /// `bytes` appended to `out` with the five characters escaped: the one place that knows how (HTMLFragment
     /// writes through it too).
-    static func append(_ bytes: UnsafeBufferPointer<UInt8>, escapedTo out: inout [UInt8]) {
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, escapedTo out: inout HTMLFragment) {
         // Runs of plain bytes are copied whole; a byte at a time was most of a feed page's escaping. Eight bytes are
         // checked at once (`hasSpecial`) and a word without any of the five is passed over whole.
         guard let base = bytes.baseAddress else { return }
@@ -30,13 +29,13 @@ struct HTMLEscaper {
             let byte = base[index]
             // All five are below "?", so most bytes are settled by the first comparison.
             if byte < UInt8(ascii: "?"), let replacement = replacement(for: byte) {
-                if plainStart < index { out.append(contentsOf: UnsafeBufferPointer(start: base + plainStart, count: index - plainStart)) }
-                out.append(contentsOf: replacement)
+                if plainStart < index { out.append(base + plainStart, count: index - plainStart) }
+                out.raw(replacement)
                 plainStart = index + 1
             }
             index += 1
         }
-        if plainStart < count { out.append(contentsOf: UnsafeBufferPointer(start: base + plainStart, count: count - plainStart)) }
+        if plainStart < count { out.append(base + plainStart, count: count - plainStart) }
     }
 
     /// Whether any of a word's eight bytes is one of the five: a byte equal to `c` is a zero byte of `word ^ c…c`,
@@ -49,7 +48,7 @@ struct HTMLEscaper {
             || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x27))
     }
 
-    private static func replacement(for byte: UInt8) -> [UInt8]? {
+    private static func replacement(for byte: UInt8) -> StaticString? {
         switch byte {
         case UInt8(ascii: "<"): lessThan
         case UInt8(ascii: ">"): greaterThan
@@ -60,9 +59,9 @@ struct HTMLEscaper {
         }
     }
 
-    private static let lessThan = Array("&lt;".utf8)
-    private static let greaterThan = Array("&gt;".utf8)
-    private static let ampersand = Array("&amp;".utf8)
-    private static let quote = Array("&quot;".utf8)
-    private static let apostrophe = Array("&#39;".utf8)
+    private static let lessThan: StaticString = "&lt;"
+    private static let greaterThan: StaticString = "&gt;"
+    private static let ampersand: StaticString = "&amp;"
+    private static let quote: StaticString = "&quot;"
+    private static let apostrophe: StaticString = "&#39;"
 }

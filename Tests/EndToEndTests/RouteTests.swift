@@ -10,6 +10,10 @@ struct RouteTests {
         let route = Route.sample(kind)
         #expect(route.kind == kind)
         #expect(try Route.parse(method: kind.method, path: route.path[...]) == .found(route), "\(route.path)")
+        // Written straight into a page (a view model's link), it is the same URL.
+        var written = HTMLFragment()
+        route.write(into: &written)
+        #expect(written.text == route.path)
         if kind.method == "GET" {
             #expect(try Route.parse(method: "HEAD", path: route.path[...]) == .found(route), "HEAD is answered by GET")
         }
@@ -37,6 +41,9 @@ struct RouteTests {
 
     @Test func textStaysInsideItsSegment() throws {
         #expect(Route.reset("a/b c").path == "/resets/a%2Fb%20c")
+        var written = HTMLFragment()
+        Route.reset("a/b c'<").write(into: &written)
+        #expect(written.text == "/resets/a%2Fb%20c%27%3C")
         #expect(try Route.parse(method: "GET", path: "/resets/a%2Fb"[...]) == .found(.reset("a/b")))
         #expect(throws: WebError.self) { try Route.parse(method: "GET", path: "/resets/%zz"[...]) }
         #expect(throws: WebError.self) { try Route.parse(method: "GET", path: "resets"[...]) }

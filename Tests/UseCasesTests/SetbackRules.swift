@@ -117,6 +117,20 @@ struct SetbackRules {
         // A tie goes to the kind of the most recent.
         let tie = [Self.setback(.social, daysAgo: 1), Self.setback(.work, daysAgo: 2)]
         #expect(SmallBraveStep.kind(recent: tie) == .social)
+        // Against the rule as first written (group, then the newest of a tied kind by a sort), over random lists with
+        // many ties and shared moments: the one-pass count must choose the same kind every time.
+        func byGrouping(_ recent: [Setback]) -> SetbackKind {
+            let counts = Dictionary(grouping: recent, by: \.kind).mapValues(\.count)
+            guard let most = counts.values.max() else { return .other }
+            let tied = Set(counts.filter { $0.value == most }.keys)
+            return recent.sorted { ($0.happenedAt, $0.id.rawValue) > ($1.happenedAt, $1.id.rawValue) }.first { tied.contains($0.kind) }?.kind ?? .other
+        }
+        for _ in 0..<500 {
+            let recent = (0..<Int.random(in: 0...12)).map { _ in
+                Self.setback(SetbackKind.allCases.randomElement()!, daysAgo: Int.random(in: 0...3), hours: Int.random(in: 0...1))
+            }
+            #expect(SmallBraveStep.kind(recent: recent) == byGrouping(recent))
+        }
         // The same all day; each swap moves on, through the whole list and round again.
         #expect(pick(jobs, done: 0) == pick(jobs, done: 0))
         let list = Self.guide.challenges[.job]!

@@ -24,6 +24,28 @@ struct HTMLFragmentTests {
         }
     }
 
+    /// A fragment is a value: a copy that writes takes its own bytes first, with room to spare or without, so two
+    /// copies never write over each other (kept fragments are copied into every page that shows them).
+    @Test func copiesKeepTheirOwnBytes() {
+        var first = HTMLFragment(capacity: 64)
+        first.raw("ab")
+        var second = first
+        first.raw("cd")
+        second.raw("ef")
+        #expect(first.text == "abcd" && second.text == "abef")
+        var small = HTMLFragment(capacity: 16)
+        small.raw("shared ")
+        var grown = small
+        grown.raw("and then well past the sixteen bytes it began with")
+        small.escaped("<")
+        #expect(small.text == "shared &lt;" && grown.text == "shared and then well past the sixteen bytes it began with")
+        var doubled = small
+        doubled.raw(small)
+        doubled.raw(grown, bytes: 0..<6)
+        #expect(doubled.text == "shared &lt;shared &lt;shared" && small.text == "shared &lt;")
+        #expect(Array(doubled.bytes) == Array(doubled.text.utf8) && doubled.byteCount == doubled.text.utf8.count)
+    }
+
     @Test func escapingAtTheEdgesOfARun() {
         for text in ["", "<", "a<", "<a", "a<b", "<<>>", "plain", "ends with &", "&starts", "é<ü>&\"'🫂"] {
             var html = HTMLFragment()

@@ -169,7 +169,7 @@ enum SetbacksHandler {
     /// A setback as a line of a list (here and on the calendar's day).
     static func item(_ setback: Setback, _ zone: String) -> SetbacksPage.Item {
         let mood = SetbackHurtChoice.mood(setback.hurt)
-        return SetbacksPage.Item(path: Route.setback(setback.id).path, kindLabel: setback.kind.label, when: when(setback.happenedAt, zone, short: true),
+        return SetbacksPage.Item(path: Route.setback(setback.id), kindLabel: setback.kind.label, when: when(setback.happenedAt, zone, short: true),
                                  hurt: setback.hurt.value, hurtWords: setback.hurt.words, mood: mood, face: TrustedHTML(markup: MoodView.face(mood)),
                                  movedOn: setback.recovery(in: zone).map { "moved on after \($0.words)" })
     }
@@ -179,29 +179,37 @@ enum SetbacksHandler {
         let moment = LocalMoment(epoch, in: timeZone), day = moment.day
         guard short else { return "\(day.longText) at \(moment.clockText)" }
         // Written into one buffer at its size: a list shows thirty, and through interpolation each was a handful of
-        // strings made and joined (a fifth of the list's work).
+        // strings made and joined (a fifth of the list's work). Through a small writer, not functions nested in the
+        // closure: those captured the place they wrote at, and each write paid a run-time exclusivity check.
         let year = min(max(day.year, 0), 9999)
         return String(unsafeUninitializedCapacity: 24) { buffer in
-            var place = 0
-            func put(_ byte: UInt8) { buffer[place] = byte; place += 1 }
-            func put(_ text: StaticString) { text.withUTF8Buffer { for byte in $0 { put(byte) } } }
-            func put(_ number: Int, digits: Int) {
-                var divisor = 1
-                for _ in 1..<digits { divisor *= 10 }
-                while divisor > 0 { put(UInt8(ascii: "0") + UInt8(number / divisor % 10)); divisor /= 10 }
-            }
-            put(shortWeekdays[day.weekdayFromMonday])
-            put(UInt8(ascii: " "))
-            put(day.day, digits: day.day < 10 ? 1 : 2)
-            put(UInt8(ascii: " "))
-            put(shortMonths[day.month - 1])
-            put(UInt8(ascii: " "))
-            put(year, digits: 4)
-            put(", ")
-            put(moment.hour, digits: 2)
-            put(UInt8(ascii: ":"))
-            put(moment.minute, digits: 2)
-            return place
+            var out = ShortWriter(buffer: buffer)
+            out.put(shortWeekdays[day.weekdayFromMonday])
+            out.put(UInt8(ascii: " "))
+            out.put(day.day, digits: day.day < 10 ? 1 : 2)
+            out.put(UInt8(ascii: " "))
+            out.put(shortMonths[day.month - 1])
+            out.put(UInt8(ascii: " "))
+            out.put(year, digits: 4)
+            out.put(", ")
+            out.put(moment.hour, digits: 2)
+            out.put(UInt8(ascii: ":"))
+            out.put(moment.minute, digits: 2)
+            return out.place
+        }
+    }
+
+    /// Bytes written one after another into a buffer big enough for them.
+    private struct ShortWriter {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var place = 0
+
+        mutating func put(_ byte: UInt8) { buffer[place] = byte; place += 1 }
+        mutating func put(_ text: StaticString) { text.withUTF8Buffer { for byte in $0 { put(byte) } } }
+        mutating func put(_ number: Int, digits: Int) {
+            var divisor = 1
+            for _ in 1..<digits { divisor *= 10 }
+            while divisor > 0 { put(UInt8(ascii: "0") + UInt8(number / divisor % 10)); divisor /= 10 }
         }
     }
 

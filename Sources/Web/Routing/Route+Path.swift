@@ -31,6 +31,24 @@ extension Route {
         }
     }
 
+    /// The same URL written straight into a page, for a view model's link held as a `Route` (`{{path}}`), without
+    /// making its String: percent-encoded text holds none of the five characters HTML escapes, nor do the patterns, so
+    /// it goes in as it is. A list of links (a feed's posts, a list of setbacks) made a String for each.
+    func write(into out: inout HTMLFragment) {
+        let values = self.values
+        guard !values.isEmpty, let segments = Self.valueSegments[Self.place(of: kind)] else { return out.raw(kind.pattern) }
+        var next = 0
+        for segment in segments {
+            out.raw("/")
+            switch segment {
+            case .literal(let literal): out.raw(literal)
+            case .value:
+                out.raw(PercentEncoding.encodeSegment(values[next]))
+                next += 1
+            }
+        }
+    }
+
     /// `text`'s bytes written into `buffer` from `place`; the place after them.
     private static func copy(_ text: inout String, into buffer: UnsafeMutableBufferPointer<UInt8>, at place: Int) -> Int {
         text.withUTF8 { place + UnsafeMutableBufferPointer(rebasing: buffer[place...]).initialize(fromContentsOf: $0) }

@@ -10,8 +10,9 @@ extension AppEnvironment {
         let waiting = try safeguarding.waiting(context.scope.member).flatMap { $0 > 0 ? String($0) : nil }
         let shownTitle = errors.map { $0.isEmpty } == false ? title.map { "Error: " + $0 } : title
         let layout = LayoutView(self.layout(for: context), title: shownTitle, notice: Notice.message(context), moderationWaiting: waiting)
-        var body = HTMLFragment(capacity: 8192)
+        var body = HTMLFragment(capacity: Page.viewSize.expected)
         page.write(layout: layout, into: &body)
+        Page.viewSize.saw(body.byteCount)
         return htmlResponse(body.bytes, status: status, context: context)
     }
 }

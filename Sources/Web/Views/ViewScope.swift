@@ -14,10 +14,10 @@ struct ViewScope<Top, Rest> {
 
     // Inlined so that the optimiser sees each literal key path where it is applied and reads the property directly.
     @inline(__always)
-    subscript<Value>(dynamicMember path: KeyPath<Top, Value>) -> Value { viewTop.pointee[keyPath: path] }
+    subscript<Value>(dynamicMember path: KeyPath<Top, Value>) -> Value { _read { yield viewTop.pointee[keyPath: path] } }
 
     @_disfavoredOverload @inline(__always)
-    subscript<Value>(dynamicMember path: KeyPath<Rest, Value>) -> Value { viewRest[keyPath: path] }
+    subscript<Value>(dynamicMember path: KeyPath<Rest, Value>) -> Value { _read { yield viewRest[keyPath: path] } }
 }
 
 /// The page's scope: the page's values, then the layout's, each by pointer. Its own type, not a `ViewScope` around a
@@ -29,10 +29,10 @@ struct ViewPageScope<Page> {
     let viewLayout: UnsafePointer<LayoutView>
 
     @inline(__always)
-    subscript<Value>(dynamicMember path: KeyPath<Page, Value>) -> Value { viewTop.pointee[keyPath: path] }
+    subscript<Value>(dynamicMember path: KeyPath<Page, Value>) -> Value { _read { yield viewTop.pointee[keyPath: path] } }
 
     @_disfavoredOverload @inline(__always)
-    subscript<Value>(dynamicMember path: KeyPath<LayoutView, Value>) -> Value { viewLayout.pointee[keyPath: path] }
+    subscript<Value>(dynamicMember path: KeyPath<LayoutView, Value>) -> Value { _read { yield viewLayout.pointee[keyPath: path] } }
 }
 
 /// `write`'s body with the page's scope: the page and the layout, borrowed for the call.
@@ -65,6 +65,8 @@ func viewScope<Element, Rest>(_ element: UnsafePointer<Element>, _ rest: Rest) -
 protocol CompiledView {
     /// The template's path under Views/, without `.mustache`.
     static var template: String { get }
+    /// How big its body came out last time (see `ViewSize`).
+    static var viewSize: ViewSize { get }
     /// Writes the page (inside its layout, if its template has one) to the end of `out`.
     func write(layout: LayoutView, into out: inout HTMLFragment)
 }
@@ -134,6 +136,7 @@ func viewSection(_ value: String) -> ViewOneValue<String> { ViewOneValue(value: 
 func viewSection(_ value: Int?) -> ViewOneValue<Int> { ViewOneValue(value: value) }
 func viewSection(_ value: Int) -> ViewOneValue<Int> { ViewOneValue(value: value) }
 func viewSection(_ flag: Bool) -> ViewOneValue<Bool> { ViewOneValue(value: flag ? true : nil) }
+func viewSection(_ route: Route?) -> ViewOneValue<Route> { ViewOneValue(value: route) }
 func viewSection(_ fragment: HTMLFragment?) -> ViewOneValue<HTMLFragment> { ViewOneValue(value: fragment) }
 @_disfavoredOverload
 func viewSection<Value>(_ value: Value) -> ViewOne<Value> { ViewOne(item: value) }
@@ -154,6 +157,10 @@ extension HTMLFragment {
     mutating func view(_ value: ViewValue<String>) { escaped(value.viewValue) }
     mutating func view(_ value: ViewValue<Int>) { number(value.viewValue) }
     mutating func view(_ value: ViewValue<Bool>) { view(value.viewValue) }
+    // A link: the route's URL, written as `Route.path` prints it.
+    mutating func view(_ route: Route) { route.write(into: &self) }
+    mutating func view(_ route: Route?) { route?.write(into: &self) }
+    mutating func view(_ value: ViewValue<Route>) { value.viewValue.write(into: &self) }
 
     // `{{{name}}}`: markup we made (a component, an icon), never a member's words.
     mutating func viewRaw(_ fragment: HTMLFragment) { raw(fragment) }

@@ -23,10 +23,10 @@ struct FeedPage: FormPage {
         let waiting: Bool
         let body: String
         /// Visible posts can be reacted to; one form a post, its four buttons each sending their own kind.
-        let reactionsPath: String?
+        let reactionsPath: Route?
         let reactions: [Reaction]
-        let deletePath: String?
-        let reportPath: String?
+        let deletePath: Route?
+        let reportPath: Route?
 
         init(_ post: CommunityPost, topicName: String, now: Int) {
             id = post.id
@@ -35,15 +35,15 @@ struct FeedPage: FormPage {
             isMine = post.isMine
             waiting = post.status != .visible
             body = post.body
-            reactionsPath = post.status == .visible ? Route.postReactions(post.typedID).path : nil
+            reactionsPath = post.status == .visible ? Route.postReactions(post.typedID) : nil
             reactions = post.status != .visible ? [] : ReactionKind.allCases.map { kind in
                 // Found by a scan of the few given, not by hashing the kind's name four times a post.
                 let count = post.reactions.first { $0.key == kind }?.value ?? 0
                 return Reaction(kind: kind.rawValue, emoji: kind.emoji, label: kind.label, pressed: post.myReaction == kind,
                                 count: count > 0 ? count : nil)
             }
-            deletePath = post.isMine ? Route.postDelete(post.typedID).path : nil
-            reportPath = post.isMine ? nil : Route.postReport(post.typedID).path
+            deletePath = post.isMine ? Route.postDelete(post.typedID) : nil
+            reportPath = post.isMine ? nil : Route.postReport(post.typedID)
         }
     }
 

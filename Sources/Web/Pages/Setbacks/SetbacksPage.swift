@@ -1,7 +1,7 @@
 /// `setbacks/index`: logging a setback, today's small brave step, and the member's recent setbacks.
 struct SetbacksPage: CompiledView {
     struct Item {
-        let path: String
+        let path: Route
         let kindLabel: String
         let when: String
         let hurt: Int
