@@ -8,10 +8,9 @@ public struct PracticeLibrary: Sendable {
         case containment, body, timer
     }
 
-    public struct Step: Sendable, Decodable, Equatable {
-        public let title: String
-        public let lines: [String]
-    }
+    /// A practice's step is a reset's: a title and its lines, with the cue its words ask for read once, when the
+    /// library loads (read on every request, Foundation's string search was a quarter of a practice step's page).
+    public typealias Step = ResetStep
 
     public struct Practice: Sendable, Decodable, Equatable {
         /// Its address, `/practices/<slug>`, and what a session records.

@@ -35,7 +35,8 @@ enum ModerationHandler {
             }
             let sections = queue.sections
             return QueueView(atRisk: items(sections.atRisk.items), reported: items(sections.reported.items), others: items(sections.others.items),
-                             counts: [sections.atRisk.count, sections.reported.count, sections.others.count], restrictions: queue.restrictions)
+                             counts: [sections.atRisk.count, sections.reported.count, sections.others.count], restrictions: queue.restrictions,
+                             safeguardingSteps: stepLines(tenant.settings.safeguardingSteps))
         }
         func more(_ section: ModerationQueueSection) -> ModerationQueuePage.More? {
             let count = view.counts[section.rawValue]
@@ -44,7 +45,7 @@ enum ModerationHandler {
         }
         let page = ModerationQueuePage(
             atRiskItems: view.atRisk.map { $0.at(now) }, reportedItems: view.reported.map { $0.at(now) }, otherItems: view.others.map { $0.at(now) },
-            safeguardingSteps: stepLines(tenant.settings.safeguardingSteps),
+            safeguardingSteps: view.safeguardingSteps,
             escalationContact: tenant.settings.escalationContact.isEmpty ? nil : tenant.settings.escalationContact,
             counts: view.counts, moreAtRisk: more(.atRisk), moreReported: more(.reported), moreOthers: more(.others),
             restrictions: view.restrictions.map {
@@ -77,6 +78,8 @@ enum ModerationHandler {
         /// How many posts each section holds, in `ModerationQueueSection` order.
         let counts: [Int]
         let restrictions: [RestrictionItem]
+        /// The tenant's safeguarding steps as list items, split once: the key holds the configuration's version.
+        let safeguardingSteps: [String]
 
         var byteCount: Int { (atRisk + reported + others).reduce(256 * restrictions.count) { $0 + $1.body.utf8.count + 1024 } }
     }

@@ -57,7 +57,7 @@ enum PracticesHandler {
         guard practice.steps.indices.contains(number - 1) else { throw WebError.notFound }
         let step = practice.steps[number - 1], count = practice.steps.count
         let page = PracticeStepPage(
-            practiceName: practice.title, emotion: emotion(practice), stepTitle: step.title, lines: step.lines, cue: StepCue.read(step.lines),
+            practiceName: practice.title, emotion: emotion(practice), stepTitle: step.title, lines: step.lines, cue: step.cue,
             number: number, count: count, finishPath: finishPath, backPath: number > 1 ? Route.practiceStep(id, number - 1).path : nil,
             continuePath: number < count ? Route.practiceStep(id, number + 1).path : nil)
         return try environment.render(page, title: "\(practice.title): step \(number) of \(count)", context: context)
