@@ -181,6 +181,29 @@ struct SetbackTests {
         #expect(try browser.get("/setbacks/insights").text.contains("No setbacks logged this week."))
     }
 
+    /// The list is kept, drawn, under the member's history version: it follows a change written straight to the
+    /// database (as another node would write it) at once, and a setback leaving the year goes from it by the clock
+    /// alone, with nothing written.
+    @Test func theKeptListFollowsEveryChangeAndTheYearsEdge() throws {
+        let app = try RunningApp()
+        app.clock.set(app.clock.now - app.clock.now % 86_400 + 12 * 3600)
+        let browser = app.browser()
+        try browser.signUp("kept@example.com")
+        let nearlyAYear = LocalMoment(app.clock.now - 366 * 86_400 + 2 * 3600, in: "Europe/London").text
+        let oldID = try setbackID(try browser.post("/setbacks", [("kind", "academic"), ("hurt", "3"), ("note", ""), ("happened", nearlyAYear)]))
+        let newID = try setbackID(try browser.post("/setbacks", [("kind", "job"), ("hurt", "4"), ("note", ""), ("happened", "")]))
+        let first = try browser.get("/setbacks").text
+        #expect(first.contains("href=\"/setbacks/\(oldID)\"") && first.contains("Job · hurt 4"))
+        try app.environment.database.write { db in
+            try db.execute(sql: "UPDATE setbacks SET kind = 'dating' WHERE id = ?", arguments: [newID])
+        }
+        let changed = try browser.get("/setbacks").text
+        #expect(changed.contains("Dating · hurt 4") && !changed.contains("Job · hurt 4"), "another node's change, shown at once")
+        app.clock.advance(3 * 3600)
+        let later = try browser.get("/setbacks").text
+        #expect(!later.contains("href=\"/setbacks/\(oldID)\"") && later.contains("href=\"/setbacks/\(newID)\""), "gone from the year's list")
+    }
+
     @Test func aSmallBraveStepCanBeDoneSwappedOrLetGoWithoutAStreak() throws {
         let app = try RunningApp()
         let browser = app.browser()

@@ -97,17 +97,39 @@ public struct Setbacks: Sendable {
     }
 
     /// The list page: the newest `limit` setbacks of the last year, newest first (their notes left sealed: the list
-    /// shows none), whether there are more, and today's small step. The step's look-back is read again only when
-    /// those newest do not reach past it; otherwise its setbacks are already among them.
+    /// shows none), whether there are more, and today's small step.
     public func listing(_ member: MemberScope, limit: Int) throws -> (setbacks: [Setback], hasMore: Bool, step: TodaysStep) {
+        let newest = try newest(member, limit: limit)
+        return (newest.listed, newest.hasMore, try todaysStep(member, newest: newest))
+    }
+
+    /// The newest `limit` setbacks of the last year, as the list shows them: what the web keeps under the member's
+    /// history version (which any change to their setbacks moves, in its transaction) until `holdsUntil`.
+    public struct Newest: Sendable {
+        /// Newest first, one more than are listed when there are more.
+        let read: [Setback]
+        let limit: Int
+        /// When the oldest of them leaves the year the list covers: the list may change then with nothing written.
+        public let holdsUntil: Int
+
+        public var listed: [Setback] { Array(read.prefix(limit)) }
+        public var hasMore: Bool { read.count > limit }
+    }
+
+    public func newest(_ member: MemberScope, limit: Int) throws -> Newest {
         let now = clock(), limit = max(1, min(limit, 1000))
-        let newest = try database.setbacks(tenantID: member.tenantID, accountID: member.accountID, since: now - Self.oldestDays * 86_400,
-                                           limit: limit + 1).map { open($0, member, openNote: false) }
-        let step = try todaysStep(member, now: now) { since in
-            guard newest.count <= limit || newest.last.map({ $0.happenedAt < since }) == true else { return try lookBack(member, since: since) }
-            return newest.filter { $0.happenedAt >= since }
+        let read = try database.setbacks(tenantID: member.tenantID, accountID: member.accountID, since: now - Self.oldestDays * 86_400,
+                                         limit: limit + 1).map { open($0, member, openNote: false) }
+        return Newest(read: read, limit: limit, holdsUntil: (read.last?.happenedAt ?? now) + Self.oldestDays * 86_400)
+    }
+
+    /// Today's small step beside the list: its look-back is read again only when the newest do not reach past it;
+    /// otherwise its setbacks are already among them.
+    public func todaysStep(_ member: MemberScope, newest: Newest) throws -> TodaysStep {
+        try todaysStep(member, now: clock()) { since in
+            guard !newest.hasMore || newest.read.last.map({ $0.happenedAt < since }) == true else { return try lookBack(member, since: since) }
+            return newest.read.filter { $0.happenedAt >= since }
         }
-        return (Array(newest.prefix(limit)), newest.count > limit, step)
     }
 
     /// The member's setbacks of the last `days` days, newest first, notes opened.

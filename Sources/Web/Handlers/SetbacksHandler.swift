@@ -10,16 +10,21 @@ enum SetbacksHandler {
     static let listLimit = 30
 
     static func index(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
-        let zone = member.account.timeZone
-        let (recent, hasMore, today) = try environment.setbacks.listing(member, limit: listLimit)
-        let items = recent.map { item($0, zone) }
+        let account = member.account, setbacks = environment.setbacks, now = setbacks.now
+        let key = ListKey(tenantID: account.tenantID, accountID: account.id, historyVersion: account.historyVersion, timeZone: account.timeZone)
+        let kept = try environment.setbackLists.value(key, current: { now < $0.newest.holdsUntil }) {
+            let newest = try setbacks.newest(member, limit: listLimit)
+            let list = SetbackList(items: newest.listed.map { item($0, account.timeZone) }, hasMore: newest.hasMore)
+            return KeptList(newest: newest, list: list.fragment(capacity: 1024 + newest.listed.count * 800))
+        }
+        let today = try setbacks.todaysStep(member, newest: kept.newest)
         let step = SetbacksPage.Step(
             id: today.step.id, title: today.step.title, description: today.step.description, time: today.step.time,
             difficulty: today.step.difficulty == .easy ? "a gentle one" : "a little braver",
             outcome: today.outcome.map { $0 == .done ? "You did it today. That took courage." : "You let this one go today. That’s fine: there’s another tomorrow." },
             daysTried: today.daysTried == 0 ? "No points, no streaks: just a small step when you’d like one."
                 : "Days you’ve done one: \(today.daysTried). No points, no streaks.")
-        let page = SetbacksPage(items: items, step: step, hasMore: hasMore)
+        let page = SetbacksPage(list: kept.list, hasItems: !kept.newest.listed.isEmpty, step: step)
         return try environment.render(page, title: "Setbacks", context: context)
     }
 
@@ -107,6 +112,21 @@ enum SetbacksHandler {
             }
             return .redirect(to: Route.setbacks.path + (action == .done ? "?notice=step-done" : "?notice=step-skipped"))
         }
+    }
+
+    /// Everything the list of a person's setbacks depends on but the clock: whose, their setbacks (the history version
+    /// moves with any change to one, in the same transaction, through any node), and the zone their times are in.
+    struct ListKey: Hashable, Sendable {
+        let tenantID: TenantID
+        let accountID: AccountID
+        let historyVersion: Int
+        let timeZone: String
+    }
+
+    /// The newest setbacks as read (today's small step looks among them) and their list as drawn.
+    struct KeptList: Sendable {
+        let newest: Setbacks.Newest
+        let list: HTMLFragment
     }
 
     /// Everything a person's setback insights depend on but the clock: whose, their setbacks (the history version

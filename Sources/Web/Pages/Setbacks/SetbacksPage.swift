@@ -27,9 +27,15 @@ struct SetbacksPage: CompiledView {
         var swapStep: String { Route.smallStep(.swap).path }
     }
 
-    let items: [Item]
+    /// `setbacks/list`, as kept.
+    let list: HTMLFragment
+    let hasItems: Bool
     let step: Step
-    let hasMore: Bool
+}
 
-    var hasItems: Bool { !items.isEmpty }
+/// `setbacks/list`: the newest setbacks, drawn once per version of the member's history and kept (nothing in it
+/// depends on the request: no form, no "minutes ago").
+struct SetbackList: CompiledView {
+    let items: [SetbacksPage.Item]
+    let hasMore: Bool
 }
