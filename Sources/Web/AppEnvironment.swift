@@ -69,6 +69,8 @@ public final class AppEnvironment: Sendable {
     var timeZoneOptions: TimeZoneOptions { TimeZoneOptions.everyZone }
     /// Pages of the community feed, kept per viewer under the tenant's community version.
     let feedPages = KeptPages<CommunityHandler.FeedKey, CommunityHandler.FeedView>(budget: 16 << 20) { $0.byteCount }
+    /// A feed page's posts as drawn for one session, kept until the community changes or a "minutes ago" would.
+    let feedPosts = KeptPages<CommunityHandler.PostsKey, CommunityHandler.DrawnPosts>(budget: 16 << 20) { 256 + $0.list.byteCount }
     /// Pages of the moderation queue, kept per moderator under the tenant's community version.
     let queuePages = KeptPages<ModerationHandler.QueueKey, ModerationHandler.QueueView>(budget: 16 << 20) { $0.byteCount }
     /// Shared by every copy of the environment: the throttles (counted in the database) and the timing-equaliser hash.

@@ -43,6 +43,17 @@ struct KeptCommunityPagesTests {
         // The clock moves and nothing else: the kept page says how long ago as of now.
         app.clock.advance(180)
         #expect(try reader.get("/community").text.contains("3 minutes ago"))
+        app.clock.advance(59)
+        #expect(try reader.get("/community").text.contains("3 minutes ago"))
+        app.clock.advance(1)
+        #expect(try reader.get("/community").text.contains("4 minutes ago"), "at the minute, not a request later")
+
+        // The same person signed in elsewhere: the posts' forms carry that session's own token, never the first's.
+        let elsewhere = app.browser()
+        #expect(try elsewhere.logIn("kept.reader@example.com").status == 303)
+        let there = try elsewhere.get("/community").text
+        let tokens = { (page: String) in Set(page.matches(of: /name="_csrf" value="([0-9a-f]+)"/).map { String($0.1) }) }
+        #expect(tokens(there).count == 1 && tokens(feed).count == 1 && tokens(there) != tokens(feed))
 
         // Someone else's reaction, then the reader's own.
         _ = try other.get("/community")

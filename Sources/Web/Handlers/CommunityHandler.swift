@@ -111,12 +111,43 @@ enum CommunityHandler {
             topics: kept.topics.map { FeedPage.TopicOption(slug: $0.slug, name: $0.name, selected: $0.slug == selected) },
             topicLinks: kept.topics.map { FeedPage.TopicLink(path: Route.communityTopic($0.slug), name: $0.name, current: $0.slug == topic) },
             allPath: Route.community.path, allCurrent: topic == nil,
-            posts: kept.posts.map { FeedPage.Post($0, topicName: names[$0.topic] ?? $0.topic, now: now) },
+            postList: try postList(kept.posts, key: key, names: names, now: now, csrf: context.csrfToken, environment),
             isEmpty: kept.isEmpty, body: typed.body, safetyPhrases: environment.safetyPhrases.joined,
             restriction: kept.restriction.map { restrictionText($0.until, member.account) + " Reason: " + $0.reason },
             olderPath: kept.olderCursor.map { Route.community.path + "?" + (topic.map { "topic=\(PercentEncoding.encode($0))&" } ?? "") + "before=\($0)" },
             errors: errors)
         return try environment.render(page, title: "Community", errors: errors, context: context, status: status)
+    }
+
+    /// A page's posts as drawn for this viewer's session, kept until the community changes (the key's version) or the
+    /// first of their "minutes ago" would read differently: drawing twenty posts with their reactions' forms was most
+    /// of the page's time, and the same person reloads the feed far more often than a minute passes.
+    private static func postList(_ posts: [CommunityPost], key: FeedKey, names: [String: String], now: Int, csrf: String,
+                                 _ environment: AppEnvironment) throws -> HTMLFragment {
+        try environment.feedPosts.value(PostsKey(feed: key, csrf: csrf), current: { now < $0.holdsUntil }) {
+            let list = FeedPosts(posts: posts.map { FeedPage.Post($0, topicName: names[$0.topic] ?? $0.topic, now: now) }, csrf: csrf)
+            let holdsUntil = posts.map { $0.createdAt + agoChanges(after: now - $0.createdAt) }.min() ?? Int.max
+            return DrawnPosts(list: list.fragment(capacity: 1024 + posts.count * 1600), holdsUntil: holdsUntil)
+        }.list
+    }
+
+    /// How old a post is when its `timeAgo` next reads differently, given its age now: the next whole minute, hour or
+    /// day that its words count in ("just now" until a minute).
+    static func agoChanges(after age: Int) -> Int {
+        let unit = age < 3600 ? 60 : age < 86400 ? 3600 : 86400
+        return age < 60 ? 60 : (age / unit + 1) * unit
+    }
+
+    /// A feed page's posts, per session: the CSRF token in their forms is the session's.
+    struct PostsKey: Hashable, Sendable {
+        let feed: FeedKey
+        let csrf: String
+    }
+
+    struct DrawnPosts: Sendable {
+        let list: HTMLFragment
+        /// When the first post's "minutes ago" changes.
+        let holdsUntil: Int
     }
 
     /// Everything a page of the feed depends on but the clock and what the viewer typed: kept pages are under it

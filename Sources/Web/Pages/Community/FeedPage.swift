@@ -65,7 +65,8 @@ struct FeedPage: FormPage {
     let topicLinks: [TopicLink]
     let allPath: String
     let allCurrent: Bool
-    let posts: [Post]
+    /// `community/posts`, as kept.
+    let postList: HTMLFragment
     let isEmpty: Bool
     /// What the member typed, kept when the form comes back.
     let body: String
@@ -78,4 +79,12 @@ struct FeedPage: FormPage {
     var teamMessages: [TeamMessages.Message] { messages.teamMessages }
     var error_topic: String? { errors["topic"] }
     var error_body: String? { errors["body"] }
+}
+
+/// `community/posts`: a page of the feed's posts, drawn for one viewer (their own posts, their reactions, their
+/// session's CSRF token in each form) and kept until something in the community changes or a post's "minutes ago"
+/// would read differently.
+struct FeedPosts: CompiledView {
+    let posts: [FeedPage.Post]
+    let csrf: String
 }
