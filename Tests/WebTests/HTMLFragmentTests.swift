@@ -27,18 +27,18 @@ struct HTMLFragmentTests {
     /// A fragment is a value: a copy that writes takes its own bytes first, with room to spare or without, so two
     /// copies never write over each other (kept fragments are copied into every page that shows them).
     @Test func copiesKeepTheirOwnBytes() {
-        var first = HTMLFragment(capacity: 64)
-        first.raw("ab")
-        var second = first
-        first.raw("cd")
-        second.raw("ef")
-        #expect(first.text == "abcd" && second.text == "abef")
+        // With room to spare for both, and with one of them growing past the first allocation.
+        for (capacity, shared, first, second) in [(64, "ab", "cd", "ef"), (16, "shared ", "and then well past the sixteen bytes", "<")] {
+            var one = HTMLFragment(capacity: capacity)
+            one.raw(shared)
+            var other = one
+            one.raw(first)
+            other.escaped(second)
+            #expect(one.text == shared + first && other.text == shared + HTMLEscaper().escapeText(second))
+        }
         var small = HTMLFragment(capacity: 16)
-        small.raw("shared ")
-        var grown = small
-        grown.raw("and then well past the sixteen bytes it began with")
-        small.escaped("<")
-        #expect(small.text == "shared &lt;" && grown.text == "shared and then well past the sixteen bytes it began with")
+        small.escaped("shared <")
+        let grown = small
         var doubled = small
         doubled.raw(small)
         doubled.raw(grown, bytes: 0..<6)
