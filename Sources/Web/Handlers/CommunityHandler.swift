@@ -125,9 +125,9 @@ enum CommunityHandler {
     private static func postList(_ posts: [CommunityPost], key: FeedKey, names: [String: String], now: Int, csrf: String,
                                  _ environment: AppEnvironment) throws -> HTMLFragment {
         try environment.feedPosts.value(PostsKey(feed: key, csrf: csrf), current: { now < $0.holdsUntil }) {
-            let list = FeedPosts(posts: posts.map { FeedPage.Post($0, topicName: names[$0.topic] ?? $0.topic, now: now) }, csrf: csrf)
+            let list = FeedPosts(posts: posts.map { FeedPage.Post($0, topicName: names[$0.topic] ?? $0.topic, now: now) })
             let holdsUntil = posts.map { $0.createdAt + agoChanges(after: now - $0.createdAt) }.min() ?? Int.max
-            return DrawnPosts(list: list.fragment(capacity: 1024 + posts.count * 1600), holdsUntil: holdsUntil)
+            return DrawnPosts(list: list.fragment(capacity: 1024 + posts.count * 1600, layout: .forms(csrf: csrf)), holdsUntil: holdsUntil)
         }.list
     }
 

@@ -35,9 +35,13 @@ struct LayoutView {
     /// layout's.
     static let none = LayoutView()
 
-    private init() {
+    /// For a component with forms (a page of the feed's posts): the session's form token, which the templates always
+    /// take from the layout, and nothing else of it.
+    static func forms(csrf: String) -> LayoutView { LayoutView(csrf: csrf) }
+
+    private init(csrf: String = "") {
         siteName = ""; pageTitle = ""; stylesheet = ""; script = ""; favicon = ""; touchIcon = ""; signedIn = false; canModerate = false
-        isAdmin = false; csrf = ""; helpPath = ""; theme = nil; logoPath = nil; current = CurrentSection(nil); notice = nil
+        isAdmin = false; self.csrf = csrf; helpPath = ""; theme = nil; logoPath = nil; current = CurrentSection(nil); notice = nil
         moderationWaiting = nil; exitURL = nil; discreet = false; tabIcon = ""
     }
 

@@ -74,9 +74,9 @@ protocol CompiledView {
 extension CompiledView {
     /// A component's markup on its own (a template without a layout, such as the year's months), to be kept and put
     /// into pages with `{{{name}}}`.
-    func fragment(capacity: Int = 4096) -> HTMLFragment {
+    func fragment(capacity: Int = 4096, layout: LayoutView = .none) -> HTMLFragment {
         var out = HTMLFragment(capacity: capacity)
-        write(layout: .none, into: &out)
+        write(layout: layout, into: &out)
         return out
     }
 }

@@ -81,10 +81,9 @@ struct FeedPage: FormPage {
     var error_body: String? { errors["body"] }
 }
 
-/// `community/posts`: a page of the feed's posts, drawn for one viewer (their own posts, their reactions, their
-/// session's CSRF token in each form) and kept until something in the community changes or a post's "minutes ago"
-/// would read differently.
+/// `community/posts`: a page of the feed's posts, drawn for one viewer (their own posts, their reactions, and in each
+/// form their session's token, given as the layout's: `LayoutView.forms`) and kept until something in the community
+/// changes or a post's "minutes ago" would read differently.
 struct FeedPosts: CompiledView {
     let posts: [FeedPage.Post]
-    let csrf: String
 }
