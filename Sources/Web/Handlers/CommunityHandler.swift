@@ -111,7 +111,7 @@ enum CommunityHandler {
             topics: kept.topics.map { FeedPage.TopicOption(slug: $0.slug, name: $0.name, selected: $0.slug == selected) },
             topicLinks: kept.topics.map { FeedPage.TopicLink(path: Route.communityTopic($0.slug), name: $0.name, current: $0.slug == topic) },
             allPath: Route.community.path, allCurrent: topic == nil,
-            postList: try postList(kept.posts, key: key, names: names, now: now, csrf: context.csrfToken, environment),
+            postList: postList(kept.posts, key: key, names: names, now: now, csrf: context.csrfToken, environment),
             isEmpty: kept.isEmpty, body: typed.body, safetyPhrases: environment.safetyPhrases.joined,
             restriction: kept.restriction.map { restrictionText($0.until, member.account) + " Reason: " + $0.reason },
             olderPath: kept.olderCursor.map { Route.community.path + "?" + (topic.map { "topic=\(PercentEncoding.encode($0))&" } ?? "") + "before=\($0)" },
@@ -123,8 +123,8 @@ enum CommunityHandler {
     /// first of their "minutes ago" would read differently: drawing twenty posts with their reactions' forms was most
     /// of the page's time, and the same person reloads the feed far more often than a minute passes.
     private static func postList(_ posts: [CommunityPost], key: FeedKey, names: [String: String], now: Int, csrf: String,
-                                 _ environment: AppEnvironment) throws -> HTMLFragment {
-        try environment.feedPosts.value(PostsKey(feed: key, csrf: csrf), current: { now < $0.holdsUntil }) {
+                                 _ environment: AppEnvironment) -> HTMLFragment {
+        environment.feedPosts.value(PostsKey(feed: key, csrf: csrf), current: { now < $0.holdsUntil }) {
             let list = FeedPosts(posts: posts.map { FeedPage.Post($0, topicName: names[$0.topic] ?? $0.topic, now: now) })
             let holdsUntil = posts.map { $0.createdAt + agoChanges(after: now - $0.createdAt) }.min() ?? Int.max
             return DrawnPosts(list: list.fragment(capacity: 1024 + posts.count * 1600, layout: .forms(csrf: csrf)), holdsUntil: holdsUntil)
