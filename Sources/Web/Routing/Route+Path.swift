@@ -3,32 +3,12 @@ import Domain
 extension Route {
     /// The URL this route prints: its kind's pattern (`Route+Table.swift`, the one place a URL is written) with each
     /// `:value` segment replaced by this route's value, percent-encoded inside its own segment.
+    /// Written by `write(into:)`, the one walk of a pattern's segments: a route without values is its pattern as it is.
     var path: String {
-        var values = self.values
-        guard !values.isEmpty, let segments = Self.valueSegments[Self.place(of: kind)] else { return kind.pattern }
-        // A "/" before each segment, the literals as they are and the values percent-encoded, counted first so that the
-        // string is written once at its size, each piece copied whole (appending piece by piece grew it several times a
-        // link, a dozen links a page).
-        var count = segments.count
-        for index in values.indices {
-            values[index] = PercentEncoding.encodeSegment(values[index])
-            count += values[index].utf8.count
-        }
-        for case .literal(let literal) in segments { count += literal.utf8.count }
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var written = 0, next = 0
-            for segment in segments {
-                buffer[written] = UInt8(ascii: "/")
-                written += 1
-                switch segment {
-                case .literal(var literal): written = Self.copy(&literal, into: buffer, at: written)
-                case .value:
-                    written = Self.copy(&values[next], into: buffer, at: written)
-                    next += 1
-                }
-            }
-            return written
-        }
+        guard Self.valueSegments[Self.place(of: kind)] != nil else { return kind.pattern }
+        var out = HTMLFragment(capacity: 96)
+        write(into: &out)
+        return out.text
     }
 
     /// The same URL written straight into a page, for a view model's link held as a `Route` (`{{path}}`), without
@@ -47,11 +27,6 @@ extension Route {
                 next += 1
             }
         }
-    }
-
-    /// `text`'s bytes written into `buffer` from `place`; the place after them.
-    private static func copy(_ text: inout String, into buffer: UnsafeMutableBufferPointer<UInt8>, at place: Int) -> Int {
-        text.withUTF8 { place + UnsafeMutableBufferPointer(rebasing: buffer[place...]).initialize(fromContentsOf: $0) }
     }
 
     /// The segments of every pattern that carries values, split once by the parser's own `Row`, at each kind's place.
