@@ -57,7 +57,9 @@ done
 # them: each RESETT_LAZY_LIBRARY line names one, checked here with everything it needs.
 lazy=""
 for soname in $(grep -rhoE 'RESETT_LAZY_LIBRARY\([a-z0-9_]+, "[^"]+"' "$root/Sources" | sed -E 's/.*"(.*)"/\1/' | sort -u); do
-  path=$(ldconfig -p | awk -v name="$soname" '$1 == name { print $NF; exit }')
+  # awk reads to the end: leaving early would close the pipe on ldconfig, whose SIGPIPE pipefail and set -e make
+  # the script's exit status (141), now and then, as ldconfig writes in several chunks.
+  path=$(ldconfig -p | awk -v name="$soname" '$1 == name && !found { print $NF; found = 1 }')
   [ -n "$path" ] || { echo "check-dockerfile: $soname, which the binary opens at first use, is not installed here"; exit 1; }
   lazy+="$path"$'\n'"$(ldd "$path" | grep -oE '/[^ ]+\.so[^ ]*')"$'\n'
 done
