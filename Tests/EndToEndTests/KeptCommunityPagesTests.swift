@@ -120,10 +120,23 @@ struct KeptCommunityPagesTests {
         #expect(!queue.contains("Waiting longer than it should"))
         #expect(try mod.get("/account").text.contains("<span class=\"nav-count\">1<span class=\"visually-hidden\"> posts waiting"))
 
-        // The tenant's response time passes with nothing else changing: the kept queue says it is overdue.
-        app.clock.advance(61 * 60)
+        // The tenant's response time (an hour) passes with nothing else changing: the kept queue says it is overdue
+        // from the second after, not a minute or a request later.
+        app.clock.advance(60 * 60)
+        queue = try mod.get("/admin/moderation").text
+        #expect(queue.contains("1 hour ago") && !queue.contains("Waiting longer than it should"))
+        app.clock.advance(1)
         queue = try mod.get("/admin/moderation").text
         #expect(queue.contains("Waiting longer than it should") && queue.contains("1 hour ago"))
+
+        // The same moderator signed in elsewhere: the posts' forms carry that session's own token, never the first's.
+        let elsewhere = app.browser()
+        #expect(try elsewhere.logIn("kept.queue.mod@example.com").status == 303)
+        let there = try elsewhere.get("/admin/moderation").text
+        let tokens = { (page: String) in page.matches(of: /name="_csrf" value="([0-9a-f]*)"/).map { String($0.1) } }
+        #expect(!tokens(queue).isEmpty && Set(tokens(queue)).count == 1 && Set(tokens(there)).count == 1)
+        #expect(tokens(queue).allSatisfy { $0.count == 64 } && Set(tokens(there)) != Set(tokens(queue)))
+        #expect(app.environment.queueSections.count >= 2)
 
         // Taken on, then approved: the queue shows each.
         #expect(try mod.post("/admin/moderation/posts/\(held)/assign", []).status == 303)

@@ -38,22 +38,49 @@ enum ModerationHandler {
                              counts: [sections.atRisk.count, sections.reported.count, sections.others.count], restrictions: queue.restrictions,
                              safeguardingSteps: stepLines(tenant.settings.safeguardingSteps))
         }
-        func more(_ section: ModerationQueueSection) -> ModerationQueuePage.More? {
-            let count = view.counts[section.rawValue]
-            guard section != whole, count > Self.sectionPageSize, let name = Self.sectionNames[section] else { return nil }
-            return .init(path: Route.moderation.path + "?show=" + name, count: count)
-        }
         let page = ModerationQueuePage(
-            atRiskItems: view.atRisk.map { $0.at(now) }, reportedItems: view.reported.map { $0.at(now) }, otherItems: view.others.map { $0.at(now) },
-            safeguardingSteps: view.safeguardingSteps,
-            escalationContact: tenant.settings.escalationContact.isEmpty ? nil : tenant.settings.escalationContact,
-            counts: view.counts, moreAtRisk: more(.atRisk), moreReported: more(.reported), moreOthers: more(.others),
+            sections: sections(view, key: key, whole: whole, tenant: tenant, now: now, csrf: context.csrfToken, environment),
+            isEmpty: view.counts.allSatisfy { $0 == 0 },
             restrictions: view.restrictions.map {
                 .init(who: Moderation.pseudonym($0.accountID, tenant: tenant),
                       until: $0.until.map { SubscriptionHandler.date($0, member.account) } ?? "until lifted", reason: $0.reason,
                       liftPath: Route.liftRestriction(RestrictionID(stored: $0.id)).path)
             })
         return try environment.render(page, title: "Moderation", context: context)
+    }
+
+    /// The queue's sections as drawn for this moderator's session, kept until the queue changes (the key's version) or
+    /// the first of their "minutes ago" or overdue marks would read differently: drawing each post with its reports and
+    /// forms was most of the page's time, and a moderator reloads the queue far more often than a minute passes.
+    private static func sections(_ view: QueueView, key: QueueKey, whole: ModerationQueueSection?, tenant: Tenant, now: Int, csrf: String,
+                                 _ environment: AppEnvironment) -> HTMLFragment {
+        environment.queueSections.value(SectionsKey(queue: key, csrf: csrf), current: { now < $0.holdsUntil }) {
+            func more(_ section: ModerationQueueSection) -> ModerationSections.More? {
+                let count = view.counts[section.rawValue]
+                guard section != whole, count > Self.sectionPageSize, let name = Self.sectionNames[section] else { return nil }
+                return .init(path: Route.moderation.path + "?show=" + name, count: count)
+            }
+            let sections = ModerationSections(
+                atRiskItems: view.atRisk.map { $0.at(now) }, reportedItems: view.reported.map { $0.at(now) },
+                otherItems: view.others.map { $0.at(now) }, safeguardingSteps: view.safeguardingSteps,
+                escalationContact: tenant.settings.escalationContact.isEmpty ? nil : tenant.settings.escalationContact,
+                counts: view.counts, moreAtRisk: more(.atRisk), moreReported: more(.reported), moreOthers: more(.others))
+            let items = view.atRisk + view.reported + view.others
+            return DrawnSections(list: sections.fragment(capacity: 2048 + items.count * 2048, layout: .forms(csrf: csrf)),
+                                 holdsUntil: items.map { $0.changes(after: now) }.min() ?? Int.max)
+        }.list
+    }
+
+    /// The queue's sections, per session: the CSRF token in their forms is the session's.
+    struct SectionsKey: Hashable, Sendable {
+        let queue: QueueKey
+        let csrf: String
+    }
+
+    struct DrawnSections: Sendable {
+        let list: HTMLFragment
+        /// When the first post's "minutes ago" or overdue mark changes.
+        let holdsUntil: Int
     }
 
     /// Everything the queue's page depends on but the clock: kept pages are under it (`AppEnvironment.queuePages`). The

@@ -97,4 +97,12 @@ struct ModerationItemView: Sendable {
         timed.overdue = overdueAfter.map { now > $0 } ?? false
         return timed
     }
+
+    /// The first moment after `now` at which the item as of `now` would read differently: its "minutes ago", or its
+    /// overdue mark.
+    func changes(after now: Int) -> Int {
+        let ago = createdAt + CommunityHandler.agoChanges(after: now - createdAt)
+        guard let overdueAfter, now <= overdueAfter else { return ago }
+        return min(ago, overdueAfter + 1)
+    }
 }

@@ -1,7 +1,6 @@
 // The moderation queue and a post's own page (ModerationHandler).
 
-/// `admin/moderation`: may be at risk first, then reported, then the rest, each oldest first, ten a section unless one
-/// is shown whole; and who is restricted from posting.
+/// `admin/moderation`: the queue's sections (`ModerationSections`, as kept), and who is restricted from posting.
 struct ModerationQueuePage: CompiledView {
     struct Restriction {
         let who: String
@@ -10,6 +9,17 @@ struct ModerationQueuePage: CompiledView {
         let liftPath: String
     }
 
+    /// `admin/moderation-sections`, as kept.
+    let sections: HTMLFragment
+    let isEmpty: Bool
+    let restrictions: [Restriction]
+    var hasRestrictions: Bool { !restrictions.isEmpty }
+}
+
+/// `admin/moderation-sections`: may be at risk first, then reported, then the rest, each oldest first, ten a section
+/// unless one is shown whole. Drawn for one moderator's session (each post's form carries its token, given as the
+/// layout's: `LayoutView.forms`) and kept until the queue changes or a post's "minutes ago" or overdue mark would.
+struct ModerationSections: CompiledView {
     /// "Show all 34", when a section holds more than it shows.
     struct More {
         let path: String
@@ -27,12 +37,9 @@ struct ModerationQueuePage: CompiledView {
     let moreAtRisk: More?
     let moreReported: More?
     let moreOthers: More?
-    let restrictions: [Restriction]
     var hasAtRisk: Bool { counts[0] > 0 }
     var hasReported: Bool { counts[1] > 0 }
     var hasOthers: Bool { counts[2] > 0 }
-    var isEmpty: Bool { counts.allSatisfy { $0 == 0 } }
-    var hasRestrictions: Bool { !restrictions.isEmpty }
 }
 
 /// `admin/moderation-post`: one post with everything a moderator can do for it and its author.
