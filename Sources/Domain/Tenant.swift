@@ -47,7 +47,10 @@ public struct TenantSettings: Sendable, Equatable {
     public var crisisSupportText = "If you are in immediate danger, call 999. You can call Samaritans free, day or night, on 116 123."
     public var communityEnabled = true
     /// What the tenant's moderators do for a post that suggests its author may be at risk.
-    public var safeguardingSteps = ""
+    public var safeguardingSteps = "" { didSet { safeguardingStepList = Self.stepList(safeguardingSteps) } }
+    /// The same steps as list items, split once with the settings (a node keeps a tenant's settings until they change),
+    /// not on every moderation page: splitting them was a sixth of a post's page.
+    public private(set) var safeguardingStepList: [String] = []
     /// Who moderators escalate to (the organisation's safeguarding lead): a name and how to reach them.
     public var escalationContact = ""
     /// How long a post held for safety may wait before its moderators are reminded.
@@ -66,4 +69,23 @@ public struct TenantSettings: Sendable, Equatable {
 
     /// "£1.99/month".
     public var priceText: String { price.formatted + "/month" }
+
+    /// Safeguarding steps as list items, one a line: the list numbers them, so an admin's own "1." is left off.
+    static func stepList(_ text: String) -> [String] {
+        // Trimmed in Swift: Foundation's trimmingCharacters went through UTF-16.
+        func trimmed(_ text: Substring) -> Substring {
+            guard let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace }) else {
+                return ""
+            }
+            return text[first...last]
+        }
+        // Split on the newline byte: splitting by Character walks grapheme boundaries.
+        return text.utf8.split(separator: UInt8(ascii: "\n")).compactMap { bytes in
+            var step = trimmed(Substring(bytes))
+            if let dot = step.firstIndex(where: { !$0.isNumber }), dot != step.startIndex, step[dot] == "." || step[dot] == ")" {
+                step = trimmed(step[step.index(after: dot)...])
+            }
+            return step.isEmpty ? nil : String(step)
+        }
+    }
 }

@@ -35,8 +35,7 @@ enum ModerationHandler {
             }
             let sections = queue.sections
             return QueueView(atRisk: items(sections.atRisk.items), reported: items(sections.reported.items), others: items(sections.others.items),
-                             counts: [sections.atRisk.count, sections.reported.count, sections.others.count], restrictions: queue.restrictions,
-                             safeguardingSteps: stepLines(tenant.settings.safeguardingSteps))
+                             counts: [sections.atRisk.count, sections.reported.count, sections.others.count], restrictions: queue.restrictions)
         }
         let page = ModerationQueuePage(
             sections: sections(view, key: key, whole: whole, tenant: tenant, now: now, csrf: context.csrfToken, environment),
@@ -62,7 +61,7 @@ enum ModerationHandler {
             }
             let sections = ModerationSections(
                 atRiskItems: view.atRisk.map { $0.at(now) }, reportedItems: view.reported.map { $0.at(now) },
-                otherItems: view.others.map { $0.at(now) }, safeguardingSteps: view.safeguardingSteps,
+                otherItems: view.others.map { $0.at(now) }, safeguardingSteps: tenant.settings.safeguardingStepList,
                 escalationContact: tenant.settings.escalationContact.isEmpty ? nil : tenant.settings.escalationContact,
                 counts: view.counts, moreAtRisk: more(.atRisk), moreReported: more(.reported), moreOthers: more(.others))
             let items = view.atRisk + view.reported + view.others
@@ -105,8 +104,6 @@ enum ModerationHandler {
         /// How many posts each section holds, in `ModerationQueueSection` order.
         let counts: [Int]
         let restrictions: [RestrictionItem]
-        /// The tenant's safeguarding steps as list items, split once: the key holds the configuration's version.
-        let safeguardingSteps: [String]
 
         var byteCount: Int { (atRisk + reported + others).reduce(256 * restrictions.count) { $0 + $1.body.utf8.count + 1024 } }
     }
@@ -122,7 +119,7 @@ enum ModerationHandler {
         let view = ModerationItemView(item, author: Moderation.pseudonym(item.authorID, tenant: tenant), topicNames: found.topicNames,
                                       tenant: tenant, member: member)
         let page = ModerationPostPage(
-            item: view.at(environment.clock()), safeguardingSteps: stepLines(tenant.settings.safeguardingSteps),
+            item: view.at(environment.clock()), safeguardingSteps: tenant.settings.safeguardingStepList,
             escalationContact: tenant.settings.escalationContact.isEmpty ? nil : tenant.settings.escalationContact,
             postNotes: notes(found.postNotes), authorNotes: notes(found.authorNotes), hasAuthor: item.authorID != nil,
             reachOutDefault: "Hello. We read what you shared, and we’re really glad you told us. You’re not alone. "
@@ -244,24 +241,5 @@ enum ModerationHandler {
                                 action: ModerationAction) throws -> Response {
         try environment.render(ModerationConfirmPage(actionPath: Route.moderate(post, action).path, isDelete: action == .delete),
                                title: action == .delete ? "Delete this post?" : "Restrict this member?", context: context)
-    }
-
-    /// The safeguarding steps as list items: the list numbers them, so an admin's own "1." is left off.
-    static func stepLines(_ text: String) -> [String] {
-        // Trimmed in Swift: Foundation's trimmingCharacters went through UTF-16 and was a seventh of the queue's time.
-        func trimmed(_ text: Substring) -> Substring {
-            guard let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace }) else {
-                return ""
-            }
-            return text[first...last]
-        }
-        // Split on the newline byte: splitting by Character walks grapheme boundaries and took a tenth of the queue's time.
-        return text.utf8.split(separator: UInt8(ascii: "\n")).compactMap { bytes in
-            var step = trimmed(Substring(bytes))
-            if let dot = step.firstIndex(where: { !$0.isNumber }), dot != step.startIndex, step[dot] == "." || step[dot] == ")" {
-                step = trimmed(step[step.index(after: dot)...])
-            }
-            return step.isEmpty ? nil : String(step)
-        }
     }
 }

@@ -25,17 +25,18 @@ struct ModerationItemView: Sendable {
     let createdAt: Int
     /// When it starts to wait longer than it should.
     let overdueAfter: Int?
-    let openPath: String
-    let approvePath: String
-    let hidePath: String
-    let deletePath: String
-    let restrictPath: String
-    let reachOutPath: String
-    let escalatePath: String
-    let notePath: String
-    let authorNotePath: String
-    let assignPath: String
-    let unassignPath: String
+    /// Its links, written into the page from the route (no String made for each).
+    let openPath: Route
+    let approvePath: Route
+    let hidePath: Route
+    let deletePath: Route
+    let restrictPath: Route
+    let reachOutPath: Route
+    let escalatePath: Route
+    let notePath: Route
+    let authorNotePath: Route
+    let assignPath: Route
+    let unassignPath: Route
     var hasReports: Bool { !reports.isEmpty }
 
     init(_ item: ModerationItem, author: String, topicNames: [String: String], tenant: Tenant, member: MemberScope) {
@@ -53,17 +54,17 @@ struct ModerationItemView: Sendable {
         canRestrict = item.authorID != nil
         createdAt = item.createdAt
         overdueAfter = Moderation.overdueAfter(item, tenant: tenant)
-        openPath = Route.moderationPost(post).path
-        approvePath = Route.moderate(post, .approve).path
-        hidePath = Route.moderate(post, .hide).path
-        deletePath = Route.moderate(post, .delete).path
-        restrictPath = Route.moderate(post, .restrict).path
-        reachOutPath = Route.moderate(post, .reachOut).path
-        escalatePath = Route.moderate(post, .escalate).path
-        notePath = Route.moderate(post, .note).path
-        authorNotePath = Route.moderate(post, .authorNote).path
-        assignPath = Route.moderate(post, .assign).path
-        unassignPath = Route.moderate(post, .unassign).path
+        openPath = Route.moderationPost(post)
+        approvePath = Route.moderate(post, .approve)
+        hidePath = Route.moderate(post, .hide)
+        deletePath = Route.moderate(post, .delete)
+        restrictPath = Route.moderate(post, .restrict)
+        reachOutPath = Route.moderate(post, .reachOut)
+        escalatePath = Route.moderate(post, .escalate)
+        notePath = Route.moderate(post, .note)
+        authorNotePath = Route.moderate(post, .authorNote)
+        assignPath = Route.moderate(post, .assign)
+        unassignPath = Route.moderate(post, .unassign)
     }
 
     /// Reports without words, counted by reason ("3 × Spam"), in the order each reason first came; reports with the

@@ -62,8 +62,8 @@ struct ModerationPostPage: CompiledView {
     // values was a key path through the item's scope, built at run time (see docs/architecture.md).
     var atRisk: Bool { item.atRisk }
     var author: String { item.author }
-    var reachOutPath: String { item.reachOutPath }
-    var escalatePath: String { item.escalatePath }
-    var notePath: String { item.notePath }
-    var authorNotePath: String { item.authorNotePath }
+    var reachOutPath: Route { item.reachOutPath }
+    var escalatePath: Route { item.escalatePath }
+    var notePath: Route { item.notePath }
+    var authorNotePath: Route { item.authorNotePath }
 }
