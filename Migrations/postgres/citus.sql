@@ -98,6 +98,9 @@ CREATE CONSTRAINT TRIGGER posting_restrictions_community AFTER INSERT OR UPDATE 
 DROP TRIGGER community_topics_community ON community_topics;
 CREATE CONSTRAINT TRIGGER community_topics_community AFTER INSERT OR UPDATE OR DELETE ON community_topics
     DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION community_changed();
+DROP TRIGGER moderator_notes_community ON moderator_notes;
+CREATE CONSTRAINT TRIGGER moderator_notes_community AFTER INSERT OR UPDATE OR DELETE ON moderator_notes
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION community_changed();
 DROP TRIGGER accounts_email_community ON accounts;
 CREATE CONSTRAINT TRIGGER accounts_email_community AFTER UPDATE OF email ON accounts
     DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.email IS DISTINCT FROM OLD.email) EXECUTE FUNCTION community_changed();

@@ -159,4 +159,47 @@ struct KeptCommunityPagesTests {
         _ = try app.environment.database.setRole(tenantID: tenant.id, email: EmailAddress("kept.queue.mod@example.com")!, role: .member)
         #expect(try mod.get("/admin/moderation").status == 404)
     }
+
+    @Test func aKeptPostPageFollowsEveryChangeToWhatItShows() throws {
+        let app = try RunningApp()
+        let author = app.browser()
+        try author.signUp("kept.post.author@example.com")
+        #expect(try share(author, topic: "anxious", "I want to die tonight").status == 200)
+        let post = try postID(app, body: "I want to die tonight")
+        let path = "/admin/moderation/posts/\(post)"
+        let lead = try staff(app, "kept.post.lead@example.com", .admin)
+        var page = try lead.get(path).text
+        #expect(page.contains("just now") && page.contains("Assign to me") && !page.contains("Taken on by"))
+        #expect(try lead.get(path).text == page, "the same page, drawn again from what was kept")
+        #expect(app.environment.moderationPosts.count >= 1)
+
+        // Another moderator's every action shows on the lead's kept page at once.
+        let mod = try staff(app, "kept.post.mod@example.com", .moderator)
+        _ = try mod.get(path)
+        #expect(try mod.post(path + "/notes", [("note", "Watch this thread")]).status == 303)
+        #expect(try lead.get(path).text.contains("Watch this thread"))
+        #expect(try mod.post(path + "/author-notes", [("note", "Second worrying post this week")]).status == 303)
+        #expect(try lead.get(path).text.contains("Second worrying post this week"))
+        #expect(try mod.post(path + "/assign", []).status == 303)
+        #expect(try lead.get(path).text.contains("Taken on by kept.post.mod@example.com"))
+        #expect(try mod.post(path + "/escalate", [("note", "Called the lead")]).status == 303)
+        #expect(try lead.get(path).text.contains("Escalated to the safeguarding lead"))
+
+        // The clock alone: "minutes ago", then overdue from the second after the response time (an hour).
+        app.clock.advance(60 * 60)
+        page = try lead.get(path).text
+        #expect(page.contains("1 hour ago") && !page.contains("Waiting longer than it should"))
+        app.clock.advance(1)
+        #expect(try lead.get(path).text.contains("Waiting longer than it should"))
+
+        // The moderator erases their account: their notes are signed by a former staff member, and nobody has the post.
+        _ = try mod.get("/account")
+        #expect(try mod.post("/account/delete", [("password", "a calm and steady passphrase")]).status == 200)
+        page = try lead.get(path).text
+        #expect(page.contains("Watch this thread") && page.contains("A former staff member") && !page.contains("kept.post.mod@example.com"))
+
+        // Approved, it is still the lead's to open; deleted, it is gone.
+        #expect(try lead.post(path + "/delete", [("confirm", "yes")]).status == 303)
+        #expect(try lead.get(path).status == 404)
+    }
 }

@@ -108,23 +108,47 @@ enum ModerationHandler {
         var byteCount: Int { (atRisk + reported + others).reduce(256 * restrictions.count) { $0 + $1.body.utf8.count + 1024 } }
     }
 
-    /// One post with everything a moderator can do for it and its author.
+    /// One post with everything a moderator can do for it and its author, read once per community version (which its
+    /// notes move too) and drawn as of each request.
     static func post(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: PostID) throws -> Response {
-        let found = try environment.safeguarding.post(member, id)
+        let member = try environment.moderation.admit(member)
         let tenant = member.tenant
-        let item = found.item
-        func notes(_ list: [ModeratorNote]) -> [ModerationPostPage.Note] {
-            list.map { .init(body: $0.body, author: $0.author, when: when($0.createdAt, member.account)) }
+        let key = PostKey(queue: QueueKey(tenantID: tenant.id, configVersion: tenant.configVersion, communityVersion: member.account.communityVersion,
+                                          accountID: member.accountID, timeZone: member.account.timeZone, whole: nil), post: id)
+        let kept = try environment.moderationPosts.value(key) {
+            let found = try environment.safeguarding.post(member, id)
+            let item = found.item
+            func notes(_ list: [ModeratorNote]) -> [ModerationPostPage.Note] {
+                list.map { .init(body: $0.body, author: $0.author, when: when($0.createdAt, member.account)) }
+            }
+            return PostView(item: ModerationItemView(item, author: Moderation.pseudonym(item.authorID, tenant: tenant),
+                                                     topicNames: found.topicNames, tenant: tenant, member: member),
+                            postNotes: notes(found.postNotes), authorNotes: notes(found.authorNotes))
         }
-        let view = ModerationItemView(item, author: Moderation.pseudonym(item.authorID, tenant: tenant), topicNames: found.topicNames,
-                                      tenant: tenant, member: member)
         let page = ModerationPostPage(
-            item: view.at(environment.clock()), safeguardingSteps: tenant.settings.safeguardingStepList,
+            item: kept.item.at(environment.clock()), safeguardingSteps: tenant.settings.safeguardingStepList,
             escalationContact: tenant.settings.escalationContact.isEmpty ? nil : tenant.settings.escalationContact,
-            postNotes: notes(found.postNotes), authorNotes: notes(found.authorNotes), hasAuthor: item.authorID != nil,
+            postNotes: kept.postNotes, authorNotes: kept.authorNotes, hasAuthor: kept.item.canRestrict,
             reachOutDefault: "Hello. We read what you shared, and we’re really glad you told us. You’re not alone. "
                 + "If things feel too much right now, the people below are there to listen, any time.")
         return try environment.render(page, title: "A post in the queue", context: context)
+    }
+
+    /// Everything a post's page depends on but the clock: the queue's key (the tenant's versions, the moderator and
+    /// their time zone) and the post.
+    struct PostKey: Hashable, Sendable {
+        let queue: QueueKey
+        let post: PostID
+    }
+
+    /// A post's page as read for one moderator at one community version (five queries, a pseudonym and the notes'
+    /// times were most of the page's time).
+    struct PostView: Sendable {
+        let item: ModerationItemView
+        let postNotes: [ModerationPostPage.Note]
+        let authorNotes: [ModerationPostPage.Note]
+
+        var byteCount: Int { (postNotes + authorNotes).reduce(1024 + item.body.utf8.count) { $0 + $1.body.utf8.count + 128 } }
     }
 
     /// Why a post is in the queue, in the moderator's words.

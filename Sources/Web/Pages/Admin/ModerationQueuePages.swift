@@ -44,7 +44,7 @@ struct ModerationSections: CompiledView {
 
 /// `admin/moderation-post`: one post with everything a moderator can do for it and its author.
 struct ModerationPostPage: CompiledView {
-    struct Note {
+    struct Note: Sendable {
         let body: String
         let author: String
         let when: String
