@@ -65,6 +65,8 @@ public final class AppEnvironment: Sendable {
     }
     /// The five feelings' cards on the home page: five small values, their links and icons made once.
     let emotionCards: [EmotionCard]
+    /// The response templates' cards with nothing filled in, made once (/setbacks/templates).
+    let templateCards: [SetbackTemplatesPage.Card]
     /// The time-zone select's options, written once, at the first page that shows them (see TimeZoneOptions).
     var timeZoneOptions: TimeZoneOptions { TimeZoneOptions.everyZone }
     /// Pages of the community feed, kept per viewer under the tenant's community version.
@@ -108,6 +110,7 @@ public final class AppEnvironment: Sendable {
         self.safetyPhrases = safetyPhrases
         self.distortions = distortions
         self.setbackGuide = setbackGuide
+        self.templateCards = SetbackTemplatesHandler.cards(setbackGuide)
         self.practiceLibrary = practiceLibrary
         self.mailer = mailer
         self.clock = clock

@@ -33,20 +33,31 @@ enum SetbackTemplatesHandler {
 
     private static func page(_ context: RequestContext, _ environment: AppEnvironment, filling: SetbackGuide.Template?, values: [String: String],
                              errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
-        let cards = environment.setbackGuide.templates.map { template in
-            let isFilling = template.id == filling?.id
-            return SetbackTemplatesPage.Card(
-                id: template.id, kindLabel: template.kind.label, title: template.title, scenario: template.scenario, tone: template.tone,
-                text: template.text,
-                blanks: template.placeholders.map { name in
-                    SetbackTemplatesPage.Blank(id: blankID(template, name), name: field(name), label: name,
-                                               value: isFilling ? values[name] ?? "" : "", hasError: isFilling && errors[blankID(template, name)] != nil)
-                },
-                finished: isFilling && errors.isEmpty ? template.filled(values) : nil,
-                error: isFilling ? errors.summary.first?.message : nil)
+        var cards = environment.templateCards
+        if let filling, let index = environment.setbackGuide.templates.firstIndex(where: { $0.id == filling.id }) {
+            cards[index] = card(filling, values: values, errors: errors)
         }
         let page = SetbackTemplatesPage(cards: cards, errors: errors)
         return try environment.render(page, title: "Response templates", errors: errors, context: context, status: status)
+    }
+
+    /// Every template's card with nothing filled in, made once (`AppEnvironment.templateCards`): the same for everyone.
+    static func cards(_ guide: SetbackGuide) -> [SetbackTemplatesPage.Card] {
+        guide.templates.map { card($0, values: [:], errors: FormErrors(), filled: false) }
+    }
+
+    /// A template's card; filled, with what the member typed and, when it is all well, the finished text.
+    private static func card(_ template: SetbackGuide.Template, values: [String: String], errors: FormErrors,
+                             filled: Bool = true) -> SetbackTemplatesPage.Card {
+        SetbackTemplatesPage.Card(
+            id: template.id, kindLabel: template.kind.label, title: template.title, scenario: template.scenario, tone: template.tone,
+            text: template.text,
+            blanks: template.placeholders.map { name in
+                SetbackTemplatesPage.Blank(id: blankID(template, name), name: field(name), label: name,
+                                           value: filled ? values[name] ?? "" : "", hasError: filled && errors[blankID(template, name)] != nil)
+            },
+            finished: filled && errors.isEmpty ? template.filled(values) : nil,
+            error: filled ? errors.summary.first?.message : nil)
     }
 
     /// `[Position]` is the field `position`.

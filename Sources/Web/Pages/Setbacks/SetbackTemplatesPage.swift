@@ -1,7 +1,7 @@
 /// `setbacks/templates`: every response template at once, each with its own small form to fill its blanks. Filling
 /// one shows the finished text on the page, to select or (with script) copy; nothing is kept.
 struct SetbackTemplatesPage: FormPage {
-    struct Blank {
+    struct Blank: Sendable {
         let id: String
         let name: String
         let label: String
@@ -12,7 +12,7 @@ struct SetbackTemplatesPage: FormPage {
         var limit: Int { SetbackTemplatesHandler.blankLimit }
     }
 
-    struct Card {
+    struct Card: Sendable {
         let id: String
         let kindLabel: String
         let title: String
