@@ -72,13 +72,13 @@ public final class AppEnvironment: Sendable {
     /// Pages of the community feed, kept per viewer under the tenant's community version.
     let feedPages = KeptPages<CommunityHandler.FeedKey, CommunityHandler.FeedView>(budget: 16 << 20) { $0.byteCount }
     /// A feed page's posts as drawn for one session, kept until the community changes or a "minutes ago" would.
-    let feedPosts = KeptPages<CommunityHandler.PostsKey, CommunityHandler.DrawnPosts>(budget: 16 << 20) { 256 + $0.list.byteCount }
+    let feedPosts = KeptComponents<CommunityHandler.FeedKey>(budget: 16 << 20)
     /// Pages of the moderation queue, kept per moderator under the tenant's community version.
     let queuePages = KeptPages<ModerationHandler.QueueKey, ModerationHandler.QueueView>(budget: 16 << 20) { $0.byteCount }
     /// A post's moderation page as read for one moderator, kept under the tenant's community version.
     let moderationPosts = KeptPages<ModerationHandler.PostKey, ModerationHandler.PostView>(budget: 4 << 20) { $0.byteCount }
     /// The queue's sections as drawn for one session, kept until the queue changes or a "minutes ago" or overdue mark would.
-    let queueSections = KeptPages<ModerationHandler.SectionsKey, ModerationHandler.DrawnSections>(budget: 8 << 20) { 256 + $0.list.byteCount }
+    let queueSections = KeptComponents<ModerationHandler.QueueKey>(budget: 8 << 20)
     /// Shared by every copy of the environment: the throttles (counted in the database) and the timing-equaliser hash.
     let throttles: Throttles
     let dummyHash: DummyHash

@@ -124,11 +124,11 @@ enum CommunityHandler {
     /// of the page's time, and the same person reloads the feed far more often than a minute passes.
     private static func postList(_ posts: [CommunityPost], key: FeedKey, names: [String: String], now: Int, csrf: String,
                                  _ environment: AppEnvironment) -> HTMLFragment {
-        environment.feedPosts.value(PostsKey(feed: key, csrf: csrf), current: { now < $0.holdsUntil }) {
+        environment.feedPosts.markup(key, csrf: csrf, now: now) {
             let list = FeedPosts(posts: posts.map { FeedPage.Post($0, topicName: names[$0.topic] ?? $0.topic, now: now) })
             let holdsUntil = posts.map { $0.createdAt + agoChanges(after: now - $0.createdAt) }.min() ?? Int.max
-            return DrawnPosts(list: list.fragment(capacity: 1024 + posts.count * 1600, layout: .forms(csrf: csrf)), holdsUntil: holdsUntil)
-        }.list
+            return .init(markup: list.fragment(capacity: 1024 + posts.count * 1600, layout: .forms(csrf: csrf)), holdsUntil: holdsUntil)
+        }
     }
 
     /// How old a post is when its `timeAgo` next reads differently, given its age now: the next whole minute, hour or
@@ -136,18 +136,6 @@ enum CommunityHandler {
     static func agoChanges(after age: Int) -> Int {
         let unit = age < 3600 ? 60 : age < 86400 ? 3600 : 86400
         return age < 60 ? 60 : (age / unit + 1) * unit
-    }
-
-    /// A feed page's posts, per session: the CSRF token in their forms is the session's.
-    struct PostsKey: Hashable, Sendable {
-        let feed: FeedKey
-        let csrf: String
-    }
-
-    struct DrawnPosts: Sendable {
-        let list: HTMLFragment
-        /// When the first post's "minutes ago" changes.
-        let holdsUntil: Int
     }
 
     /// Everything a page of the feed depends on but the clock and what the viewer typed: kept pages are under it

@@ -53,7 +53,7 @@ enum ModerationHandler {
     /// forms was most of the page's time, and a moderator reloads the queue far more often than a minute passes.
     private static func sections(_ view: QueueView, key: QueueKey, whole: ModerationQueueSection?, tenant: Tenant, now: Int, csrf: String,
                                  _ environment: AppEnvironment) -> HTMLFragment {
-        environment.queueSections.value(SectionsKey(queue: key, csrf: csrf), current: { now < $0.holdsUntil }) {
+        environment.queueSections.markup(key, csrf: csrf, now: now) {
             func more(_ section: ModerationQueueSection) -> ModerationSections.More? {
                 let count = view.counts[section.rawValue]
                 guard section != whole, count > Self.sectionPageSize, let name = Self.sectionNames[section] else { return nil }
@@ -65,21 +65,9 @@ enum ModerationHandler {
                 escalationContact: tenant.settings.escalationContact.isEmpty ? nil : tenant.settings.escalationContact,
                 counts: view.counts, moreAtRisk: more(.atRisk), moreReported: more(.reported), moreOthers: more(.others))
             let items = view.atRisk + view.reported + view.others
-            return DrawnSections(list: sections.fragment(capacity: 2048 + items.count * 2048, layout: .forms(csrf: csrf)),
-                                 holdsUntil: items.map { $0.changes(after: now) }.min() ?? Int.max)
-        }.list
-    }
-
-    /// The queue's sections, per session: the CSRF token in their forms is the session's.
-    struct SectionsKey: Hashable, Sendable {
-        let queue: QueueKey
-        let csrf: String
-    }
-
-    struct DrawnSections: Sendable {
-        let list: HTMLFragment
-        /// When the first post's "minutes ago" or overdue mark changes.
-        let holdsUntil: Int
+            return .init(markup: sections.fragment(capacity: 2048 + items.count * 2048, layout: .forms(csrf: csrf)),
+                         holdsUntil: items.map { $0.changes(after: now) }.min() ?? Int.max)
+        }
     }
 
     /// Everything the queue's page depends on but the clock: kept pages are under it (`AppEnvironment.queuePages`). The
