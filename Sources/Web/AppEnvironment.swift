@@ -56,7 +56,7 @@ public final class AppEnvironment: Sendable {
     let resetLifts = KeptPages<InsightsHandler.LiftsKey, [Insights.ResetLift]>(budget: 4 << 20) { 64 + $0.count * 64 }
     /// Each person's list of setbacks (/setbacks), drawn, kept under their history version until its oldest leaves the
     /// year (reading and drawing thirty setbacks was most of that page's time).
-    let setbackLists = KeptPages<SetbacksHandler.ListKey, SetbacksHandler.KeptList>(budget: 8 << 20) { 512 + $0.list.byteCount + $0.newest.listed.count * 256 }
+    let setbackLists = KeptPages<SetbacksHandler.ListKey, SetbacksHandler.KeptList>(budget: 8 << 20) { 512 + $0.list.allocatedBytes + $0.newest.listed.count * 256 }
     /// What each person's setbacks show (/setbacks/insights), kept under their history version, which their setbacks
     /// move too, until a setback crosses the edge of a window the patterns count over (a year of setbacks through the
     /// rules was nearly all of that page's time).

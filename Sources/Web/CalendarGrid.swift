@@ -23,7 +23,7 @@ enum CalendarGrid {
         let runs: Int
     }
 
-    static func kept() -> KeptPages<Key, Grid> { KeptPages(budget: 16 << 20) { $0.months.byteCount } }
+    static func kept() -> KeptPages<Key, Grid> { KeptPages(budget: 16 << 20) { $0.months.allocatedBytes } }
 
     /// A month's page, all of which comes from the account's history (about 100 bytes a day kept).
     static func keptMonths() -> KeptPages<Key, CalendarMonthPage> { KeptPages(budget: 16 << 20) { 4096 + $0.weeks.count * 7 * 100 } }

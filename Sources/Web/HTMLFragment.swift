@@ -48,6 +48,8 @@ struct HTMLFragment: @unchecked Sendable {
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: byteCount)) }
     var text: String { String(decoding: UnsafeBufferPointer(start: base, count: byteCount), as: UTF8.self) }
     var isEmpty: Bool { byteCount == 0 }
+    /// The memory it holds, written or not: what a store of kept fragments counts against its budget.
+    var allocatedBytes: Int { capacity }
 
     /// The bytes added to `body` as they are.
     func append(to body: inout [UInt8]) { body.append(contentsOf: UnsafeBufferPointer(start: base, count: byteCount)) }

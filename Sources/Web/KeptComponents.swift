@@ -16,7 +16,7 @@ final class KeptComponents<Key: Hashable & Sendable>: Sendable {
     private let kept: KeptPages<SessionKey, Drawn>
 
     init(budget: Int) {
-        kept = KeptPages(budget: budget) { 256 + $0.markup.byteCount }
+        kept = KeptPages(budget: budget) { 256 + $0.markup.allocatedBytes }
     }
 
     /// The markup kept for `key` and this session, or what `draw` makes (with the moment it stops holding) as of `now`.
