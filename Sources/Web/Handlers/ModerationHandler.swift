@@ -38,7 +38,7 @@ enum ModerationHandler {
                              counts: [sections.atRisk.count, sections.reported.count, sections.others.count], restrictions: queue.restrictions)
         }
         let page = ModerationQueuePage(
-            sections: sections(view, key: key, whole: whole, tenant: tenant, now: now, csrf: context.csrfToken, environment),
+            sections: sections(view, key: key, tenant: tenant, now: now, csrf: context.csrfToken, environment),
             isEmpty: view.counts.allSatisfy { $0 == 0 },
             restrictions: view.restrictions.map {
                 .init(who: Moderation.pseudonym($0.accountID, tenant: tenant),
@@ -51,12 +51,12 @@ enum ModerationHandler {
     /// The queue's sections as drawn for this moderator's session, kept until the queue changes (the key's version) or
     /// the first of their "minutes ago" or overdue marks would read differently: drawing each post with its reports and
     /// forms was most of the page's time, and a moderator reloads the queue far more often than a minute passes.
-    private static func sections(_ view: QueueView, key: QueueKey, whole: ModerationQueueSection?, tenant: Tenant, now: Int, csrf: String,
+    private static func sections(_ view: QueueView, key: QueueKey, tenant: Tenant, now: Int, csrf: String,
                                  _ environment: AppEnvironment) -> HTMLFragment {
         environment.queueSections.markup(key, csrf: csrf, now: now) {
             func more(_ section: ModerationQueueSection) -> ModerationSections.More? {
                 let count = view.counts[section.rawValue]
-                guard section != whole, count > Self.sectionPageSize, let name = Self.sectionNames[section] else { return nil }
+                guard section != key.whole, count > Self.sectionPageSize, let name = Self.sectionNames[section] else { return nil }
                 return .init(path: Route.moderation.path + "?show=" + name, count: count)
             }
             let sections = ModerationSections(
