@@ -113,6 +113,15 @@ CREATE CONSTRAINT TRIGGER check_ins_history AFTER INSERT OR UPDATE OR DELETE ON 
 DROP TRIGGER setbacks_history ON setbacks;
 CREATE CONSTRAINT TRIGGER setbacks_history AFTER INSERT OR UPDATE OR DELETE ON setbacks
     DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION history_changed();
+DROP TRIGGER practice_sessions_history ON practice_sessions;
+CREATE CONSTRAINT TRIGGER practice_sessions_history AFTER INSERT OR UPDATE OR DELETE ON practice_sessions
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION history_changed();
+DROP TRIGGER glimmers_history ON glimmers;
+CREATE CONSTRAINT TRIGGER glimmers_history AFTER INSERT OR UPDATE OR DELETE ON glimmers
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION history_changed();
+DROP TRIGGER reflections_history ON reflections;
+CREATE CONSTRAINT TRIGGER reflections_history AFTER INSERT OR UPDATE OR DELETE ON reflections
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION history_changed();
 -- The tenant's own version (0036_tenant_version.sql) changes only the row being updated, of a reference table, so
 -- every copy of the row is written with it.
 DROP TRIGGER tenants_config_version ON tenants;

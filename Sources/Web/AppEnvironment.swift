@@ -51,6 +51,8 @@ public final class AppEnvironment: Sendable {
     let calendarGrids = CalendarGrid.kept()
     /// Month calendars, kept under their account's history version.
     let calendarMonths = CalendarGrid.keptMonths()
+    /// A day's page, kept under the account's history version (it took seven reads).
+    let calendarDays = CalendarGrid.keptDays()
     /// Each reset's lift over the year for /insights, kept under the account's history version and today (a year of
     /// runs summed by reset was most of that page's time).
     let resetLifts = KeptPages<InsightsHandler.LiftsKey, [Insights.ResetLift]>(budget: 4 << 20) { 64 + $0.count * 64 }

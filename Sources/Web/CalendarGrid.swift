@@ -18,6 +18,18 @@ enum CalendarGrid {
         let followCheckIns: Bool
     }
 
+    /// A day's page, by whose and which day, today (what can still be changed), the time zone its times are written
+    /// in, the account's history version and the tenant's configuration version (which resets can be done again).
+    struct DayKey: Hashable, Sendable {
+        let tenantID: TenantID
+        let configVersion: Int
+        let accountID: AccountID
+        let historyVersion: Int
+        let timeZone: String
+        let day: Day
+        let today: Day
+    }
+
     struct Grid: Sendable {
         let months: HTMLFragment
         let runs: Int
@@ -27,4 +39,7 @@ enum CalendarGrid {
 
     /// A month's page, all of which comes from the account's history (about 100 bytes a day kept).
     static func keptMonths() -> KeptPages<Key, CalendarMonthPage> { KeptPages(budget: 16 << 20) { 4096 + $0.weeks.count * 7 * 100 } }
+
+    /// A day's page, read once: its words are most of its size.
+    static func keptDays() -> KeptPages<DayKey, CalendarDayPage> { KeptPages(budget: 16 << 20) { $0.approximateBytes } }
 }

@@ -72,6 +72,45 @@ struct CalendarTests {
         #expect(month.contains("22 November: 1 reset, average mood 3, checked in: Great<"))
     }
 
+    /// A day's page is kept once read (CalendarGrid.DayKey), under the history version that every part of it moves on,
+    /// and the tenant's version (which resets can be done again): each change shows at once.
+    @Test func aKeptDayFollowsEveryChangeToWhatItShows() throws {
+        let app = try RunningApp()
+        try unlimited(app)
+        app.clock.set(epoch("2026-11-22T12:00:00Z"))
+        let admin = try staff(app, "kept.day.admin@example.com", .admin)
+        let browser = app.browser()
+        try browser.signUp("kept.day@example.com")
+        let path = "/calendar/2026-11-22"
+        let empty = try browser.get(path).text
+        #expect(empty.contains("No resets on this day."))
+        #expect(try browser.get(path).text == empty && app.environment.calendarDays.count >= 1, "drawn again from what was kept")
+        try run(app, "kept.day@example.com", at: "2026-11-22T09:15:00Z", mood: 4, reset: "stressed-safety-scan")
+        var day = try browser.get(path).text
+        #expect(day.contains("09:15 · Safety Scan") && day.contains("href=\"/resets/stressed-safety-scan\""))
+        #expect(try admin.post("/admin/resets/stressed-safety-scan/hide", []).status == 303)
+        #expect(!(try browser.get(path).text.contains("href=\"/resets/stressed-safety-scan\"")), "a hidden reset can't be done again")
+        _ = try browser.get("/check-in")
+        #expect(try browser.post("/check-in", [("rating", "4"), ("note", "A slow Sunday")]).status == 303)
+        day = try browser.get(path).text
+        #expect(day.contains("A slow Sunday") && day.contains("Reflect on today"))
+        _ = try browser.post("/reflection", [("step", "1"), ("intensity", "6")])
+        #expect(try browser.get(path).text.contains("Carry on reflecting"))
+        #expect(try browser.post("/glimmers", [("text", "A robin on the fence")]).status == 303)
+        #expect(try browser.get(path).text.contains("A robin on the fence"))
+        let started = try browser.post("/practices/container/start", [("mood_before", "4")])
+        let session = String(try #require(started.header("Location")).dropFirst("/practices/sessions/".count).prefix(32))
+        #expect(try browser.post("/practices/sessions/\(session)/done", [("mood_after", "7")]).status == 303)
+        #expect(try browser.get(path).text.contains("The container, 4 minutes, mood 4 to 7"))
+        #expect(try browser.post("/setbacks", [("kind", "job"), ("hurt", "5")]).status == 303)
+        day = try browser.get(path).text
+        #expect(day.contains("href=\"/setbacks/"))
+        // Midnight passes: the day is no longer today, and its check-in can no longer be changed here.
+        app.clock.set(epoch("2026-11-23T12:00:00Z"))
+        day = try browser.get(path).text
+        #expect(day.contains("Carry on reflecting") && !day.contains("href=\"/check-in\""))
+    }
+
     @Test func theMonthShowsDaysSummaryAndStreaks() throws {
         let app = try RunningApp()
         try unlimited(app)

@@ -69,7 +69,7 @@ struct VersionTriggerTests {
         #expect(try communityVersion(app, tenant) == before)
     }
 
-    @Test func aPersonsRunsCheckInsAndSetbacksMoveTheirHistoryOnAndNobodyElses() throws {
+    @Test func aPersonsRunsCheckInsSetbacksPracticesGlimmersAndReflectionsMoveTheirHistoryOnAndNobodyElses() throws {
         let app = try RunningApp()
         let member = app.browser(), neighbour = app.browser()
         try member.signUp("trigger.history@example.com")
@@ -97,6 +97,14 @@ struct VersionTriggerTests {
         }
         try moves("moving on from it") { () throws in #expect(try member.post("/setbacks/\(setback)/moved-on", []).status == 303) }
         try moves("deleting it") { () throws in #expect(try member.post("/setbacks/\(setback)/delete", []).status == 303) }
+        try moves("keeping a glimmer") { () throws in #expect(try member.post("/glimmers", [("text", "Warm bread")]).status == 303) }
+        try moves("reflecting") { () throws in #expect(try member.post("/reflection", [("step", "1"), ("intensity", "6")]).status == 303) }
+        var session = ""
+        try moves("starting a practice") {
+            let started = try member.post("/practices/container/start", [("mood_before", "4")])
+            session = String(try #require(started.header("Location")).dropFirst("/practices/sessions/".count).prefix(32))
+        }
+        try moves("finishing it") { () throws in #expect(try member.post("/practices/sessions/\(session)/done", []).status == 303) }
     }
 
     /// Every request keeps the tenant it decoded under this version (`keptTenant`): any statement that changes the

@@ -76,6 +76,20 @@ enum CalendarHandler {
     }
 
     static func day(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ day: Day) throws -> Response {
+        let account = member.account, tenant = context.scope.tenant
+        let today = Day.of(environment.clock(), in: account.timeZone)
+        // Read once for the account's history as it is: runs, check-ins, reflections, setbacks, practices and glimmers
+        // all move the version on (Migrations/…/0046_day_history.sql), and which resets are offered moves the tenant's.
+        let key = CalendarGrid.DayKey(tenantID: tenant.id, configVersion: tenant.configVersion, accountID: account.id,
+                                      historyVersion: account.historyVersion, timeZone: account.timeZone, day: day, today: today)
+        let page = try environment.calendarDays.value(key) { try dayPage(context, environment, member, day, today: today) }
+        return try environment.render(page, title: "\(day.longText) – Calendar", context: context)
+    }
+
+    /// A day's page: its resets, check-in and reflection, setbacks, practices and glimmers.
+    private static func dayPage(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ day: Day, today: Day) throws
+        -> CalendarDayPage
+    {
         let names = try environment.resetChoices.names(context.scope.tenant)
         let runs = try environment.moodHistory.runs(member, on: day).map { run in
             let name = names[run.resetID] ?? run.resetID
@@ -86,7 +100,6 @@ enum CalendarHandler {
                 duration: run.durationSeconds.map { DurationWords.of(seconds: $0) },
                 againPath: try environment.resetChoices.reset(context.scope, id: run.resetID) != nil ? Route.reset(run.resetID).path : nil)
         }
-        let today = Day.of(environment.clock(), in: member.account.timeZone)
         var checkIn: CalendarDayPage.CheckInPart?
         if let found = try environment.checkIns.checkIns(member, from: day, through: day).first {
             // A reflection on any day with a check-in, begun here or after the check-in.
@@ -97,14 +110,13 @@ enum CalendarHandler {
                             reflectLabel: reflection == nil ? (day == today ? "Reflect on today" : "Reflect on this day")
                                 : reflection?.isComplete == true ? "See your reflection" : "Carry on reflecting")
         }
-        let page = CalendarDayPage(dayName: day.longText, monthPath: Route.calendarMonth(year: day.year, month: day.month),
-                                   monthName: "\(Day.monthNames[day.month - 1]) \(day.year)", isToday: day == today, runs: runs, checkIn: checkIn,
-                                   setbacks: try environment.setbacks.between(member, day, day).map { SetbacksHandler.item($0, member.account.timeZone) },
-                                   practices: try environment.practices.between(member, day, day).map {
-                                       PracticesHandler.line($0, environment.practiceLibrary, zone: member.account.timeZone)
-                                   },
-                                   glimmers: try environment.glimmers.between(member, day, day).map(GlimmersHandler.item))
-        return try environment.render(page, title: "\(day.longText) – Calendar", context: context)
+        return CalendarDayPage(dayName: day.longText, monthPath: Route.calendarMonth(year: day.year, month: day.month),
+                               monthName: "\(Day.monthNames[day.month - 1]) \(day.year)", isToday: day == today, runs: runs, checkIn: checkIn,
+                               setbacks: try environment.setbacks.between(member, day, day).map { SetbacksHandler.item($0, member.account.timeZone) },
+                               practices: try environment.practices.between(member, day, day).map {
+                                   PracticesHandler.line($0, environment.practiceLibrary, zone: member.account.timeZone)
+                               },
+                               glimmers: try environment.glimmers.between(member, day, day).map(GlimmersHandler.item))
     }
 
     static func year(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
