@@ -5,10 +5,10 @@ public struct CrisisContact: Sendable, Equatable {
     public var name: String
     /// What it is for, in a few words: "If you'd rather text than talk".
     public var purpose: String
-    public var phone: String?
-    public var textNumber: String?
+    public var phone: String? { didSet { makeLinks() } }
+    public var textNumber: String? { didSet { makeLinks() } }
     /// The word to send to `textNumber` ("SHOUT").
-    public var textMessage: String?
+    public var textMessage: String? { didSet { makeLinks() } }
     /// An https address.
     public var url: String?
     public var hours: String?
@@ -23,6 +23,7 @@ public struct CrisisContact: Sendable, Equatable {
         self.textMessage = textMessage
         self.url = url
         self.hours = hours
+        makeLinks()
     }
 
     /// The UK defaults every new tenant starts with; an admin changes, reorders and adds to them.
@@ -68,17 +69,21 @@ public struct CrisisContact: Sendable, Equatable {
     }
 
     /// `tel:116123`: digits and a leading +, nothing else.
-    public var telephoneLink: String? { phone.map { "tel:" + Self.dialable($0) } }
+    public private(set) var telephoneLink: String?
 
     /// `sms:85258?&body=SHOUT` (the form both iOS and Android read).
-    public var textLink: String? {
-        textNumber.map { number in
+    public private(set) var textLink: String?
+
+    /// Made when a number or the word changes, not each time a contact is shown: the feed, help and every crisis card
+    /// show them, and working them out there was a tenth of the feed's time.
+    private mutating func makeLinks() {
+        telephoneLink = phone.map { "tel:" + Self.dialable($0) }
+        textLink = textNumber.map { number in
             "sms:" + Self.dialable(number) + (textMessage.map { "?&body=" + Self.percentEncoded($0) } ?? "")
         }
     }
 
-    // Both are worked out each time a contact is shown (the feed, help, every crisis card), so they work on bytes:
-    // digits, `+` and ASCII letters are single bytes, and no byte of a longer character is one of them.
+    // Both work on bytes: digits, `+` and ASCII letters are single bytes, and no byte of a longer character is one of them.
     static func dialable(_ number: String) -> String {
         String(decoding: number.utf8.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "+") }, as: UTF8.self)
     }

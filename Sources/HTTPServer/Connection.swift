@@ -18,7 +18,7 @@ final class Connection: @unchecked Sendable {
     var decoder: RequestDecoder
     var phase: Phase = .idle
     /// Chunks waiting to be written; `outboundOffset` bytes of the first are already sent.
-    var outbound: [[UInt8]] = []
+    var outbound: [ResponseBody] = []
     var outboundOffset = 0
     /// Bytes queued in `outbound` and not yet sent.
     private(set) var outboundByteCount = 0
@@ -54,7 +54,9 @@ final class Connection: @unchecked Sendable {
 
     var hasPendingOutput: Bool { !outbound.isEmpty }
 
-    func enqueue(_ bytes: [UInt8]) {
+    func enqueue(_ bytes: [UInt8]) { enqueue(ResponseBody(bytes)) }
+
+    func enqueue(_ bytes: ResponseBody) {
         guard !bytes.isEmpty else { return }
         outbound.append(bytes)
         outboundByteCount += bytes.count

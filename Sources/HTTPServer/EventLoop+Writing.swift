@@ -16,12 +16,12 @@ extension EventLoop {
         let head = ResponseEncoder.head(for: response, version: version, isHead: isHead, keepAlive: keepAlive, date: dateText)
         connection.enqueue(head)
         let sendsBody = !isHead && response.status.allowsBody
-        if sendsBody { connection.enqueue(response.body) }
+        if sendsBody { connection.enqueue(response.content) }
         if let current = connection.current {
             shared.responder.didRespond(CompletedRequest(method: current.method, route: response.route, status: response.status.code,
                                                          seconds: max(0, now - current.startedAt)))
             if shared.accessLog.isEnabled {
-                let bytes = head.count + (sendsBody ? response.body.count : 0)
+                let bytes = head.count + (sendsBody ? response.content.count : 0)
                 shared.accessLog.record(AccessLog.Line(requestID: current.requestID, method: current.method, route: response.route ?? "-",
                                                        status: response.status.code, bytes: bytes,
                                                        milliseconds: Int((now - current.startedAt) * 1000)))

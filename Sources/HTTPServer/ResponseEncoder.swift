@@ -24,7 +24,7 @@ enum ResponseEncoder {
         out.append(contentsOf: "\r\n".utf8)
         if response.status.allowsBody {
             out.append(contentsOf: "Content-Length: ".utf8)
-            out.append(contentsOf: String(response.body.count).utf8)
+            out.append(contentsOf: String(response.content.count).utf8)
             out.append(contentsOf: "\r\n".utf8)
         }
         if !keepAlive {

@@ -291,8 +291,8 @@ public final class AppEnvironment: Sendable {
     }
 
     /// A page's bytes as a response. Pages that show personal data are never stored by caches.
-    func htmlResponse(_ body: [UInt8], status: HTTPStatus, context: RequestContext) -> Response {
-        var response = Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: body)
+    func htmlResponse(_ body: HTMLFragment, status: HTTPStatus, context: RequestContext) -> Response {
+        var response = Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], content: ResponseBody(sharing: body))
         if context.scope.account != nil { response.headers.set("Cache-Control", "no-store") }
         return response
     }

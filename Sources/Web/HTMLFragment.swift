@@ -1,4 +1,5 @@
 import Domain
+import HTTPServer
 
 /// HTML built in Swift for the few fragments a page repeats hundreds of times (a year's days, a feed's posts):
 /// through the templates each would cost dozens of dynamic lookups (a profile of the year view put 70% of its time
@@ -44,7 +45,7 @@ struct HTMLFragment: @unchecked Sendable {
         text.withUTF8 { append($0) }
     }
 
-    /// The bytes, as a response's body (a copy).
+    /// The bytes, as an Array (a copy); a page is sent as it is (`SharedBytes`).
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: byteCount)) }
     var text: String { String(decoding: UnsafeBufferPointer(start: base, count: byteCount), as: UTF8.self) }
     var isEmpty: Bool { byteCount == 0 }
@@ -150,5 +151,15 @@ struct HTMLFragment: @unchecked Sendable {
         if tenths < 0 { append(UInt8(ascii: "-")) }
         number(Int(tenths.magnitude / 10))
         if tenths % 10 != 0 { append(UInt8(ascii: ".")); number(Int(tenths.magnitude % 10)) }
+    }
+}
+
+/// A drawn page is a response's body as it is: the response shares the buffer (a writer would take its own copy first,
+/// as above), and the server sends from it.
+extension HTMLFragment: SharedBytes {
+    var count: Int { byteCount }
+
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: base, count: byteCount))
     }
 }

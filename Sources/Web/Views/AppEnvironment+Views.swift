@@ -13,6 +13,6 @@ extension AppEnvironment {
         var body = HTMLFragment(capacity: Page.viewSize.expected)
         page.write(layout: layout, into: &body)
         Page.viewSize.saw(body.byteCount)
-        return htmlResponse(body.bytes, status: status, context: context)
+        return htmlResponse(body, status: status, context: context)
     }
 }
