@@ -4,20 +4,38 @@ import Foundation
 /// The one value that owns the database, SQLite or PostgreSQL (`SQLStore`). Queries live in extensions, one
 /// file per area, written once in the SQL both databases share, so no rule lives in only one backend.
 public struct AppDatabase: Sendable {
-    let store: any SQLStore
+    /// What every copy shares, behind one reference: each use case holds the database, and a page copies several use
+    /// cases, so a copy is one retain, not one for the store and each cache (a tenth of the feed's time was these).
+    private final class Shared: Sendable {
+        let store: any SQLStore
+        let crisisContactCache = ConfigurationCache<[CrisisContact]>()
+        let checkInTagCache = ConfigurationCache<[CheckInTag]>()
+        let hiddenResetCache = ConfigurationCache<Set<String>>()
+        let organisationResetCache = ConfigurationCache<[OrganisationReset]>()
+        let moderationCountsCache = ConfigurationCache<ModerationCounts>()
+        let requestTenantCache = ConfigurationCache<Tenant>()
+
+        init(store: any SQLStore) { self.store = store }
+    }
+
+    private let shared: Shared
+    var store: any SQLStore { shared.store }
     /// Each tenant's crisis contacts, as of its configuration version.
-    let crisisContactCache = ConfigurationCache<[CrisisContact]>()
+    var crisisContactCache: ConfigurationCache<[CrisisContact]> { shared.crisisContactCache }
     /// Each tenant's own check-in tags, as of its configuration version.
-    let checkInTagCache = ConfigurationCache<[CheckInTag]>()
+    var checkInTagCache: ConfigurationCache<[CheckInTag]> { shared.checkInTagCache }
     /// The built-in resets each tenant hides, as of its configuration version.
-    let hiddenResetCache = ConfigurationCache<Set<String>>()
+    var hiddenResetCache: ConfigurationCache<Set<String>> { shared.hiddenResetCache }
     /// Each tenant's own resets, drafts included, as of its configuration version.
-    let organisationResetCache = ConfigurationCache<[OrganisationReset]>()
+    var organisationResetCache: ConfigurationCache<[OrganisationReset]> { shared.organisationResetCache }
     /// How many posts wait for each tenant's moderators (and how many are held for safety), as of its community version
     /// (the same keeping, other numbers).
-    let moderationCountsCache = ConfigurationCache<ModerationCounts>()
+    var moderationCountsCache: ConfigurationCache<ModerationCounts> { shared.moderationCountsCache }
     /// Each tenant as every request reads it (without its unlimited list), as of its configuration version.
-    let requestTenantCache = ConfigurationCache<Tenant>()
+    var requestTenantCache: ConfigurationCache<Tenant> { shared.requestTenantCache }
+
+    init(store: any SQLStore) { shared = Shared(store: store) }
+
     /// Where each transaction's time is recorded, when the app measures it.
     public var timing: DatabaseTiming?
     public var dialect: SQLDialect { store.dialect }

@@ -1,8 +1,9 @@
 import Domain
 import Storage
 
-/// Every limit on attempts, shared by all app nodes through the database.
-public struct Throttles: Sendable {
+/// Every limit on attempts, shared by all app nodes through the database. A class: many use cases hold it, and a
+/// copy of twelve limiters was two dozen retains each time a page copied one of them.
+public final class Throttles: Sendable {
     let failedLoginsPerAccount: RateLimiter
     let failedLoginsPerAddress: RateLimiter
     let failedPasswordConfirmations: RateLimiter
