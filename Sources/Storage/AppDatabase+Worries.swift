@@ -121,6 +121,14 @@ extension AppDatabase {
         }
     }
 
+    /// How many of the member's actions are still to do: counted by the index, not read and opened one by one.
+    public func actionsToDo(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> Int {
+        try read { db in
+            try db.int(sql: "SELECT count(*) FROM worries WHERE tenant_id = ? AND account_id = ? AND state = 'action' AND done_at IS NULL",
+                       arguments: [tenantID, accountID]) ?? 0
+        }
+    }
+
     /// How many of the member's worries are in each state (for the plain facts on their insights page).
     public func worryCounts(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> [String: Int] {
         try read { db in

@@ -153,9 +153,11 @@ struct PracticeTests {
                 == "/actions?notice=worry-action")
         let actions = try browser.get("/actions").text
         #expect(actions.contains("Call the engineer") && actions.contains("The boiler might break"))
+        #expect(try browser.get("/worries").text.contains("1 action to do"))
         let action = try #require(actions.firstMatch(of: /href="\/worries\/([0-9a-f]{32})"/)).1
         #expect(try browser.post("/worries/\(action)/done", []).header("Location") == "/actions?notice=action-done")
         #expect(try browser.get("/actions").text.contains("id=\"done-heading\""))
+        #expect(try browser.get("/worries").text.contains("Nothing to do yet"), "a done action is not one to do")
         // No: parked, and listed as parked (a second apart, so "oldest first" has one answer).
         app.clock.advance(1)
         #expect(try browser.post("/worries", [("text", "Whether they liked me"), ("answer", "no")]).header("Location") == "/worries?notice=worry-parked")

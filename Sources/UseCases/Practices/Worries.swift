@@ -116,6 +116,11 @@ public struct Worries: Sendable {
         return (due.first, due.count)
     }
 
+    /// How many actions are not yet done (the worry page's link to them).
+    public func actionsToDo(_ member: MemberScope) throws -> Int {
+        try database.actionsToDo(tenantID: member.tenantID, accountID: member.accountID)
+    }
+
     public func counts(_ member: MemberScope) throws -> [WorryState: Int] {
         var counts: [WorryState: Int] = [:]
         for (state, count) in try database.worryCounts(tenantID: member.tenantID, accountID: member.accountID) {

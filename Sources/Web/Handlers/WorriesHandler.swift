@@ -187,7 +187,7 @@ enum WorriesHandler {
             fields: fields(environment, member, step: step, due: due, errors: errors),
             unsorted: open.map { item($0, detail: "Written \($0.day.longText)") },
             parked: parked.map { item($0, detail: $0.isDue(on: today) ? "Written \($0.day.longText)" : "Kept for \($0.revisitDay?.longText ?? "later")") },
-            actionCount: try worries.list(member, [.action]).filter { $0.doneAt == nil }.count, errors: errors)
+            actionCount: try worries.actionsToDo(member), errors: errors)
         return try environment.render(page, title: "Worry time", errors: errors, context: context, status: status)
     }
 
