@@ -51,7 +51,7 @@ public final class AppEnvironment: Sendable {
     let calendarGrids = CalendarGrid.kept()
     /// Month calendars, kept under their account's history version.
     let calendarMonths = CalendarGrid.keptMonths()
-    /// A day's page, kept under the account's history version (it took seven reads).
+    /// A day's resets, setbacks and practices, kept under the account's history version (`CalendarGrid.KeptDay`).
     let calendarDays = CalendarGrid.keptDays()
     /// Each reset's lift over the year for /insights, kept under the account's history version and today (a year of
     /// runs summed by reset was most of that page's time).

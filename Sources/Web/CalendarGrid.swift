@@ -18,8 +18,8 @@ enum CalendarGrid {
         let followCheckIns: Bool
     }
 
-    /// A day's page, by whose and which day, today (what can still be changed), the time zone its times are written
-    /// in, the account's history version and the tenant's configuration version (which resets can be done again).
+    /// A day's kept part, by whose and which day, the time zone its times are written in, the account's history version
+    /// and the tenant's configuration version (which resets can be done again).
     struct DayKey: Hashable, Sendable {
         let tenantID: TenantID
         let configVersion: Int
@@ -27,7 +27,16 @@ enum CalendarGrid {
         let historyVersion: Int
         let timeZone: String
         let day: Day
-        let today: Day
+    }
+
+    /// A day's resets, setbacks and practices, as its page shows them (it took five of the page's seven reads).
+    struct KeptDay: Sendable {
+        let runs: [CalendarDayPage.RunCard]
+        let setbacks: [SetbacksPage.Item]
+        let practices: [String]
+
+        /// Roughly what it holds: a fixed part for each line.
+        var approximateBytes: Int { 512 + runs.count * 512 + setbacks.count * 384 + practices.reduce(0) { $0 + 64 + $1.utf8.count } }
     }
 
     struct Grid: Sendable {
@@ -40,6 +49,6 @@ enum CalendarGrid {
     /// A month's page, all of which comes from the account's history (about 100 bytes a day kept).
     static func keptMonths() -> KeptPages<Key, CalendarMonthPage> { KeptPages(budget: 16 << 20) { 4096 + $0.weeks.count * 7 * 100 } }
 
-    /// A day's page, read once: its words are most of its size.
-    static func keptDays() -> KeptPages<DayKey, CalendarDayPage> { KeptPages(budget: 16 << 20) { $0.approximateBytes } }
+    /// A day's resets, setbacks and practices, read once.
+    static func keptDays() -> KeptPages<DayKey, KeptDay> { KeptPages(budget: 16 << 20) { $0.approximateBytes } }
 }

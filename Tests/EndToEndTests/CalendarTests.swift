@@ -72,8 +72,9 @@ struct CalendarTests {
         #expect(month.contains("22 November: 1 reset, average mood 3, checked in: Great<"))
     }
 
-    /// A day's page is kept once read (CalendarGrid.DayKey), under the history version that every part of it moves on,
-    /// and the tenant's version (which resets can be done again): each change shows at once.
+    /// A day's resets, setbacks and practices are kept once read (CalendarGrid.KeptDay), under the history version each
+    /// of them moves on, and the tenant's version (which resets can be done again); the check-in, reflection and
+    /// glimmers are read on each visit. Each change shows at once.
     @Test func aKeptDayFollowsEveryChangeToWhatItShows() throws {
         let app = try RunningApp()
         try unlimited(app)

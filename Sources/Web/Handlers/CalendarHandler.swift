@@ -78,17 +78,32 @@ enum CalendarHandler {
     static func day(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ day: Day) throws -> Response {
         let account = member.account, tenant = context.scope.tenant
         let today = Day.of(environment.clock(), in: account.timeZone)
-        // Read once for the account's history as it is: runs, check-ins, reflections, setbacks, practices and glimmers
-        // all move the version on (Migrations/…/0046_day_history.sql), and which resets are offered moves the tenant's.
+        // The day's resets, setbacks and practices are read once for the account's history as it is (each moves the
+        // version on by trigger), and which resets are offered moves the tenant's. The person's own words (the
+        // check-in's note, the glimmers) are read on each visit and never kept, so no one's words outlive the page.
         let key = CalendarGrid.DayKey(tenantID: tenant.id, configVersion: tenant.configVersion, accountID: account.id,
-                                      historyVersion: account.historyVersion, timeZone: account.timeZone, day: day, today: today)
-        let page = try environment.calendarDays.value(key) { try dayPage(context, environment, member, day, today: today) }
+                                      historyVersion: account.historyVersion, timeZone: account.timeZone, day: day)
+        let kept = try environment.calendarDays.value(key) { try keptDay(context, environment, member, day) }
+        var checkIn: CalendarDayPage.CheckInPart?
+        if let found = try environment.checkIns.checkIns(member, from: day, through: day).first {
+            // A reflection on any day with a check-in, begun here or after the check-in.
+            let reflection = try environment.reflections.reflection(member, on: day)
+            checkIn = .init(checkInRating: found.rating.label, checkInNote: found.note.isEmpty ? nil : found.note,
+                            checkInTags: found.tags.isEmpty ? nil : found.tags.map(\.label).joined(separator: ", "),
+                            changePath: day == today ? Route.checkIn.path : nil, reflectPath: ReflectionHandler.path(day, member, environment),
+                            reflectLabel: reflection == nil ? (day == today ? "Reflect on today" : "Reflect on this day")
+                                : reflection?.isComplete == true ? "See your reflection" : "Carry on reflecting")
+        }
+        let page = CalendarDayPage(dayName: day.longText, monthPath: Route.calendarMonth(year: day.year, month: day.month),
+                                   monthName: "\(Day.monthNames[day.month - 1]) \(day.year)", isToday: day == today, runs: kept.runs,
+                                   checkIn: checkIn, setbacks: kept.setbacks, practices: kept.practices,
+                                   glimmers: try environment.glimmers.between(member, day, day).map(GlimmersHandler.item))
         return try environment.render(page, title: "\(day.longText) – Calendar", context: context)
     }
 
-    /// A day's page: its resets, check-in and reflection, setbacks, practices and glimmers.
-    private static func dayPage(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ day: Day, today: Day) throws
-        -> CalendarDayPage
+    /// What a day's page keeps: its resets, setbacks and practices, none of which holds words a person wrote.
+    private static func keptDay(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ day: Day) throws
+        -> CalendarGrid.KeptDay
     {
         let names = try environment.resetChoices.names(context.scope.tenant)
         let runs = try environment.moodHistory.runs(member, on: day).map { run in
@@ -100,23 +115,11 @@ enum CalendarHandler {
                 duration: run.durationSeconds.map { DurationWords.of(seconds: $0) },
                 againPath: try environment.resetChoices.reset(context.scope, id: run.resetID) != nil ? Route.reset(run.resetID).path : nil)
         }
-        var checkIn: CalendarDayPage.CheckInPart?
-        if let found = try environment.checkIns.checkIns(member, from: day, through: day).first {
-            // A reflection on any day with a check-in, begun here or after the check-in.
-            let reflection = try environment.reflections.reflection(member, on: day)
-            checkIn = .init(checkInRating: found.rating.label, checkInNote: found.note.isEmpty ? nil : found.note,
-                            checkInTags: found.tags.isEmpty ? nil : found.tags.map(\.label).joined(separator: ", "),
-                            changePath: day == today ? Route.checkIn.path : nil, reflectPath: ReflectionHandler.path(day, member, environment),
-                            reflectLabel: reflection == nil ? (day == today ? "Reflect on today" : "Reflect on this day")
-                                : reflection?.isComplete == true ? "See your reflection" : "Carry on reflecting")
-        }
-        return CalendarDayPage(dayName: day.longText, monthPath: Route.calendarMonth(year: day.year, month: day.month),
-                               monthName: "\(Day.monthNames[day.month - 1]) \(day.year)", isToday: day == today, runs: runs, checkIn: checkIn,
-                               setbacks: try environment.setbacks.between(member, day, day).map { SetbacksHandler.item($0, member.account.timeZone) },
-                               practices: try environment.practices.between(member, day, day).map {
-                                   PracticesHandler.line($0, environment.practiceLibrary, zone: member.account.timeZone)
-                               },
-                               glimmers: try environment.glimmers.between(member, day, day).map(GlimmersHandler.item))
+        return CalendarGrid.KeptDay(
+            runs: runs, setbacks: try environment.setbacks.between(member, day, day).map { SetbacksHandler.item($0, member.account.timeZone) },
+            practices: try environment.practices.between(member, day, day).map {
+                PracticesHandler.line($0, environment.practiceLibrary, zone: member.account.timeZone)
+            })
     }
 
     static func year(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {

@@ -120,9 +120,4 @@ struct CalendarDayPage: CompiledView {
     var hasSetbacks: Bool { !setbacks.isEmpty }
     var hasPractices: Bool { !practices.isEmpty }
     var hasGlimmers: Bool { !glimmers.isEmpty }
-    /// Roughly what a kept page holds: a fixed part for each line, and the words a person wrote.
-    var approximateBytes: Int {
-        1024 + runs.count * 512 + (checkIn.map { 512 + ($0.checkInNote?.utf8.count ?? 0) } ?? 0) + setbacks.count * 384
-            + practices.reduce(0) { $0 + 64 + $1.utf8.count } + glimmers.reduce(0) { $0 + 256 + $1.text.utf8.count }
-    }
 }
