@@ -4,6 +4,7 @@ public struct EntityID<Entity>: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
 
     /// nil unless `text` is exactly 32 lower-case hex characters.
+    @inlinable
     public init?(_ text: some StringProtocol) {
         guard Self.isWellFormed(text) else { return nil }
         rawValue = String(text)
@@ -16,8 +17,14 @@ public struct EntityID<Entity>: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { rawValue }
 
+    /// `@inlinable` so each caller gets it specialised for its string type: left generic across the module boundary, the
+    /// byte loop went through protocol witnesses, and every request with an id in its path paid for it.
+    @inlinable
     public static func isWellFormed(_ text: some StringProtocol) -> Bool {
-        text.utf8.count == 32 && text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
+        let utf8 = text.utf8
+        guard utf8.count == 32 else { return false }
+        for byte in utf8 where !((byte >= 48 && byte <= 57) || (byte >= 97 && byte <= 102)) { return false }
+        return true
     }
 }
 

@@ -48,18 +48,40 @@ extension AppDatabase {
     public func tenantAndSession(tenantBy lookup: TenantLookup, tokenHash: String?, now: Int, idleLimit: Int, absoluteLimit: Int)
         throws(StorageError) -> (Tenant, (SessionRecord, Account)?)?
     {
+        let (condition, argument) = switch lookup {
+        case .slug(let slug): ("slug", slug)
+        case .customDomain(let domain): ("custom_domain", domain)
+        }
+        let limits = SessionLimits(now: now, idle: idleLimit, absolute: absoluteLimit)
         let found = try read { db -> (Tenant, (SessionRecord, Account)?)? in
-            let tenant = switch lookup {
-            case .slug(let slug): try Self.keptTenant(db, where: "slug", slug, kept: requestTenantCache)
-            case .customDomain(let domain): try Self.keptTenant(db, where: "custom_domain", domain, kept: requestTenantCache)
+            if let tokenHash, db.dialect == .sqlite {
+                return try Self.tenantWithSession(db, where: condition, argument, tokenHash: tokenHash, limits: limits,
+                                                  kept: requestTenantCache)
             }
-            guard let tenant else { return nil }
+            guard let tenant = try Self.keptTenant(db, where: condition, argument, kept: requestTenantCache) else { return nil }
             guard let tokenHash else { return (tenant, nil) }
-            return (tenant, try Self.fetchSession(db, tenantID: tenant.id, tokenHash: tokenHash, now: now, idleLimit: idleLimit,
-                                                  absoluteLimit: absoluteLimit))
+            return (tenant, try Self.fetchSession(db, tenantID: tenant.id, tokenHash: tokenHash, limits: limits))
         }
         if let (tenant, session) = found, let (record, account) = session { try touch(record, account, tenantID: tenant.id, now: now) }
         return found
+    }
+
+    /// `tenantAndSession` on SQLite, where the tenant's id and version and the session come from one statement (every
+    /// statement is a good part of a small page's work there). Not on PostgreSQL: with Citus the tenants are a reference
+    /// table and the sessions are spread by tenant, and a join that names the tenant only by slug would ask every shard.
+    static func tenantWithSession(_ db: any SQLConnection, where condition: String, _ argument: String, tokenHash: String,
+                                  limits: SessionLimits, kept: ConfigurationCache<Tenant>) throws -> (Tenant, (SessionRecord, Account)?)? {
+        guard let row = try db.row(sql: """
+            SELECT tn.id AS tn_id, tn.config_version AS tn_version, \(sessionColumns)
+            FROM tenants tn
+            LEFT JOIN sessions s ON s.tenant_id = tn.id AND s.token_hash = ?
+            LEFT JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id AND a.deactivated_at IS NULL
+            LEFT JOIN community_versions c ON c.tenant_id = tn.id
+            WHERE tn.\(condition) = ?
+            """, arguments: [tokenHash, argument]) else { return nil }
+        guard let tenant = try keptTenant(db, id: row["tn_id"], version: row["tn_version"], kept: kept) else { return nil }
+        guard (row["a_id"] as String?) != nil else { return (tenant, nil) }
+        return (tenant, sessionAndAccount(from: row, limits: limits))
     }
 
     public enum TenantLookup: Sendable, Equatable {
@@ -95,23 +117,40 @@ extension AppDatabase {
         }
     }
 
+    /// A session's and its account's columns, read from `sessions s JOIN accounts a` (and `community_versions c`).
+    private static let sessionColumns = """
+        s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at, s.locked, s.proof,
+        a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme, a.week_starts_on,
+        a.calendar_colours, a.history_version, a.usual_feelings, a.exit_button, a.discreet, a.lock_minutes,
+        coalesce(c.version, 0) AS community_version,
+        CASE WHEN EXISTS (SELECT 1 FROM team_messages t WHERE t.tenant_id = s.tenant_id AND t.account_id = s.account_id AND t.seen_at IS NULL)
+             THEN 1 ELSE 0 END AS team_messages_waiting
+        """
+
+    /// When a session stops working: `idle` seconds unused, or `absolute` seconds after it began, counted to `now`.
+    struct SessionLimits {
+        let now: Int, idle: Int, absolute: Int
+    }
+
     /// The live session for a token hash in this tenant, with its account. A turned-off account has none (its sessions
     /// are deleted when it is turned off; this also covers one a log-in made at that very moment). Expired sessions count as none
-    /// (idle for longer than `idleLimit` or older than `absoluteLimit` seconds); the housekeeping purges them.
-    static func fetchSession(_ db: any SQLConnection, tenantID: TenantID, tokenHash: String, now: Int, idleLimit: Int,
-                         absoluteLimit: Int) throws -> (SessionRecord, Account)? {
+    /// (idle for longer than the idle limit or older than the absolute one); the housekeeping purges them.
+    static func fetchSession(_ db: any SQLConnection, tenantID: TenantID, tokenHash: String, limits: SessionLimits) throws
+        -> (SessionRecord, Account)?
+    {
         guard let row = try db.row(sql: """
-            SELECT s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at, s.locked, s.proof,
-                   a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme, a.week_starts_on,
-                   a.calendar_colours, a.history_version, a.usual_feelings, a.exit_button, a.discreet, a.lock_minutes, coalesce(c.version, 0) AS community_version,
-                   CASE WHEN EXISTS (SELECT 1 FROM team_messages t WHERE t.tenant_id = s.tenant_id AND t.account_id = s.account_id AND t.seen_at IS NULL)
-                        THEN 1 ELSE 0 END AS team_messages_waiting
+            SELECT \(sessionColumns)
             FROM sessions s JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id
             LEFT JOIN community_versions c ON c.tenant_id = s.tenant_id
             WHERE s.tenant_id = ? AND s.token_hash = ? AND a.deactivated_at IS NULL
             """, arguments: [tenantID, tokenHash]) else { return nil }
+        return sessionAndAccount(from: row, limits: limits)
+    }
+
+    /// A row of `sessionColumns` as a session and its account; nil when the session has expired.
+    private static func sessionAndAccount(from row: SQLRow, limits: SessionLimits) -> (SessionRecord, Account)? {
         var session = Self.session(from: row)
-        if now - session.lastSeenAt > idleLimit || now - session.createdAt > absoluteLimit { return nil }
+        if limits.now - session.lastSeenAt > limits.idle || limits.now - session.createdAt > limits.absolute { return nil }
         var account = Account(id: row["a_id"], tenantID: row["tenant_id"], email: row["email"],
                               role: Role(rawValue: row["role"]) ?? .member, timeZone: row["time_zone"],
                               passwordHash: row["password_hash"], theme: Theme(rawValue: row["theme"]) ?? .system,
@@ -121,7 +160,7 @@ extension AppDatabase {
         account.communityVersion = row["community_version"]
         account.teamMessagesWaiting = (row["team_messages_waiting"] as Int) == 1
         Self.readPreferences(row, into: &account)
-        session.locked = isLocked(stored: session.locked, lastSeenAt: session.lastSeenAt, lockMinutes: account.lockMinutes, now: now)
+        session.locked = isLocked(stored: session.locked, lastSeenAt: session.lastSeenAt, lockMinutes: account.lockMinutes, now: limits.now)
         return (session, account)
     }
 

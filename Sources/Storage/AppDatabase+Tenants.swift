@@ -59,8 +59,13 @@ extension AppDatabase {
                            kept: ConfigurationCache<Tenant>) throws -> Tenant? {
         guard let row = try db.row(sql: "SELECT id, config_version FROM tenants WHERE \(condition) = ?", arguments: [argument])
         else { return nil }
-        let id: TenantID = row["id"]
-        if let tenant = kept.value(tenantID: id, version: row["config_version"]) { return tenant }
+        return try keptTenant(db, id: row["id"], version: row["config_version"], kept: kept)
+    }
+
+    /// The tenant `id` at configuration `version` (both just read in this transaction): the kept copy, or the row read
+    /// again and kept.
+    static func keptTenant(_ db: any SQLConnection, id: TenantID, version: Int, kept: ConfigurationCache<Tenant>) throws -> Tenant? {
+        if let tenant = kept.value(tenantID: id, version: version) { return tenant }
         guard let tenant = try fetchTenant(db, where: "id", id.rawValue, withUnlimitedEmails: false) else { return nil }
         kept.store(tenant, tenantID: tenant.id, version: tenant.configVersion)
         return tenant
