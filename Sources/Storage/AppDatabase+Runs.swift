@@ -64,18 +64,10 @@ extension AppDatabase {
     public func today(tenantID: TenantID, accountID: AccountID, localDay: String, now: Int,
                       withLastMood: Bool = false) throws(StorageError) -> (Allowance, [Run], lastMood: Int?) {
         try read { db in
-            (try Self.allowance(db, tenantID: tenantID, accountID: accountID, localDay: localDay, now: now),
-             try Self.unfinishedRuns(db, tenantID: tenantID, accountID: accountID, localDay: localDay),
-             withLastMood ? try Self.lastMood(db, tenantID: tenantID, accountID: accountID) : nil)
+            let (allowance, lastMood) = try Self.allowance(db, tenantID: tenantID, accountID: accountID, localDay: localDay, now: now,
+                                                           withLastMood: withLastMood)
+            return (allowance, try Self.unfinishedRuns(db, tenantID: tenantID, accountID: accountID, localDay: localDay), lastMood)
         }
-    }
-
-    /// The mood the person gave after their latest rated reset (the day index read backwards, so one row).
-    static func lastMood(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID) throws -> Int? {
-        try db.int(sql: """
-            SELECT mood FROM runs WHERE tenant_id = ? AND account_id = ? AND mood IS NOT NULL
-            ORDER BY local_day DESC, started_at DESC LIMIT 1
-            """, arguments: [tenantID, accountID])
     }
 
     /// Today's runs that were started and not finished, newest first: each can be resumed where it stopped.
@@ -97,30 +89,48 @@ extension AppDatabase {
 
     /// Unlimited: a live subscription, an email on the tenant's list, a moderator or admin, or a tenant-wide licence.
     static func allowance(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID, localDay: String, now: Int) throws -> Allowance {
-        // One statement (the home page, every step and the account pages ask): whether the member is unlimited, the
-        // tenant's daily number and how many the day has used.
-        let row = try db.row(sql: """
-            SELECT t.licence_all_members = 1
-                OR a.role IN ('moderator', 'admin')
-                OR EXISTS (SELECT 1 FROM tenant_unlimited_emails u WHERE u.tenant_id = t.id AND u.email = a.email)
-                OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.tenant_id = t.id AND s.account_id = a.id AND (
-                       s.status = 'active'
-                       OR (s.status = 'cancelling' AND s.current_period_end > ?)
-                       OR (s.status = 'past_due' AND s.grace_until > ?))) AS unlimited,
-                t.free_resets_per_day AS free,
-                (SELECT count(*) FROM runs r WHERE r.tenant_id = t.id AND r.account_id = a.id AND r.local_day = ? AND \(countedRunSQL)) AS used
-            FROM tenants t JOIN accounts a ON a.tenant_id = t.id
-            WHERE t.id = ? AND a.id = ?
-            """, arguments: [now, now, localDay, tenantID, accountID])
+        try allowance(db, tenantID: tenantID, accountID: accountID, localDay: localDay, now: now, withLastMood: false).0
+    }
+
+    /// The allowance and, when `withLastMood`, the mood the person gave after their latest rated reset, in the same
+    /// statement (the home page shows both).
+    static func allowance(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID, localDay: String, now: Int,
+                          withLastMood: Bool) throws -> (Allowance, lastMood: Int?) {
+        let row = try db.row(sql: withLastMood ? allowanceWithLastMoodSQL : allowanceSQL, arguments: [now, now, localDay, tenantID, accountID])
         guard let row else {
             // No such member (never so for a signed-in one): the tenant's number, none used.
             let limit = try db.int(sql: "SELECT free_resets_per_day FROM tenants WHERE id = ?", arguments: [tenantID]) ?? 0
-            return .remaining(max(0, limit), of: limit)
+            return (.remaining(max(0, limit), of: limit), nil)
         }
-        if (row["unlimited"] as Bool?) == true { return .unlimited }
+        let lastMood: Int? = withLastMood ? row["last_mood"] : nil
+        if (row["unlimited"] as Bool?) == true { return (.unlimited, lastMood) }
         let limit = (row["free"] as Int?) ?? 0
-        return .remaining(max(0, limit - ((row["used"] as Int?) ?? 0)), of: limit)
+        return (.remaining(max(0, limit - ((row["used"] as Int?) ?? 0)), of: limit), lastMood)
     }
+
+    /// One statement (the home page, every step and the account pages ask): whether the member is unlimited, the
+    /// tenant's daily number and how many the day has used.
+    private static let allowanceColumns = """
+        SELECT t.licence_all_members = 1
+            OR a.role IN ('moderator', 'admin')
+            OR EXISTS (SELECT 1 FROM tenant_unlimited_emails u WHERE u.tenant_id = t.id AND u.email = a.email)
+            OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.tenant_id = t.id AND s.account_id = a.id AND (
+                   s.status = 'active'
+                   OR (s.status = 'cancelling' AND s.current_period_end > ?)
+                   OR (s.status = 'past_due' AND s.grace_until > ?))) AS unlimited,
+            t.free_resets_per_day AS free,
+            (SELECT count(*) FROM runs r WHERE r.tenant_id = t.id AND r.account_id = a.id AND r.local_day = ? AND \(countedRunSQL)) AS used
+        """
+    private static let allowanceFrom = """
+        FROM tenants t JOIN accounts a ON a.tenant_id = t.id
+        WHERE t.id = ? AND a.id = ?
+        """
+    private static let allowanceSQL = allowanceColumns + "\n" + allowanceFrom
+    private static let allowanceWithLastMoodSQL = allowanceColumns + """
+        ,
+            (SELECT r.mood FROM runs r WHERE r.tenant_id = t.id AND r.account_id = a.id AND r.mood IS NOT NULL
+             ORDER BY r.local_day DESC, r.started_at DESC LIMIT 1) AS last_mood
+        """ + "\n" + allowanceFrom
 
     public func run(tenantID: TenantID, accountID: AccountID, id typedID: RunID) throws(StorageError) -> Run? {
         let id = typedID.rawValue
