@@ -127,6 +127,27 @@ struct ResetFlowTests {
         #expect(stored.outcome == .finishedEarly && stored.stepsReached == 2 && stored.mood == 3)
     }
 
+    /// The home page's "today" list: the free resets left and the mood after the latest rated reset (read in one
+    /// statement with the allowance), which follows each new rating.
+    @Test func homeShowsTheResetsLeftAndTheLatestMood() throws {
+        let app = try RunningApp()
+        let browser = app.browser()
+        try browser.signUp("home-mood@example.com")
+        let before = try browser.get("/")
+        #expect(before.text.contains("3 free resets left today"))
+        #expect(!before.text.contains("After your last reset"))
+        for (resetID, mood, words) in [("tired-blink-track", "3", "3 of 10"), ("scattered-focus-funnel", "8", "8 of 10")] {
+            let run = try start(browser, resetID)
+            _ = try browser.get("/runs/\(run)/steps/2")
+            _ = try browser.post("/runs/\(run)/finish", [("outcome", "finished_early")])
+            #expect(try browser.post("/runs/\(run)/mood", [("mood", mood)]).status == 303)
+            #expect(try browser.get("/").text.contains("After your last reset: \(words), "))
+        }
+        let home = try browser.get("/")
+        #expect(home.text.contains("1 free reset left today"))
+        #expect(!home.text.contains("3 of 10"))
+    }
+
     @Test func boundsRatingsAndRepeatsAreRefusedClearly() throws {
         let app = try RunningApp()
         let browser = app.browser()
