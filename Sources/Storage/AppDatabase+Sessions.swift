@@ -55,8 +55,7 @@ extension AppDatabase {
         let limits = SessionLimits(now: now, idle: idleLimit, absolute: absoluteLimit)
         let found = try read { db -> (Tenant, (SessionRecord, Account)?)? in
             if let tokenHash, db.dialect == .sqlite {
-                return try Self.tenantWithSession(db, where: condition, argument, tokenHash: tokenHash, limits: limits,
-                                                  kept: requestTenantCache)
+                return try Self.tenantWithSession(db, lookup, tokenHash: tokenHash, limits: limits, kept: requestTenantCache)
             }
             guard let tenant = try Self.keptTenant(db, where: condition, argument, kept: requestTenantCache) else { return nil }
             guard let tokenHash else { return (tenant, nil) }
@@ -69,20 +68,31 @@ extension AppDatabase {
     /// `tenantAndSession` on SQLite, where the tenant's id and version and the session come from one statement (every
     /// statement is a good part of a small page's work there). Not on PostgreSQL: with Citus the tenants are a reference
     /// table and the sessions are spread by tenant, and a join that names the tenant only by slug would ask every shard.
-    static func tenantWithSession(_ db: any SQLConnection, where condition: String, _ argument: String, tokenHash: String,
-                                  limits: SessionLimits, kept: ConfigurationCache<Tenant>) throws -> (Tenant, (SessionRecord, Account)?)? {
-        guard let row = try db.row(sql: """
-            SELECT tn.id AS tn_id, tn.config_version AS tn_version, \(sessionColumns)
-            FROM tenants tn
-            LEFT JOIN sessions s ON s.tenant_id = tn.id AND s.token_hash = ?
-            LEFT JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id AND a.deactivated_at IS NULL
-            LEFT JOIN community_versions c ON c.tenant_id = tn.id
-            WHERE tn.\(condition) = ?
-            """, arguments: [tokenHash, argument]) else { return nil }
+    static func tenantWithSession(_ db: any SQLConnection, _ lookup: TenantLookup, tokenHash: String, limits: SessionLimits,
+                                  kept: ConfigurationCache<Tenant>) throws -> (Tenant, (SessionRecord, Account)?)? {
+        let (sql, argument) = switch lookup {
+        case .slug(let slug): (tenantWithSessionBySlug, slug)
+        case .customDomain(let domain): (tenantWithSessionByDomain, domain)
+        }
+        guard let row = try db.row(sql: sql, arguments: [tokenHash, argument]) else { return nil }
         guard let tenant = try keptTenant(db, id: row["tn_id"], version: row["tn_version"], kept: kept) else { return nil }
         guard (row["a_id"] as String?) != nil else { return (tenant, nil) }
         return (tenant, sessionAndAccount(from: row, limits: limits))
     }
+
+    /// `tenantWithSession`'s statement, by the tenant's slug or domain: made once, not on every request.
+    private static func tenantWithSessionSQL(where condition: String) -> String {
+        """
+        SELECT tn.id AS tn_id, tn.config_version AS tn_version, \(sessionColumns)
+        FROM tenants tn
+        LEFT JOIN sessions s ON s.tenant_id = tn.id AND s.token_hash = ?
+        LEFT JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id AND a.deactivated_at IS NULL
+        LEFT JOIN community_versions c ON c.tenant_id = tn.id
+        WHERE tn.\(condition) = ?
+        """
+    }
+    private static let tenantWithSessionBySlug = tenantWithSessionSQL(where: "slug")
+    private static let tenantWithSessionByDomain = tenantWithSessionSQL(where: "custom_domain")
 
     public enum TenantLookup: Sendable, Equatable {
         case slug(String)
@@ -138,14 +148,16 @@ extension AppDatabase {
     static func fetchSession(_ db: any SQLConnection, tenantID: TenantID, tokenHash: String, limits: SessionLimits) throws
         -> (SessionRecord, Account)?
     {
-        guard let row = try db.row(sql: """
-            SELECT \(sessionColumns)
-            FROM sessions s JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id
-            LEFT JOIN community_versions c ON c.tenant_id = s.tenant_id
-            WHERE s.tenant_id = ? AND s.token_hash = ? AND a.deactivated_at IS NULL
-            """, arguments: [tenantID, tokenHash]) else { return nil }
+        guard let row = try db.row(sql: fetchSessionSQL, arguments: [tenantID, tokenHash]) else { return nil }
         return sessionAndAccount(from: row, limits: limits)
     }
+
+    private static let fetchSessionSQL = """
+        SELECT \(sessionColumns)
+        FROM sessions s JOIN accounts a ON a.id = s.account_id AND a.tenant_id = s.tenant_id
+        LEFT JOIN community_versions c ON c.tenant_id = s.tenant_id
+        WHERE s.tenant_id = ? AND s.token_hash = ? AND a.deactivated_at IS NULL
+        """
 
     /// A row of `sessionColumns` as a session and its account; nil when the session has expired.
     private static func sessionAndAccount(from row: SQLRow, limits: SessionLimits) -> (SessionRecord, Account)? {

@@ -44,6 +44,24 @@ struct TenantIsolationTests {
         #expect(try member.get("/account/export.json").status == 303)
     }
 
+    /// A session is found by the tenant's own slug host and by the domain the operator set for it (one statement each
+    /// on SQLite), and by neither once the cookie belongs to another tenant.
+    @Test func aSessionHoldsOnATenantsOwnDomainAndNowhereElse() throws {
+        let app = try RunningApp()
+        _ = try app.environment.database.createTenant(slug: "clinic", name: "Calm Clinic")
+        _ = try app.environment.database.createTenant(slug: "acme", name: "Acme Ltd")
+        _ = try app.environment.database.setCustomDomain(slug: "clinic", to: "calm.example.org")
+        let member = app.browser(host: "calm.example.org")
+        try member.signUp("domain@example.com")
+        #expect(try member.get("/account").status == 200)
+        member.host = "clinic.localhost"
+        #expect(try member.get("/account").status == 200, "the same tenant by its slug")
+        for elsewhere in ["acme.localhost", "localhost"] {
+            member.host = elsewhere
+            #expect(try member.get("/account").status == 303, "treated as signed out at \(elsewhere)")
+        }
+    }
+
     @Test func idsFromAnotherTenantAreNotFound() throws {
         let app = try RunningApp()
         _ = try app.environment.database.createTenant(slug: "acme", name: "Acme Ltd")
