@@ -60,22 +60,18 @@ extension AppDatabase {
     }
 
     /// Today's free resets left and unfinished runs (the home page and a reset's intro show both) and, when
-    /// `withLastMood` (the home page), the last mood given: one read.
+    /// `withLastMood` (the home page), the last mood given: one statement, a row for each unfinished run (newest
+    /// first) or one with no run, each carrying the allowance. Unfinished runs are at most one for each reset offered
+    /// (starting a reset again resumes its run), so repeating the allowance's columns on each row stays small.
     public func today(tenantID: TenantID, accountID: AccountID, localDay: String, now: Int,
                       withLastMood: Bool = false) throws(StorageError) -> (Allowance, [Run], lastMood: Int?) {
         try read { db in
-            let (allowance, lastMood) = try Self.allowance(db, tenantID: tenantID, accountID: accountID, localDay: localDay, now: now,
-                                                           withLastMood: withLastMood)
-            return (allowance, try Self.unfinishedRuns(db, tenantID: tenantID, accountID: accountID, localDay: localDay), lastMood)
+            let rows = try db.rows(sql: withLastMood ? Self.todayWithLastMoodSQL : Self.todaySQL,
+                                   arguments: [now, now, localDay, localDay, tenantID, accountID])
+            guard let first = rows.first else { return (try Self.noSuchMember(db, tenantID: tenantID), [], nil) }
+            let runs = (first["id"] as String?) == nil ? [] : rows.map(Self.run(from:))
+            return (Self.allowance(from: first), runs, withLastMood ? first["last_mood"] : nil)
         }
-    }
-
-    /// Today's runs that were started and not finished, newest first: each can be resumed where it stopped.
-    static func unfinishedRuns(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID, localDay: String) throws -> [Run] {
-        try db.rows(sql: """
-            SELECT \(Self.runColumns) FROM runs
-            WHERE tenant_id = ? AND account_id = ? AND local_day = ? AND outcome IS NULL ORDER BY started_at DESC
-            """, arguments: [tenantID, accountID, localDay]).map(Self.run(from:))
     }
 
     /// A run costs one of the day's free resets once the person goes past its first step (or, for a one-step
@@ -89,23 +85,23 @@ extension AppDatabase {
 
     /// Unlimited: a live subscription, an email on the tenant's list, a moderator or admin, or a tenant-wide licence.
     static func allowance(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID, localDay: String, now: Int) throws -> Allowance {
-        try allowance(db, tenantID: tenantID, accountID: accountID, localDay: localDay, now: now, withLastMood: false).0
+        guard let row = try db.row(sql: allowanceSQL, arguments: [now, now, localDay, tenantID, accountID]) else {
+            return try noSuchMember(db, tenantID: tenantID)
+        }
+        return allowance(from: row)
     }
 
-    /// The allowance and, when `withLastMood`, the mood the person gave after their latest rated reset, in the same
-    /// statement (the home page shows both).
-    static func allowance(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID, localDay: String, now: Int,
-                          withLastMood: Bool) throws -> (Allowance, lastMood: Int?) {
-        let row = try db.row(sql: withLastMood ? allowanceWithLastMoodSQL : allowanceSQL, arguments: [now, now, localDay, tenantID, accountID])
-        guard let row else {
-            // No such member (never so for a signed-in one): the tenant's number, none used.
-            let limit = try db.int(sql: "SELECT free_resets_per_day FROM tenants WHERE id = ?", arguments: [tenantID]) ?? 0
-            return (.remaining(max(0, limit), of: limit), nil)
-        }
-        let lastMood: Int? = withLastMood ? row["last_mood"] : nil
-        if (row["unlimited"] as Bool?) == true { return (.unlimited, lastMood) }
+    /// No such member (never so for a signed-in one): the tenant's number, none used.
+    private static func noSuchMember(_ db: any SQLConnection, tenantID: TenantID) throws -> Allowance {
+        let limit = try db.int(sql: "SELECT free_resets_per_day FROM tenants WHERE id = ?", arguments: [tenantID]) ?? 0
+        return .remaining(max(0, limit), of: limit)
+    }
+
+    /// The allowance from a row of `allowanceColumns`.
+    private static func allowance(from row: SQLRow) -> Allowance {
+        if (row["unlimited"] as Bool?) == true { return .unlimited }
         let limit = (row["free"] as Int?) ?? 0
-        return (.remaining(max(0, limit - ((row["used"] as Int?) ?? 0)), of: limit), lastMood)
+        return .remaining(max(0, limit - ((row["used"] as Int?) ?? 0)), of: limit)
     }
 
     /// One statement (the home page, every step and the account pages ask): whether the member is unlimited, the
@@ -126,11 +122,26 @@ extension AppDatabase {
         WHERE t.id = ? AND a.id = ?
         """
     private static let allowanceSQL = allowanceColumns + "\n" + allowanceFrom
-    private static let allowanceWithLastMoodSQL = allowanceColumns + """
-        ,
-            (SELECT r.mood FROM runs r WHERE r.tenant_id = t.id AND r.account_id = a.id AND r.mood IS NOT NULL
-             ORDER BY r.local_day DESC, r.started_at DESC LIMIT 1) AS last_mood
-        """ + "\n" + allowanceFrom
+
+    /// `today`'s statement: the allowance's columns (and the last mood) on each of today's unfinished runs, newest
+    /// first, or on one row without a run. Made once, not on every request.
+    private static func todaySQL(withLastMood: Bool) -> String {
+        let lastMood = withLastMood ? """
+            ,
+                (SELECT r.mood FROM runs r WHERE r.tenant_id = t.id AND r.account_id = a.id AND r.mood IS NOT NULL
+                 ORDER BY r.local_day DESC, r.started_at DESC LIMIT 1) AS last_mood
+            """ : ""
+        let runColumns = runColumns.split(separator: ",").map { "o." + $0.filter { !$0.isWhitespace } }
+        return allowanceColumns + lastMood + ",\n" + runColumns.joined(separator: ", ") + """
+
+            FROM tenants t JOIN accounts a ON a.tenant_id = t.id
+            LEFT JOIN runs o ON o.tenant_id = t.id AND o.account_id = a.id AND o.local_day = ? AND o.outcome IS NULL
+            WHERE t.id = ? AND a.id = ?
+            ORDER BY o.started_at DESC
+            """
+    }
+    private static let todaySQL = todaySQL(withLastMood: false)
+    private static let todayWithLastMoodSQL = todaySQL(withLastMood: true)
 
     public func run(tenantID: TenantID, accountID: AccountID, id typedID: RunID) throws(StorageError) -> Run? {
         let id = typedID.rawValue

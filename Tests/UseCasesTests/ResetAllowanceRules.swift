@@ -34,4 +34,36 @@ struct ResetAllowanceRules {
         #expect(throws: UseCaseError.notFound) { try rules.runs.run(elsewhere, run) }
         #expect(try rules.runs.run(owner, run).0.typedID == run)
     }
+
+    /// The home page and a reset's intro read today in one statement: the allowance, today's unfinished runs (newest
+    /// first; finished ones, other days' and other people's left out) and the mood after the latest rated reset.
+    @Test func todayIsTheAllowanceTheUnfinishedRunsNewestFirstAndTheLastMood() throws {
+        let rules = try RulesFixture()
+        let member = try rules.member("today@example.com"), other = try rules.member("someone@example.com")
+        let resets = rules.library.resets(for: "stressed")
+        var empty = try rules.runs.today(member, withLastMood: true)
+        #expect(empty.allowance == .remaining(3, of: 3) && empty.unfinished.isEmpty && empty.lastMood == nil)
+        func started(_ who: MemberScope, _ reset: Reset) throws -> Run {
+            guard case .started(let id) = try rules.runs.start(who, reset: reset) else { throw UseCaseError.notFound }
+            rules.advance(60)
+            return try rules.runs.run(who, id).0
+        }
+        _ = try started(member, resets[3])
+        rules.advance(24 * 3600)  // yesterday's unfinished run is not today's
+        let first = try started(member, resets[0])
+        let second = try started(member, resets[1])
+        #expect(try rules.runs.reach(member, second, step: 2))
+        let rated = try started(member, resets[2])
+        #expect(try rules.runs.reach(member, rated, step: 2))
+        try rules.runs.finish(member, rated, completed: false)
+        try rules.runs.rate(member, try rules.runs.run(member, rated.typedID).0, mood: 6)
+        _ = try started(other, resets[0])
+        let today = try rules.runs.today(member, withLastMood: true)
+        #expect(today.allowance == .remaining(1, of: 3))
+        #expect(today.unfinished.map(\.0.typedID) == [second.typedID, first.typedID])
+        #expect(today.unfinished.map(\.1.id) == [resets[1].id, resets[0].id])
+        #expect(today.lastMood == 6)
+        empty = try rules.runs.today(member)
+        #expect(empty.lastMood == nil, "asked for only when wanted")
+    }
 }
