@@ -3,7 +3,11 @@
 # for each PATH (signed in as the moderator when it starts with "mod:", else as the member) prints the fixture's
 # /fortunes and the page side by side (wrk, 1 thread, 64 connections, with the server's CPU time per request), then,
 # with PROFILE=1, samples the page with `perf record` and prints the hottest symbols (the samples stay in bench/.work/profile/perf-N.data, N the PATH's place). A quick loop for one page; bench/run.sh remains the measurement.
-# Env: BENCH_SECONDS (default 4), PROFILE (0).
+# PROFILE=dwarf unwinds each sample from its stack copy instead of frame pointers: slower to record, but the system's
+# libsqlite3 and libc keep no frame pointers, so only this way does their time land under the Swift function that
+# called them (with PROFILE=1 a third of a page's samples have no caller); it prints the hottest functions with
+# everything they called.
+# Env: BENCH_SECONDS (default 4), PROFILE (0, 1 or dwarf).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD secs=${BENCH_SECONDS:-4} work=$root/bench/.work/profile
@@ -47,12 +51,14 @@ for arg in "${@:-/}"; do
   bytes=$(curl -s -H "Cookie: $cookie" "http://127.0.0.1:8194$path" | wc -c)
   before=$(ticks "$resett")
   echo "page: $path ($bytes bytes) $(cpu_line "$resett" "$before" "$(bench/wrk-page.sh "http://127.0.0.1:8194$path" "$secs" 64 "$cookie")")"
-  if [[ ${PROFILE:-0} == 1 ]]; then
+  if [[ ${PROFILE:-0} == 1 || ${PROFILE:-0} == dwarf ]]; then
+    graph=(-F 2000 -g) report=(--no-children --percent-limit 0.7)
+    if [[ $PROFILE == dwarf ]]; then graph=(-F 800 --call-graph dwarf,32768) report=(--children --percent-limit 2); fi
     wrk -t1 -c64 -d"$((secs + 2))s" -H "Cookie: $cookie" "http://127.0.0.1:8194$path" >/dev/null & load=$!
     sleep 1
-    perf record -q -F 2000 -g -p "$resett" -o "$work/perf-$n.data" -- sleep "$secs" 2>/dev/null
+    perf record -q "${graph[@]}" -p "$resett" -o "$work/perf-$n.data" -- sleep "$secs" 2>/dev/null
     wait "$load"
-    perf report -i "$work/perf-$n.data" --no-children --percent-limit 0.7 --stdio -g none 2>/dev/null \
+    perf report -i "$work/perf-$n.data" "${report[@]}" --stdio -g none 2>/dev/null \
       | grep -v '^#' | grep -v '^$' | head -45
   fi
 done
