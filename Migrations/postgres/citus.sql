@@ -122,6 +122,12 @@ CREATE CONSTRAINT TRIGGER glimmers_history AFTER INSERT OR UPDATE OR DELETE ON g
 DROP TRIGGER reflections_history ON reflections;
 CREATE CONSTRAINT TRIGGER reflections_history AFTER INSERT OR UPDATE OR DELETE ON reflections
     DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION history_changed();
+DROP TRIGGER worries_history ON worries;
+CREATE CONSTRAINT TRIGGER worries_history AFTER INSERT OR UPDATE OR DELETE ON worries
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION history_changed();
+DROP TRIGGER worry_times_history ON worry_times;
+CREATE CONSTRAINT TRIGGER worry_times_history AFTER INSERT OR UPDATE OR DELETE ON worry_times
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION history_changed();
 -- The tenant's own version (0036_tenant_version.sql) changes only the row being updated, of a reference table, so
 -- every copy of the row is written with it.
 DROP TRIGGER tenants_config_version ON tenants;

@@ -53,9 +53,15 @@ public final class AppEnvironment: Sendable {
     let calendarMonths = CalendarGrid.keptMonths()
     /// A day's resets, setbacks and practices, kept under the account's history version (`CalendarGrid.KeptDay`).
     let calendarDays = CalendarGrid.keptDays()
-    /// Each reset's lift over the year for /insights, kept under the account's history version and today (a year of
-    /// runs summed by reset was most of that page's time).
-    let resetLifts = KeptPages<InsightsHandler.LiftsKey, [Insights.ResetLift]>(budget: 4 << 20) { 64 + $0.count * 64 }
+    /// The findings of /insights, kept under the account's history version, the tenant's configuration version and
+    /// today (a year of check-ins and runs, and the worries, were nearly all of that page's time).
+    let insightSections = KeptPages<InsightsHandler.Key, [InsightsPage.Section]>(budget: 4 << 20) { sections in
+        sections.reduce(256) { bytes, section in
+            bytes + 256 + section.lines.reduce(0) { $0 + 32 + $1.utf8.count } + (section.chart?.bars.count ?? 0) * 160
+        }
+    }
+    /// What the worry page shows of each person's worries, kept under their history version (`WorryOverview`).
+    let worryOverviews = KeptPages<WorriesHandler.OverviewKey, WorryOverview>(budget: 4 << 20) { $0.size }
     /// Each person's list of setbacks (/setbacks), drawn, kept under their history version until its oldest leaves the
     /// year (reading and drawing thirty setbacks was most of that page's time).
     let setbackLists = KeptPages<SetbacksHandler.ListKey, SetbacksHandler.KeptList>(budget: 8 << 20) { 512 + $0.list.allocatedBytes + $0.newest.listed.count * 256 }

@@ -69,7 +69,7 @@ struct VersionTriggerTests {
         #expect(try communityVersion(app, tenant) == before)
     }
 
-    @Test func aPersonsRunsCheckInsSetbacksPracticesGlimmersAndReflectionsMoveTheirHistoryOnAndNobodyElses() throws {
+    @Test func aPersonsRunsCheckInsSetbacksPracticesGlimmersReflectionsAndWorriesMoveTheirHistoryOnAndNobodyElses() throws {
         let app = try RunningApp()
         let member = app.browser(), neighbour = app.browser()
         try member.signUp("trigger.history@example.com")
@@ -105,6 +105,20 @@ struct VersionTriggerTests {
             session = String(try #require(started.header("Location")).dropFirst("/practices/sessions/".count).prefix(32))
         }
         try moves("finishing it") { () throws in #expect(try member.post("/practices/sessions/\(session)/done", []).status == 303) }
+        var worry = ""
+        try moves("writing a worry down") {
+            let written = try member.post("/worries", [("text", "The boiler"), ("answer", "")])
+            worry = String(try #require(written.header("Location")).dropFirst("/worries/".count).prefix(32))
+        }
+        try moves("parking it") { () throws in #expect(try member.post("/worries/\(worry)/cannot", []).status == 303) }
+        try moves("deleting it") { () throws in #expect(try member.post("/worries/\(worry)/delete", []).status == 303) }
+        try moves("setting worry time") { () throws in
+            #expect(try member.post("/worries/time", [("start", "18:00"), ("minutes", "15")]).status == 303)
+        }
+        try moves("changing it") { () throws in
+            #expect(try member.post("/worries/time", [("start", "19:30"), ("minutes", "20")]).status == 303)
+        }
+        try moves("clearing it") { () throws in #expect(try member.post("/worries/time", [("clear", "yes")]).status == 303) }
     }
 
     /// Every request keeps the tenant it decoded under this version (`keptTenant`): any statement that changes the

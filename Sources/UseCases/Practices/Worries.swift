@@ -109,16 +109,10 @@ public struct Worries: Sendable {
         try database.worries(tenantID: member.tenantID, accountID: member.accountID, states: states.map(\.rawValue), limit: limit).map { open($0, member) }
     }
 
-    /// Worry time's next worry to revisit today (the oldest parked one not kept for later), and how many are waiting.
-    public func nextToRevisit(_ member: MemberScope) throws -> (worry: Worry?, waiting: Int) {
-        let today = Day.of(clock(), in: member.account.timeZone)
-        let due = try list(member, [.parked]).filter { $0.isDue(on: today) }
-        return (due.first, due.count)
-    }
-
-    /// How many actions are not yet done (the worry page's link to them).
-    public func actionsToDo(_ member: MemberScope) throws -> Int {
-        try database.actionsToDo(tenantID: member.tenantID, accountID: member.accountID)
+    /// What the worry page shows: the worry time, the unsorted and parked worries, and the actions not yet done.
+    public func overview(_ member: MemberScope) throws -> WorryOverview {
+        WorryOverview(time: try time(member), open: try list(member, [.open]), parked: try list(member, [.parked]),
+                      actionsToDo: try database.actionsToDo(tenantID: member.tenantID, accountID: member.accountID))
     }
 
     public func counts(_ member: MemberScope) throws -> [WorryState: Int] {

@@ -6,6 +6,14 @@ import UseCases
 /// Worry time: writing a worry and sorting it, the window and its one-by-one revisit, one's own worry, the actions,
 /// and the spreadsheet. Only the signed-in member's own: anyone else's id is not found.
 enum WorriesHandler {
+    /// What a person's worry overview depends on: whose, and their history version, which their worries and worry
+    /// time move on in the transaction of any change (Migrations/*/…worries_history.sql).
+    struct OverviewKey: Hashable, Sendable {
+        let tenantID: TenantID
+        let accountID: AccountID
+        let historyVersion: Int
+    }
+
     static func index(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         try listPage(context, environment, member, text: "", answer: nil, step: "", due: "", start: nil, errors: FormErrors())
     }
@@ -161,12 +169,15 @@ enum WorriesHandler {
 
     private static func listPage(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, text: String, answer: String?,
                                  step: String, due: String, start: String?, errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
-        let worries = environment.worries, zone = member.account.timeZone, now = environment.clock()
-        let time = try worries.time(member)
+        let zone = member.account.timeZone, now = environment.clock(), today = Day.of(now, in: zone), account = member.account
+        let overview = try environment.worryOverviews.value(
+            OverviewKey(tenantID: account.tenantID, accountID: account.id, historyVersion: account.historyVersion)
+        ) { try environment.worries.overview(member) }
+        let time = overview.time, open = overview.open, parked = overview.parked
         let window = time?.openWindow(at: now, in: zone)
         var revisit: WorriesPage.Revisit?
         if window != nil {
-            let next = try worries.nextToRevisit(member)
+            let next = overview.nextToRevisit(on: today)
             if let worry = next.worry {
                 revisit = WorriesPage.Revisit(
                     text: worry.wordsUnreadable ? CheckIn.unreadableWords : worry.text,
@@ -175,8 +186,6 @@ enum WorriesHandler {
                     canPath: Route.worryAction(worry.id, .can).path, fields: fields(environment, member, step: "", due: "", errors: errors))
             }
         }
-        let open = try worries.list(member, [.open]), parked = try worries.list(member, [.parked])
-        let today = Day.of(now, in: zone)
         let page = WorriesPage(
             inWindow: window != nil, windowText: time.map { windowText($0, now: now, zone: zone) },
             windowEnds: window.map { LocalDay.time($0.end, in: zone) }, revisit: revisit, startTime: start ?? time?.startText ?? "18:00",
@@ -187,7 +196,7 @@ enum WorriesHandler {
             fields: fields(environment, member, step: step, due: due, errors: errors),
             unsorted: open.map { item($0, detail: "Written \($0.day.longText)") },
             parked: parked.map { item($0, detail: $0.isDue(on: today) ? "Written \($0.day.longText)" : "Kept for \($0.revisitDay?.longText ?? "later")") },
-            actionCount: try worries.actionsToDo(member), errors: errors)
+            actionCount: overview.actionsToDo, errors: errors)
         return try environment.render(page, title: "Worry time", errors: errors, context: context, status: status)
     }
 

@@ -1,6 +1,6 @@
 /// `insights/index`: what the person's own data shows, each finding in words with its numbers, or "not enough yet".
 struct InsightsPage: CompiledView {
-    struct Section {
+    struct Section: Sendable {
         let number: Int
         let title: String
         let lines: [String]
