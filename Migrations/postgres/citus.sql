@@ -128,6 +128,9 @@ CREATE CONSTRAINT TRIGGER worries_history AFTER INSERT OR UPDATE OR DELETE ON wo
 DROP TRIGGER worry_times_history ON worry_times;
 CREATE CONSTRAINT TRIGGER worry_times_history AFTER INSERT OR UPDATE OR DELETE ON worry_times
     DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION history_changed();
+DROP TRIGGER subscriptions_history ON subscriptions;
+CREATE CONSTRAINT TRIGGER subscriptions_history AFTER INSERT OR UPDATE OR DELETE ON subscriptions
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION history_changed();
 -- The tenant's own version (0036_tenant_version.sql) changes only the row being updated, of a reference table, so
 -- every copy of the row is written with it.
 DROP TRIGGER tenants_config_version ON tenants;

@@ -59,18 +59,19 @@ extension AppDatabase {
         }
     }
 
-    /// Today's free resets left and unfinished runs (the home page and a reset's intro show both) and, when
-    /// `withLastMood` (the home page), the last mood given: one statement, a row for each unfinished run (newest
-    /// first) or one with no run, each carrying the allowance. Unfinished runs are at most one for each reset offered
-    /// (starting a reset again resumes its run), so repeating the allowance's columns on each row stays small.
-    public func today(tenantID: TenantID, accountID: AccountID, localDay: String, now: Int,
-                      withLastMood: Bool = false) throws(StorageError) -> (Allowance, [Run], lastMood: Int?) {
+    /// Today's free resets left, unfinished runs (the home page and a reset's intro show both) and the last mood
+    /// given: one statement, a row for each unfinished run (newest first) or one with no run, each carrying the
+    /// allowance. Unfinished runs are at most one for each reset offered (starting a reset again resumes its run), so
+    /// repeating the allowance's columns on each row stays small. `changesAt` is when the allowance changes with the
+    /// clock alone (a cancelled subscription's paid time or a failed payment's grace ends), nil when only a change to
+    /// the data can change it.
+    public func today(tenantID: TenantID, accountID: AccountID, localDay: String, now: Int)
+        throws(StorageError) -> (Allowance, [Run], lastMood: Int?, changesAt: Int?) {
         try read { db in
-            let rows = try db.rows(sql: withLastMood ? Self.todayWithLastMoodSQL : Self.todaySQL,
-                                   arguments: [now, now, localDay, localDay, tenantID, accountID])
-            guard let first = rows.first else { return (try Self.noSuchMember(db, tenantID: tenantID), [], nil) }
+            let rows = try db.rows(sql: Self.todaySQL, arguments: [now, now, localDay, now, now, localDay, tenantID, accountID])
+            guard let first = rows.first else { return (try Self.noSuchMember(db, tenantID: tenantID), [], nil, nil) }
             let runs = (first["id"] as String?) == nil ? [] : rows.map(Self.run(from:))
-            return (Self.allowance(from: first), runs, withLastMood ? first["last_mood"] : nil)
+            return (Self.allowance(from: first), runs, first["last_mood"], first["changes_at"])
         }
     }
 
@@ -123,25 +124,22 @@ extension AppDatabase {
         """
     private static let allowanceSQL = allowanceColumns + "\n" + allowanceFrom
 
-    /// `today`'s statement: the allowance's columns (and the last mood) on each of today's unfinished runs, newest
-    /// first, or on one row without a run. Made once, not on every request.
-    private static func todaySQL(withLastMood: Bool) -> String {
-        let lastMood = withLastMood ? """
-            ,
-                (SELECT r.mood FROM runs r WHERE r.tenant_id = t.id AND r.account_id = a.id AND r.mood IS NOT NULL
-                 ORDER BY r.local_day DESC, r.started_at DESC LIMIT 1) AS last_mood
-            """ : ""
-        let runColumns = runColumns.split(separator: ",").map { "o." + $0.filter { !$0.isWhitespace } }
-        return allowanceColumns + lastMood + ",\n" + runColumns.joined(separator: ", ") + """
+    /// `today`'s statement: the allowance's columns, the last mood and when the allowance changes with the clock, on
+    /// each of today's unfinished runs, newest first, or on one row without a run.
+    private static let todaySQL = allowanceColumns + """
+        ,
+            (SELECT r.mood FROM runs r WHERE r.tenant_id = t.id AND r.account_id = a.id AND r.mood IS NOT NULL
+             ORDER BY r.local_day DESC, r.started_at DESC LIMIT 1) AS last_mood,
+            (SELECT min(CASE WHEN s.status = 'cancelling' AND s.current_period_end > ? THEN s.current_period_end
+                             WHEN s.status = 'past_due' AND s.grace_until > ? THEN s.grace_until END)
+             FROM subscriptions s WHERE s.tenant_id = t.id AND s.account_id = a.id) AS changes_at,
+        """ + runColumns.split(separator: ",").map { "o." + $0.filter { !$0.isWhitespace } }.joined(separator: ", ") + """
 
-            FROM tenants t JOIN accounts a ON a.tenant_id = t.id
-            LEFT JOIN runs o ON o.tenant_id = t.id AND o.account_id = a.id AND o.local_day = ? AND o.outcome IS NULL
-            WHERE t.id = ? AND a.id = ?
-            ORDER BY o.started_at DESC
-            """
-    }
-    private static let todaySQL = todaySQL(withLastMood: false)
-    private static let todayWithLastMoodSQL = todaySQL(withLastMood: true)
+        FROM tenants t JOIN accounts a ON a.tenant_id = t.id
+        LEFT JOIN runs o ON o.tenant_id = t.id AND o.account_id = a.id AND o.local_day = ? AND o.outcome IS NULL
+        WHERE t.id = ? AND a.id = ?
+        ORDER BY o.started_at DESC
+        """
 
     public func run(tenantID: TenantID, accountID: AccountID, id typedID: RunID) throws(StorageError) -> Run? {
         let id = typedID.rawValue

@@ -60,6 +60,10 @@ public final class AppEnvironment: Sendable {
             bytes + 256 + section.lines.reduce(0) { $0 + 32 + $1.utf8.count } + (section.chart?.bars.count ?? 0) * 160
         }
     }
+    /// Each member's day so far (the allowance, unfinished runs and last mood), kept under `TodayKey`.
+    let keptToday = KeptPages<TodayKey, Today>(budget: 4 << 20) { 256 + $0.unfinished.count * 256 }
+    /// Each member's check-in rating and glimmer of the day for the home page, kept under `TodayKey`.
+    let keptHomeDays = KeptPages<TodayKey, HomeDay>(budget: 2 << 20) { 256 + ($0.glimmer?.text.utf8.count ?? 0) }
     /// What the worry page shows of each person's worries, kept under their history version (`WorryOverview`).
     let worryOverviews = KeptPages<WorriesHandler.OverviewKey, WorryOverview>(budget: 4 << 20) { $0.size }
     /// Each person's list of setbacks (/setbacks), drawn, kept under their history version until its oldest leaves the

@@ -150,7 +150,12 @@ struct SubscriptionFlowTests {
         app.clock.set(epoch("2026-12-22T11:59:00Z"))
         try app.environment.subscriptionClock.tick(now: app.clock.now)
         #expect(try subscription(app, "cancel@example.com")?.status == .cancelling, "still active until the end")
+        try browser.logIn("cancel@example.com")  // a month idle ended the session, as it should
+        #expect(!(try browser.get("/").text.contains("free resets left today")), "unlimited until the paid time ends")
+        // The home page keeps the day's allowance, but only until the paid time ends: then the free resets are back,
+        // before the clock's work has marked the subscription expired.
         app.clock.set(epoch("2026-12-22T12:00:01Z"))
+        #expect(try browser.get("/").text.contains("3 free resets left today"))
         #expect(try app.environment.subscriptionClock.tick(now: app.clock.now).expired == 1)
         #expect(try subscription(app, "cancel@example.com")?.status == .expired)
         try browser.logIn("cancel@example.com")  // a month idle ended the session, as it should

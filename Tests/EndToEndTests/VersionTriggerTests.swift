@@ -69,7 +69,7 @@ struct VersionTriggerTests {
         #expect(try communityVersion(app, tenant) == before)
     }
 
-    @Test func aPersonsRunsCheckInsSetbacksPracticesGlimmersReflectionsAndWorriesMoveTheirHistoryOnAndNobodyElses() throws {
+    @Test func aPersonsRunsCheckInsSetbacksPracticesGlimmersReflectionsWorriesAndSubscriptionMoveTheirHistoryOnAndNobodyElses() throws {
         let app = try RunningApp()
         let member = app.browser(), neighbour = app.browser()
         try member.signUp("trigger.history@example.com")
@@ -119,6 +119,20 @@ struct VersionTriggerTests {
             #expect(try member.post("/worries/time", [("start", "19:30"), ("minutes", "20")]).status == 303)
         }
         try moves("clearing it") { () throws in #expect(try member.post("/worries/time", [("clear", "yes")]).status == 303) }
+        // Their subscription too (the day's allowance is kept under the number), whoever changes it.
+        let database = app.environment.database
+        let tenant = try #require(try database.tenant(slug: "default")).id
+        let account = try #require(try database.account(tenantID: tenant, email: EmailAddress("trigger.history@example.com")!)).id
+        func event(_ id: String, _ kind: PaymentEvent.Kind) throws {
+            let event = PaymentEvent(id: id, kind: kind, accountID: account, amount: Money(minor: 199, currency: "GBP"),
+                                     periodEnd: 2_000_000_000, graceUntil: 2_000_000_000)
+            #expect(try database.applyPaymentEvent(tenantID: tenant, event: event, now: 1_800_000_000))
+        }
+        try moves("subscribing") { try event("evt-trigger-paid", .checkoutPaid) }
+        try moves("cancelling") { () throws in #expect(try database.cancelSubscription(tenantID: tenant, accountID: account, now: 1_800_000_000)) }
+        try moves("resuming") { () throws in #expect(try database.resumeSubscription(tenantID: tenant, accountID: account, now: 1_800_000_000)) }
+        try moves("a renewal failing") { try event("evt-trigger-failed", .renewalFailed) }
+        try moves("the grace ending") { () throws in #expect(try database.expireSubscriptions(now: 2_000_000_001) == 1) }
     }
 
     /// Every request keeps the tenant it decoded under this version (`keptTenant`): any statement that changes the

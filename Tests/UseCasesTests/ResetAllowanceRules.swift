@@ -1,5 +1,6 @@
 import Domain
 import Testing
+import Storage
 @testable import UseCases
 
 @Suite("Rules: the free resets a day")
@@ -41,8 +42,8 @@ struct ResetAllowanceRules {
         let rules = try RulesFixture()
         let member = try rules.member("today@example.com"), other = try rules.member("someone@example.com")
         let resets = rules.library.resets(for: "stressed")
-        var empty = try rules.runs.today(member, withLastMood: true)
-        #expect(empty.allowance == .remaining(3, of: 3) && empty.unfinished.isEmpty && empty.lastMood == nil)
+        let empty = try rules.runs.today(member)
+        #expect(empty.allowance == .remaining(3, of: 3) && empty.unfinished.isEmpty && empty.lastMood == nil && empty.holdsUntil == nil)
         func started(_ who: MemberScope, _ reset: Reset) throws -> Run {
             guard case .started(let id) = try rules.runs.start(who, reset: reset) else { throw UseCaseError.notFound }
             rules.advance(60)
@@ -58,12 +59,46 @@ struct ResetAllowanceRules {
         try rules.runs.finish(member, rated, completed: false)
         try rules.runs.rate(member, try rules.runs.run(member, rated.typedID).0, mood: 6)
         _ = try started(other, resets[0])
-        let today = try rules.runs.today(member, withLastMood: true)
+        let today = try rules.runs.today(member)
         #expect(today.allowance == .remaining(1, of: 3))
         #expect(today.unfinished.map(\.0.typedID) == [second.typedID, first.typedID])
         #expect(today.unfinished.map(\.1.id) == [resets[1].id, resets[0].id])
         #expect(today.lastMood == 6)
-        empty = try rules.runs.today(member)
-        #expect(empty.lastMood == nil, "asked for only when wanted")
+        #expect(today.holdsUntil == nil, "only the data can change a day without a subscription")
+    }
+
+    /// A page keeps `Today` until the data changes or `holdsUntil`: a subscription that is live forever (until an
+    /// event) has no such time; a cancelled one is unlimited until its paid period ends, a lapsed payment until its
+    /// grace ends, and then the day's free resets are back without anything written.
+    @Test func todaySaysUntilWhenTheClockAloneKeepsItsAllowance() throws {
+        let rules = try RulesFixture()
+        let member = try rules.member("subscriber@example.com"), tenant = member.tenantID
+        let now = rules.clock(), periodEnd = now + 3 * 24 * 3600
+        func event(_ id: String, _ kind: PaymentEvent.Kind, periodEnd: Int? = nil, graceUntil: Int? = nil) throws {
+            let event = PaymentEvent(id: id, kind: kind, accountID: member.accountID, amount: Money(minor: 199, currency: "GBP"),
+                                     periodEnd: periodEnd, graceUntil: graceUntil)
+            #expect(try rules.database.applyPaymentEvent(tenantID: tenant, event: event, now: rules.clock()))
+        }
+        try event("evt-paid", .checkoutPaid, periodEnd: periodEnd)
+        var today = try rules.runs.today(member)
+        #expect(today.allowance == .unlimited && today.holdsUntil == nil)
+        #expect(try rules.database.cancelSubscription(tenantID: tenant, accountID: member.accountID, now: rules.clock()))
+        today = try rules.runs.today(member)
+        #expect(today.allowance == .unlimited && today.holdsUntil == periodEnd)
+        #expect(today.holds(at: periodEnd - 1) && !today.holds(at: periodEnd))
+        rules.advance(periodEnd - now)
+        today = try rules.runs.today(member)
+        #expect(today.allowance == .remaining(3, of: 3) && today.holdsUntil == nil, "the paid time is over")
+        #expect(try rules.database.resumeSubscription(tenantID: tenant, accountID: member.accountID, now: rules.clock()) == false)
+
+        let lapsing = try rules.member("lapsing@example.com"), graceUntil = rules.clock() + 7 * 24 * 3600
+        let paid = PaymentEvent(id: "evt-paid-2", kind: .checkoutPaid, accountID: lapsing.accountID, amount: Money(minor: 199, currency: "GBP"),
+                                periodEnd: rules.clock() + 60)
+        #expect(try rules.database.applyPaymentEvent(tenantID: tenant, event: paid, now: rules.clock()))
+        let failed = PaymentEvent(id: "evt-failed", kind: .renewalFailed, accountID: lapsing.accountID, amount: Money(minor: 199, currency: "GBP"),
+                                  graceUntil: graceUntil)
+        #expect(try rules.database.applyPaymentEvent(tenantID: tenant, event: failed, now: rules.clock()))
+        today = try rules.runs.today(lapsing)
+        #expect(today.allowance == .unlimited && today.holdsUntil == graceUntil)
     }
 }

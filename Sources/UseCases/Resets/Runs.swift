@@ -42,14 +42,14 @@ public struct Runs: Sendable {
         }
     }
 
-    /// Today's free resets left, today's unfinished runs with their resets (newest first) and, when asked, the mood
-    /// after the latest rated reset: one read.
-    public func today(_ member: MemberScope, withLastMood: Bool = false) throws -> (allowance: Allowance, unfinished: [(Run, Reset)], lastMood: Int?) {
+    /// Today's free resets left, today's unfinished runs with their resets (newest first) and the mood after the latest
+    /// rated reset: one read.
+    public func today(_ member: MemberScope) throws -> Today {
         let now = clock()
-        let (allowance, runs, lastMood) = try database.today(tenantID: member.tenantID, accountID: member.accountID,
-                                                             localDay: LocalDay.of(now, in: member.account.timeZone), now: now,
-                                                             withLastMood: withLastMood)
-        return (allowance, try runs.compactMap { run in try choices.played(member.tenant, id: run.resetID).map { (run, $0) } }, lastMood)
+        let (allowance, runs, lastMood, changesAt) = try database.today(tenantID: member.tenantID, accountID: member.accountID,
+                                                                        localDay: LocalDay.of(now, in: member.account.timeZone), now: now)
+        return Today(allowance: allowance, unfinished: try runs.compactMap { run in try choices.played(member.tenant, id: run.resetID).map { (run, $0) } },
+                     lastMood: lastMood, holdsUntil: changesAt)
     }
 
     /// The member's local hour now (0–23), for a greeting.

@@ -11,18 +11,18 @@ enum ResetsHandler {
             // The feelings the member said come up most lead, in the library's order; the rest follow as they were.
             let usual = member.account.usualFeelings
             if !usual.isEmpty { emotions = emotions.filter { usual.contains($0.id) } + emotions.filter { !usual.contains($0.id) } }
-            let today = try environment.runs.today(member, withLastMood: true)
+            let today = try environment.today(member), home = try environment.homeDay(member)
             allowance = AllowanceLine(today.allowance)
             unfinished = today.unfinished.prefix(3).map { run, reset in
                 HomePage.Unfinished(name: reset.name, step: min(run.stepsReached, reset.steps.count), count: reset.steps.count,
                                     path: Route.runStep(run.typedID, min(max(1, run.stepsReached), reset.steps.count)).path)
             }
             // The rating alone (nothing sealed is opened for the home page).
-            let checkedIn = try environment.checkIns.todaysRating(member)
+            let checkedIn = home.checkedIn
             day = HomePage.Today(greeting: Greeting.at(hour: environment.runs.hour(member)), checkedIn: checkedIn?.label,
                                  checkInFaces: checkedIn == nil ? CheckInFace.all() : [],
                                  lastMood: today.lastMood.map { "\($0) of 10, \(MoodScale.words(for: $0).lowercased())" },
-                                 glimmer: try environment.glimmers.ofTheDay(member).map(GlimmersHandler.item), allowance: allowance.text)
+                                 glimmer: home.glimmer.map(GlimmersHandler.item), allowance: allowance.text)
         }
         let page = HomePage(messages: try TeamMessages.unseen(context, environment), emotions: emotions,
                             unfinished: unfinished, allowanceLine: allowance, today: day)
@@ -49,7 +49,7 @@ enum ResetsHandler {
         let here = Route.reset(reset.id).path
         var allowance = AllowanceLine.unlimited, resumeStep: Int?, askMoodBefore = false, blocked = false
         if let member = context.scope.member {
-            let today = try environment.runs.today(member)
+            let today = try environment.today(member)
             allowance = AllowanceLine(today.allowance)
             if let (run, _) = today.unfinished.first(where: { $0.1.id == reset.id }) {
                 // Starting again carries on where the person stopped, at no cost.
@@ -96,7 +96,7 @@ enum ResetsHandler {
     /// "2 free resets left today", said plainly and only to people with a limit.
     static func allowance(_ context: RequestContext, _ environment: AppEnvironment) throws -> AllowanceLine {
         guard let member = context.scope.member else { return .unlimited }
-        return AllowanceLine(try environment.runs.allowance(member))
+        return AllowanceLine(try environment.today(member).allowance)
     }
 
     /// "About 2 min": the brief's durations, rounded to the nearest minute and worded one way everywhere.
