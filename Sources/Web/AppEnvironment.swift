@@ -79,6 +79,8 @@ public final class AppEnvironment: Sendable {
     let emotionCards: [EmotionCard]
     /// The response templates' cards with nothing filled in, made once (/setbacks/templates).
     let templateCards: [SetbackTemplatesPage.Card]
+    /// The practices page (/practices), the library's cards in their groups, made once.
+    let practicesPage: PracticesPage
     /// The time-zone select's options, written once, at the first page that shows them (see TimeZoneOptions).
     var timeZoneOptions: TimeZoneOptions { TimeZoneOptions.everyZone }
     /// Pages of the community feed, kept per viewer under the tenant's community version.
@@ -124,6 +126,7 @@ public final class AppEnvironment: Sendable {
         self.setbackGuide = setbackGuide
         self.templateCards = SetbackTemplatesHandler.cards(setbackGuide)
         self.practiceLibrary = practiceLibrary
+        self.practicesPage = PracticesHandler.page(practiceLibrary)
         self.mailer = mailer
         self.clock = clock
         self.migrationsDirectory = migrationsDirectory

@@ -7,12 +7,15 @@ import UseCases
 /// else's id is not found.
 enum PracticesHandler {
     static func index(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
-        let practices = environment.practiceLibrary.practices
+        try environment.render(environment.practicesPage, title: "Practices", context: context)
+    }
+
+    /// The practices page: the library's, the same for everyone, so made once (`AppEnvironment.practicesPage`).
+    static func page(_ library: PracticeLibrary) -> PracticesPage {
         func cards(_ kind: PracticeLibrary.Kind) -> [PracticeCard] {
-            practices.filter { $0.kind == kind }.map { card($0) }
+            library.practices.filter { $0.kind == kind }.map { card($0) }
         }
-        let page = PracticesPage(containment: cards(.containment), body: cards(.body), timer: cards(.timer))
-        return try environment.render(page, title: "Practices", context: context)
+        return PracticesPage(containment: cards(.containment), body: cards(.body), timer: cards(.timer))
     }
 
     static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ slug: String) throws -> Response {
