@@ -47,7 +47,7 @@ enum CalendarGrid {
     static func kept() -> KeptPages<Key, Grid> { KeptPages(budget: 16 << 20) { $0.months.allocatedBytes } }
 
     /// A month's page, all of which comes from the account's history (about 100 bytes a day kept).
-    static func keptMonths() -> KeptPages<Key, CalendarMonthPage> { KeptPages(budget: 16 << 20) { 4096 + $0.weeks.count * 7 * 100 } }
+    static func keptMonths() -> KeptPages<Key, CalendarMonthPage> { KeptPages(budget: 16 << 20) { 4096 + $0.weeksHTML.allocatedBytes } }
 
     /// A day's resets, setbacks and practices, read once.
     static func keptDays() -> KeptPages<DayKey, KeptDay> { KeptPages(budget: 16 << 20) { $0.approximateBytes } }

@@ -63,7 +63,7 @@ enum CalendarHandler {
         return CalendarMonthPage(
             monthName: "\(Day.monthNames[month - 1]) \(year)",
             weekdays: MonthGrid.weekdays(weekStartsOnSunday: account.weekStartsOnSunday).map(CalendarMonthPage.Weekday.init),
-            weeks: weeks, runs: runs, activeDays: summaries.count,
+            weeksHTML: MonthWeeks(weeks: weeks).fragment(capacity: 16_384), runs: runs, activeDays: summaries.count,
             averageMood: rated > 0 ? MoodNumber.text(Double(total) / Double(rated)) : nil,
             longestStreak: longest == 1 ? "1 day" : "\(longest) days",
             previousPath: Route.calendarMonth(year: previous.year, month: previous.month),

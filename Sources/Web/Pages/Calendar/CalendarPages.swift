@@ -12,7 +12,8 @@ struct CalendarMonthPage: CompiledView, Sendable {
 
     let monthName: String
     let weekdays: [Weekday]
-    let weeks: [CalendarWeek]
+    /// `calendar/month-weeks`, drawn once with the page and kept with it.
+    let weeksHTML: HTMLFragment
     let runs: Int
     let activeDays: Int
     let averageMood: String?
@@ -31,6 +32,12 @@ struct CalendarMonthPage: CompiledView, Sendable {
     var legendTitle: String { colours.legend.legendTitle }
     var legend: [CalendarLegend.Item] { colours.legend.legend }
     var legendNone: String { colours.legend.legendNone }
+}
+
+/// `calendar/month-weeks`: a month's rows of days, drawn once with its kept page (the month's days are most of its
+/// markup, and the same on every visit until the account's history moves on).
+struct MonthWeeks: CompiledView {
+    let weeks: [CalendarWeek]
 }
 
 /// `calendar/year-months`: the year's small months, drawn once per version of the account's history and kept.
