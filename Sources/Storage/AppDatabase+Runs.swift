@@ -79,11 +79,6 @@ extension AppDatabase {
     /// reset, as soon as it starts). An accidental tap that goes no further costs nothing.
     static let countedRunSQL = "(steps_reached >= 2 OR step_count = 1 OR outcome = 'completed')"
 
-    /// Free resets left on `localDay`, or unlimited.
-    public func allowance(tenantID: TenantID, accountID: AccountID, localDay: String, now: Int) throws(StorageError) -> Allowance {
-        try read { db in try Self.allowance(db, tenantID: tenantID, accountID: accountID, localDay: localDay, now: now) }
-    }
-
     /// Unlimited: a live subscription, an email on the tenant's list, a moderator or admin, or a tenant-wide licence.
     static func allowance(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID, localDay: String, now: Int) throws -> Allowance {
         guard let row = try db.row(sql: allowanceSQL, arguments: [now, now, localDay, tenantID, accountID]) else {

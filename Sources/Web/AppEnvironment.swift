@@ -66,15 +66,17 @@ public final class AppEnvironment: Sendable {
     let keptHomeDays = KeptPages<TodayKey, HomeDay>(budget: 2 << 20) { 256 + ($0.glimmer?.text.utf8.count ?? 0) }
     /// What the worry page shows of each person's worries, kept under their history version (`WorryOverview`).
     let worryOverviews = KeptPages<WorriesHandler.OverviewKey, WorryOverview>(budget: 4 << 20) { $0.size }
+    /// Each person's actions page, kept under their history version (`WorriesHandler.actionsPage`).
+    let actionPages = KeptPages<WorriesHandler.OverviewKey, ActionsPage>(budget: 4 << 20) { $0.size }
+    /// Each person's glimmers by month, kept under their history version (`GlimmersHandler.KeptMonth`).
+    let glimmerMonths = KeptPages<GlimmersHandler.MonthKey, GlimmersHandler.KeptMonth>(budget: 4 << 20) { $0.size }
     /// Each person's list of setbacks (/setbacks), drawn, kept under their history version until its oldest leaves the
     /// year (reading and drawing thirty setbacks was most of that page's time).
     let setbackLists = KeptPages<SetbacksHandler.ListKey, SetbacksHandler.KeptList>(budget: 8 << 20) { 512 + $0.list.allocatedBytes + $0.newest.listed.count * 256 }
-    /// What each person's setbacks show (/setbacks/insights), kept under their history version, which their setbacks
-    /// move too, until a setback crosses the edge of a window the patterns count over (a year of setbacks through the
-    /// rules was nearly all of that page's time).
-    let setbackInsights = KeptPages<SetbacksHandler.InsightsKey, SetbackInsights>(budget: 4 << 20) { insights in
-        512 + insights.patterns.reduce(0) { $0 + $1.title.utf8.count + $1.statement.utf8.count + $1.insight.utf8.count }
-    }
+    /// The patterns page each person's setbacks draw (/setbacks/insights), kept under their history version, which
+    /// their setbacks move too, until a setback crosses the edge of a window the patterns count over (a year of
+    /// setbacks through the rules was nearly all of that page's time; the page's words and chart, half of the rest).
+    let setbackInsights = KeptPages<SetbacksHandler.InsightsKey, SetbacksHandler.KeptInsights>(budget: 4 << 20) { $0.approximateBytes }
     /// The five feelings' cards on the home page: five small values, their links and icons made once.
     let emotionCards: [EmotionCard]
     /// The response templates' cards with nothing filled in, made once (/setbacks/templates).

@@ -93,6 +93,8 @@ struct PracticeTests {
         }
         #expect(try browser.post("/glimmers/\(glimmer)", [("text", "A robin on the garden fence"), ("kind", "")]).status == 303)
         #expect(try browser.get("/glimmers/\(glimmer)").text.contains("A robin on the garden fence"))
+        // The list shows the change at once (it keeps a month's glimmers only while nothing of them changes).
+        #expect(try browser.get("/glimmers").text.contains("A robin on the garden fence"))
         // Another month, by its link; a month that is not one shows this one.
         #expect(!(try browser.get("/glimmers?month=2020-01").text.contains("robin")))
         #expect(try browser.get("/glimmers?month=2020-13").text.contains("robin"))
@@ -107,6 +109,7 @@ struct PracticeTests {
         #expect(try browser.get("/account/glimmers.csv").text.contains("\(glimmer),A robin on the garden fence,,"))
         #expect(try browser.post("/glimmers/\(glimmer)/delete", []).header("Location") == "/glimmers?notice=glimmer-deleted")
         #expect(try browser.get("/glimmers/\(glimmer)").status == 404)
+        #expect(!(try browser.get("/glimmers").text.contains("robin")))
     }
 
     @Test func theGlimmerOfTheDayIsOnesOwnFromAWeekAgoAndTheSameAllDay() throws {

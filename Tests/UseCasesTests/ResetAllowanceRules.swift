@@ -16,7 +16,7 @@ struct ResetAllowanceRules {
             #expect(try rules.runs.reach(member, try rules.runs.run(member, id).0, step: 2))
         }
         #expect(try rules.runs.start(member, reset: resets[3]) == .limitReached)
-        #expect(try rules.runs.allowance(member) == .remaining(0, of: 3))
+        #expect(try rules.runs.today(member).allowance == .remaining(0, of: 3))
         // Today's unfinished reset of one already started is resumed, not charged again.
         guard case .resumed = try rules.runs.start(member, reset: resets[0]) else { Issue.record("not resumed"); return }
 

@@ -34,9 +34,7 @@ extension CompiledViewTests {
             try same(ResetListPage(emotion: "stressed", label: "Stressed", description: "Tense", icon: Icon.stressed.trusted, resets: resets,
                                    allowanceLine: line), title: "Stressed resets", old: old, partials: ["resets/list.mustache": try Self.oldList])
         }
-        let moodChoicesHTML = try Self.renderer.get().render("partials/mood-choices", ["moodChoices": MoodChoice.scale(name: "mood_before").map {
-            ["value": $0.value, "id": $0.id, "name": $0.name, "words": $0.words, "face": $0.face.markup, "checked": $0.checked] as [String: Any]
-        }]) ?? ""
+        let moodScale = try Self.moodScaleAsTheTemplateDraws(name: "mood_before")
         for (signedIn, resume, ask, blocked, note) in [(false, nil, false, false, nil), (true, 3, true, false, "sit <down>"), (true, nil, false, true, nil),
                                                        (true, nil, true, false, nil)] as [(Bool, Int?, Bool, Bool, String?)] {
             var old: [String: Any] = ["name": "Box", "description": "D", "scienceBenefit": "S", "duration": "About 2 min", "stepCount": 5,
@@ -48,7 +46,7 @@ extension CompiledViewTests {
                 if let resume { old["resumeStep"] = resume }
                 if ask { old["askMoodBefore"] = true }
                 if blocked { old["blocked"] = true }
-                old["moodChoicesHTML"] = moodChoicesHTML
+                old["moodScale"] = moodScale
                 old["signedIn"] = true
             }
             let page = ResetIntroPage(name: "Box", description: "D", scienceBenefit: "S", duration: "About 2 min", stepCount: 5, emotion: "anxious",
@@ -56,8 +54,8 @@ extension CompiledViewTests {
                                       signUpPath: "/signup?next=%2Fresets%2Fbox", logInPath: "/login?next=%2Fresets%2Fbox", safetyNote: note,
                                       allowanceLine: signedIn ? AllowanceLine(text: "1 free reset left today", noneLeft: false) : .unlimited,
                                       resumeStep: resume, askMoodBefore: ask, blocked: blocked,
-                                      moodChoices: signedIn ? MoodChoice.scale(name: "mood_before") : [])
-            let html = try same(page, title: "Box", signedIn: signedIn, old: old, partials: ["resets/intro.mustache": try Self.oldIntro])
+                                      moodScale: signedIn ? MoodScaleOptions.moodBefore.unselected : HTMLFragment())
+            let html = try same(page, title: "Box", signedIn: signedIn, old: old)
             #expect(html.contains("id=\"mood_before-7\"") == (signedIn && ask && !blocked))
         }
     }
@@ -87,7 +85,13 @@ extension CompiledViewTests {
     }
     static var oldHome: String { get throws { try template("home/index.mustache", replacing: "{{>partials.emotion-grid}}", with: "  {{{emotionGrid}}}") } }
     static var oldList: String { get throws { try template("resets/list.mustache", replacing: #/\{\{#resets\}\}[\s\S]*\{\{/resets\}\}\n/#, with: "{{{resetsHTML}}}") } }
-    static var oldIntro: String { get throws { try template("resets/intro.mustache", replacing: "        {{>partials.mood-choices}}", with: "        {{{moodChoicesHTML}}}") } }
+
+    /// The mood scale through the reference renderer, from `components/mood-scale` with every choice as values.
+    static func moodScaleAsTheTemplateDraws(name: String, selected: Int? = nil) throws -> String {
+        try renderer.get().render("components/mood-scale", ["choices": MoodChoice.scale(name: name, selected: selected).map {
+            ["value": $0.value, "id": $0.id, "name": $0.name, "words": $0.words, "face": $0.face.markup, "checked": $0.checked] as [String: Any]
+        }]) ?? ""
+    }
 
     @Test func playerPages() throws {
         let lines = ["Breathe in <slowly>", "and out"]
@@ -115,15 +119,18 @@ extension CompiledViewTests {
         try same(BubblesPage(emotion: "restless", stepTitle: "Pop", lines: lines, number: 1, count: 1, finishPath: "/runs/r/finish"), title: "Bubble Pop Calm",
                  old: ["emotion": "restless", "stepTitle": "Pop", "linesHTML": linesHTML, "number": 1, "count": 1, "isLast": true,
                        "finishPath": "/runs/r/finish", "bubblesHTML": bubblesHTML], partials: ["runs/bubbles.mustache": oldBubbles])
-        let choices = try Self.renderer.get().render("partials/mood-choices", ["moodChoices": MoodChoice.scale(name: "mood").map {
-            ["value": $0.value, "id": $0.id, "name": $0.name, "words": $0.words, "face": $0.face.markup, "checked": $0.checked] as [String: Any]
-        }]) ?? ""
+        let choices = try Self.moodScaleAsTheTemplateDraws(name: "mood")
+        // The scale written once is the template's, and a choice sent back is checked, alone, on the copy.
+        #expect(Self.normalised(MoodScaleOptions.mood.unselected.text) == Self.normalised(choices))
+        let seven = MoodScaleOptions.moodBefore.selecting(7).text
+        #expect(Self.normalised(seven) == Self.normalised(try Self.moodScaleAsTheTemplateDraws(name: "mood_before", selected: 7)))
+        #expect(seven.components(separatedBy: " checked").count == 2 && seven.contains("value=\"7\" checked"))
+        #expect(MoodScaleOptions.moodBefore.selecting(11).text == MoodScaleOptions.moodBefore.unselected.text)
         for errors in [FormErrors(), Self.errors(("mood-5", "Choose a number from 1 to 10."))] {
-            var old: [String: Any] = ["moodPath": "/runs/r/mood", "moodChoicesHTML": choices, "emotion": "tired"]
+            var old: [String: Any] = ["moodPath": "/runs/r/mood", "moodScale": choices, "emotion": "tired"]
             if let message = errors["mood-5"] { old["moodError"] = message }
-            try same(RateMoodPage(emotion: "tired", moodPath: "/runs/r/mood", moodChoices: MoodChoice.scale(name: "mood"), errors: errors),
-                     title: "How do you feel now?", errors: errors, old: old,
-                     partials: ["runs/mood.mustache": try Self.template("runs/mood.mustache", replacing: "{{>partials.mood-choices}}", with: "{{{moodChoicesHTML}}}")])
+            try same(RateMoodPage(emotion: "tired", moodPath: "/runs/r/mood", moodScale: MoodScaleOptions.mood.unselected, errors: errors),
+                     title: "How do you feel now?", errors: errors, old: old)
         }
     }
 

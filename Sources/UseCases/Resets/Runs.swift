@@ -55,13 +55,6 @@ public struct Runs: Sendable {
     /// The member's local hour now (0–23), for a greeting.
     public func hour(_ member: MemberScope) -> Int { LocalDay.hour(clock(), in: member.account.timeZone) }
 
-    /// Free resets left today, or unlimited.
-    public func allowance(_ member: MemberScope) throws -> Allowance {
-        let now = clock()
-        return try database.allowance(tenantID: member.tenantID, accountID: member.accountID,
-                                      localDay: LocalDay.of(now, in: member.account.timeZone), now: now)
-    }
-
     /// The member's run and its reset (hidden or unpublished since, it can still be finished); `.notFound` for anyone
     /// else's run.
     public func run(_ member: MemberScope, _ id: RunID) throws -> (Run, Reset) {

@@ -179,7 +179,7 @@ enum AccountHandler {
         switch page {
         case .hub:
             var hint = "Your plan, payments and renewal"
-            if let member = context.scope.member, case .remaining = try environment.runs.allowance(member) {
+            if let member = context.scope.member, case .remaining = try environment.today(member).allowance {
                 hint = "Unlimited resets for £1.99 a month"
             }
             return try render(AccountHubPage(email: account.email, subscriptionHint: hint, errors: errors))

@@ -67,25 +67,51 @@ enum GlimmersHandler {
         }
     }
 
+    /// A member's glimmers of one month, kept under their history version, which any glimmer kept, changed or
+    /// deleted moves on, and the month that is this month for them (the heading says so).
+    struct MonthKey: Hashable, Sendable {
+        let tenantID: TenantID
+        let accountID: AccountID
+        let historyVersion: Int
+        let month: Day
+        let thisMonth: Day
+    }
+
+    /// What the list shows of that month: each glimmer opened once, not on every visit.
+    struct KeptMonth: Sendable {
+        let heading: String
+        let items: [GlimmerItem]
+        let months: [GlimmerMonth]
+
+        var size: Int { items.reduce(512 + months.count * 128) { $0 + $1.text.utf8.count + 192 } }
+    }
+
     /// The list shows one month: `?month=YYYY-MM` if it is a real month, else this one.
     private static func listPage(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, text: String, kind: GlimmerKind?,
                                  errors: FormErrors, status: HTTPStatus = .ok) throws -> Response {
         let zone = member.account.timeZone
         let today = Day.of(environment.clock(), in: zone)
         let asked = try context.query()["month"].flatMap { $0.utf8.count == 7 ? Day($0 + "-01") : nil }
-        let month = asked ?? Day(year: today.year, month: today.month, day: 1) ?? today
+        let thisMonth = Day(year: today.year, month: today.month, day: 1) ?? today
+        let month = asked ?? thisMonth
         let last = Day(year: month.year, month: month.month, day: Day.daysIn(year: month.year, month: month.month)) ?? month
-        let glimmers = try environment.glimmers.between(member, month, last)
-        var months = try environment.glimmers.months(member)
-        if !months.contains(where: { $0.month == month }) { months.append((month, 0)); months.sort { $0.month > $1.month } }
+        let account = member.account
+        let shown = try environment.glimmerMonths.value(
+            MonthKey(tenantID: account.tenantID, accountID: account.id, historyVersion: account.historyVersion, month: month, thisMonth: thisMonth)
+        ) {
+            let glimmers = try environment.glimmers.between(member, month, last)
+            var months = try environment.glimmers.months(member)
+            if !months.contains(where: { $0.month == month }) { months.append((month, 0)); months.sort { $0.month > $1.month } }
+            return KeptMonth(
+                heading: (month == thisMonth ? "This month, " : "") + monthName(month), items: glimmers.map { item($0) },
+                months: months.prefix(36).map {
+                    GlimmerMonth(label: monthName($0.month), path: Route.glimmers.path + "?month=" + String($0.month.description.prefix(7)),
+                                 count: $0.count, current: $0.month == month)
+                })
+        }
         let page = GlimmersPage(
             text: text, textLimit: Glimmer.textLimit, kinds: FormChoice.glimmerKinds(selected: kind),
-            monthHeading: (month.year == today.year && month.month == today.month ? "This month, " : "") + monthName(month),
-            items: glimmers.map { item($0) },
-            months: months.prefix(36).map {
-                GlimmerMonth(label: monthName($0.month), path: Route.glimmers.path + "?month=" + String($0.month.description.prefix(7)),
-                             count: $0.count, current: $0.month == month)
-            },
+            monthHeading: shown.heading, items: shown.items, months: shown.months,
             errors: errors)
         return try environment.render(page, title: "Glimmers", errors: errors, context: context, status: status)
     }

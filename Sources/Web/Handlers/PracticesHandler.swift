@@ -80,7 +80,7 @@ enum PracticesHandler {
         let page = PracticeDonePage(
             title: practice.kind == .timer ? "quiet breathing" : practice.title.lowercased(), minutesText: minutesText(session.minutes),
             emotion: emotion(practice), moodBefore: session.moodBefore, moodAfter: session.moodAfter, moodPath: Route.practiceDone(id).path,
-            moodChoices: MoodChoice.scale(name: "mood_after"), again: Route.practice(practice.slug).path)
+            moodScale: MoodScaleOptions.moodAfter.unselected, again: Route.practice(practice.slug).path)
         return try environment.render(page, title: "Well done", context: context)
     }
 
@@ -100,7 +100,7 @@ enum PracticesHandler {
         let page = PracticePage(
             title: practice.title, summary: practice.summary, why: practice.why, duration: duration(practice), emotion: emotion(practice),
             stepCount: practice.steps.count, safety: practice.safety, startPath: Route.practiceStart(practice.slug).path,
-            moodChoices: MoodChoice.scale(name: "mood_before", selected: mood), isTimer: practice.kind == .timer,
+            moodScale: MoodScaleOptions.moodBefore.selecting(mood), isTimer: practice.kind == .timer,
             minuteChoices: PracticeLibrary.timerMinutes.map { FormChoice(value: String($0), label: minutesText($0), checked: $0 == minutes) },
             paces: library.paces.map { PaceChoice(id: "pace-\($0.id)", value: $0.id, label: $0.label, hint: $0.hint, checked: $0.id == pace) },
             errors: errors)

@@ -67,7 +67,7 @@ enum ResetsHandler {
             icon: TrustedHTML(markup: Icon(rawValue: emotion.id)?.svg ?? ""), startPath: Route.resetStart(reset.id).path,
             signUpPath: Route.signUp.path + "?next=" + PercentEncoding.encode(here), logInPath: Route.logIn.path + "?next=" + PercentEncoding.encode(here),
             safetyNote: reset.safetyNote, allowanceLine: allowance, resumeStep: resumeStep, askMoodBefore: askMoodBefore, blocked: blocked,
-            moodChoices: context.scope.member == nil ? [] : MoodChoice.scale(name: "mood_before"))
+            moodScale: context.scope.member == nil ? HTMLFragment() : MoodScaleOptions.moodBefore.unselected)
         return try environment.render(page, title: reset.name, context: context)
     }
 

@@ -73,7 +73,7 @@ enum RunHandler {
             let from = try HelpHandler.from(context)
             breathePath = Route.help(.helpBreathe, from: from)
             groundPath = Route.help(.helpGround, from: from)
-            if case .remaining(0, _)? = try? environment.runs.allowance(member) {} else { mayTryAnother = true }
+            if case .remaining(0, _)? = try? environment.today(member).allowance {} else { mayTryAnother = true }
         } else {
             allowance = try ResetsHandler.allowance(context, environment)
         }
@@ -99,7 +99,7 @@ enum RunHandler {
 
     private static func moodPage(_ context: RequestContext, _ environment: AppEnvironment, run: Run, errors: FormErrors,
                                  status: HTTPStatus = .ok) throws -> Response {
-        let page = RateMoodPage(emotion: run.emotion, moodPath: Route.runMood(run.typedID).path, moodChoices: MoodChoice.scale(name: "mood"),
+        let page = RateMoodPage(emotion: run.emotion, moodPath: Route.runMood(run.typedID).path, moodScale: MoodScaleOptions.mood.unselected,
                                 errors: errors)
         return try environment.render(page, title: "How do you feel now?", errors: errors, context: context, status: status)
     }

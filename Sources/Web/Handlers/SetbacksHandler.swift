@@ -144,9 +144,32 @@ enum SetbacksHandler {
         let key = InsightsKey(tenantID: account.tenantID, accountID: account.id, historyVersion: account.historyVersion,
                               timeZone: account.timeZone, weekStartsOnSunday: account.weekStartsOnSunday)
         let now = setbacks.now
-        let insights = try environment.setbackInsights.value(key, current: { kept in
+        let kept = try environment.setbackInsights.value(key, current: { kept in
             now < kept.holdsUntil && kept.today == Day.of(now, in: account.timeZone)
-        }) { try setbacks.insights(member) }
+        }) { KeptInsights(try setbacks.insights(member)) }
+        return try environment.render(kept.page, title: "Setback patterns", context: context)
+    }
+
+    /// The patterns page as drawn from a member's insights, kept with the moment they stop holding: the page's words
+    /// and chart were half of its time, made again on every visit from the same kept insights.
+    struct KeptInsights: Sendable {
+        let page: SetbackInsightsPage
+        let today: Day
+        let holdsUntil: Int
+
+        init(_ insights: SetbackInsights) {
+            page = SetbacksHandler.insightsPage(insights)
+            today = insights.today
+            holdsUntil = insights.holdsUntil
+        }
+
+        var approximateBytes: Int {
+            1024 + page.patterns.reduce(0) { $0 + $1.title.utf8.count + $1.statement.utf8.count + $1.insight.utf8.count + 64 }
+                + page.months.reduce(0) { $0 + $1.utf8.count + 32 } + (page.chart?.bars.count ?? 0) * 256
+        }
+    }
+
+    static func insightsPage(_ insights: SetbackInsights) -> SetbackInsightsPage {
         let bars = insights.months.map { Insights.Bar(label: $0.label, value: $0.medianDays.map { max(1, Int($0.rounded())) } ?? 0) }
         let anyMovedOn = insights.months.contains { $0.movedOn > 0 }
         let months = !anyMovedOn ? ["When you mark a setback as moved on, how long it took shows here, month by month."] : insights.months.map { month in
@@ -154,13 +177,12 @@ enum SetbacksHandler {
             return "\(month.name): \(month.movedOn == 1 ? "1 setback" : "\(month.movedOn) setbacks") moved on from, "
                 + "taking \(month.movedOn == 1 ? "" : "a median of ")\(Median.words(days: median))."
         }
-        let page = SetbackInsightsPage(
+        return SetbackInsightsPage(
             week: insights.week.words,
             patterns: insights.patterns.map { .init(title: $0.title, statement: $0.statement, insight: $0.insight) },
             chart: anyMovedOn ? BarChart(bars, zeroIsNone: true, mood: { _, _ in 7 }) : nil, months: months,
             total: insights.total == 0 ? "You haven’t logged any setbacks in the last year."
                 : "You’ve logged \(insights.total == 1 ? "1 setback" : "\(insights.total) setbacks") in the last year.")
-        return try environment.render(page, title: "Setback patterns", context: context)
     }
 
     /// Every setback as a spreadsheet, every field, the note opened for its owner.

@@ -10,7 +10,7 @@ enum SubscriptionHandler {
         var usedUp = false
         if let member = context.scope.member {
             // Someone with unlimited resets already has nothing to buy here: their subscription page says what they have.
-            switch try environment.runs.allowance(member) {
+            switch try environment.today(member).allowance {
             case .unlimited: return .redirect(to: Route.subscription.path)
             case .remaining(let left, _): usedUp = left == 0
             }

@@ -113,7 +113,16 @@ enum WorriesHandler {
     }
 
     static func actions(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
-        let all = try environment.worries.list(member, [.action])
+        let account = member.account
+        let page = try environment.actionPages.value(
+            OverviewKey(tenantID: account.tenantID, accountID: account.id, historyVersion: account.historyVersion)
+        ) { try actionsPage(environment.worries.list(member, [.action])) }
+        return try environment.render(page, title: "Actions", context: context)
+    }
+
+    /// The actions page from the member's worries in the action state: kept under their history version, which any
+    /// change to a worry moves on, as its steps and worries were a decryption each on every visit.
+    static func actionsPage(_ all: [Worry]) -> ActionsPage {
         func item(_ worry: Worry) -> ActionsPage.Item {
             ActionsPage.Item(step: worry.wordsUnreadable ? CheckIn.unreadableWords : worry.step, worry: worry.wordsUnreadable ? "" : worry.text,
                              due: worry.dueDay?.longText, path: Route.worry(worry.id).path,
@@ -124,7 +133,7 @@ enum WorriesHandler {
             ($0.dueDay == nil ? 1 : 0, $0.dueDay?.ordinal ?? 0, $0.createdAt) < ($1.dueDay == nil ? 1 : 0, $1.dueDay?.ordinal ?? 0, $1.createdAt)
         }
         let done = all.filter { $0.doneAt != nil }.sorted { ($0.doneAt ?? 0) > ($1.doneAt ?? 0) }.prefix(30)
-        return try environment.render(ActionsPage(toDo: toDo.map(item), done: done.map(item)), title: "Actions", context: context)
+        return ActionsPage(toDo: toDo.map(item), done: done.map(item))
     }
 
     static func exportCSV(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {

@@ -1,7 +1,7 @@
 import Domain
 
 /// A glimmer as a line of a list (here and on the calendar's day).
-struct GlimmerItem {
+struct GlimmerItem: Sendable {
     let text: String
     let kind: String?
     let day: String
@@ -9,7 +9,7 @@ struct GlimmerItem {
 }
 
 /// One month with glimmers in it, as a link.
-struct GlimmerMonth {
+struct GlimmerMonth: Sendable {
     let label: String
     let path: String
     let count: Int

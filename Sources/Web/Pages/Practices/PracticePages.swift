@@ -31,7 +31,7 @@ struct PracticePage: FormPage {
     let stepCount: Int
     let safety: String?
     let startPath: String
-    let moodChoices: [MoodChoice]
+    let moodScale: HTMLFragment
     let isTimer: Bool
     let minuteChoices: [FormChoice]
     let paces: [PaceChoice]
@@ -88,7 +88,7 @@ struct PracticeDonePage: CompiledView {
     let moodBefore: Int?
     let moodAfter: Int?
     let moodPath: String
-    let moodChoices: [MoodChoice]
+    let moodScale: HTMLFragment
     let again: String
 
     var askMoodAfter: Bool { moodAfter == nil }

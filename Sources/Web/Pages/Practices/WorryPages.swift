@@ -84,8 +84,8 @@ struct WorryPage: FormPage {
 
 /// `worries/actions`: the worries something can be done about, each with its small first step. Never red, never
 /// "overdue": a day that has passed is just its date.
-struct ActionsPage: CompiledView {
-    struct Item {
+struct ActionsPage: CompiledView, Sendable {
+    struct Item: Sendable {
         let step: String
         let worry: String
         let due: String?
@@ -99,4 +99,6 @@ struct ActionsPage: CompiledView {
 
     var hasToDo: Bool { !toDo.isEmpty }
     var hasDone: Bool { !done.isEmpty }
+    /// Roughly what it holds, for `AppEnvironment.actionPages`' budget.
+    var size: Int { (toDo + done).reduce(512) { $0 + $1.step.utf8.count + $1.worry.utf8.count + 256 } }
 }

@@ -102,8 +102,8 @@ struct ResetListPage: CompiledView, ShowsAllowance {
     let allowanceLine: AllowanceLine
 }
 
-/// One point of the 1–10 mood scale as a radio choice (`partials/mood-choices`): a face, its number and its words.
-struct MoodChoice {
+/// One point of the 1–10 mood scale as a radio choice (`components/mood-scale`): a face, its number and its words.
+struct MoodChoice: Sendable {
     let value: Int
     let id: String
     let name: String
@@ -141,5 +141,6 @@ struct ResetIntroPage: CompiledView, ShowsAllowance {
     let askMoodBefore: Bool
     /// Today's free resets are used and there is nothing to carry on.
     let blocked: Bool
-    let moodChoices: [MoodChoice]
+    /// The scale before the reset (`MoodScaleOptions.moodBefore`); empty for a visitor.
+    let moodScale: HTMLFragment
 }

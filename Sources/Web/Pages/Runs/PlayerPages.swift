@@ -83,7 +83,7 @@ struct BubblesPage: PlayerPage {
 struct RateMoodPage: FormPage {
     let emotion: String
     let moodPath: String
-    let moodChoices: [MoodChoice]
+    let moodScale: HTMLFragment
     let errors: FormErrors
     /// Its anchor is the middle choice, so the summary's link lands on the scale.
     var moodError: String? { errors["mood-5"] }

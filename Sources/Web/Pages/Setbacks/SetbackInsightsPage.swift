@@ -1,7 +1,7 @@
 /// `setbacks/insights`: this week's reality, the patterns the rules find (or "Not enough yet"), and how long moving
 /// on has taken month by month, as a chart drawn on the server with the same numbers in words.
-struct SetbackInsightsPage: CompiledView {
-    struct Pattern {
+struct SetbackInsightsPage: CompiledView, Sendable {
+    struct Pattern: Sendable {
         let title: String
         let statement: String
         let insight: String
