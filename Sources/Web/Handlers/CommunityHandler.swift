@@ -100,21 +100,22 @@ enum CommunityHandler {
         // A restriction ends by the clock, not by a change: a page read with one holds until then.
         let kept = try environment.feedPages.value(key, current: { view in view.restriction?.until.map { now < $0 } ?? true }) {
             let page = try environment.community.feed(member, topic: topic, before: before, pageSize: pageSize)
+            let olderCursor = page.posts.count > pageSize ? page.posts.prefix(pageSize).last?.cursor : nil
             return FeedView(topics: page.topics, posts: Array(page.posts.prefix(pageSize)), isEmpty: page.posts.isEmpty,
-                            olderCursor: page.posts.count > pageSize ? page.posts.prefix(pageSize).last?.cursor : nil,
-                            restriction: page.restriction)
+                            restriction: page.restriction,
+                            topicOptions: topicOptions(page.topics, selected: topic ?? ""),
+                            topicLinks: page.topics.map { FeedPage.TopicLink(path: Route.communityTopic($0.slug), name: $0.name, current: $0.slug == topic) },
+                            olderPath: olderCursor.map { Route.community.path + "?" + (topic.map { "topic=\(PercentEncoding.encode($0))&" } ?? "") + "before=\($0)" })
         }
-        let names = Dictionary(kept.topics.map { ($0.slug, $0.name) }, uniquingKeysWith: { first, _ in first })
-        let selected = typed.topic.isEmpty ? topic ?? "" : typed.topic
         let page = FeedPage(
             messages: try TeamMessages.unseen(context, environment), crisisContacts: try environment.safeguarding.contacts(context.scope),
-            topics: kept.topics.map { FeedPage.TopicOption(slug: $0.slug, name: $0.name, selected: $0.slug == selected) },
-            topicLinks: kept.topics.map { FeedPage.TopicLink(path: Route.communityTopic($0.slug), name: $0.name, current: $0.slug == topic) },
-            allPath: Route.community.path, allCurrent: topic == nil,
-            postList: postList(kept.posts, key: key, names: names, now: now, csrf: context.csrfToken, environment),
+            // A post sent back with a topic chosen keeps that choice; otherwise the topic being read is chosen.
+            topics: typed.topic.isEmpty ? kept.topicOptions : topicOptions(kept.topics, selected: typed.topic),
+            topicLinks: kept.topicLinks, allPath: Route.community.path, allCurrent: topic == nil,
+            postList: postList(kept.posts, key: key, names: kept.names, now: now, csrf: context.csrfToken, environment),
             isEmpty: kept.isEmpty, body: typed.body, safetyPhrases: environment.safetyPhrases.joined,
             restriction: kept.restriction.map { restrictionText($0.until, member.account) + " Reason: " + $0.reason },
-            olderPath: kept.olderCursor.map { Route.community.path + "?" + (topic.map { "topic=\(PercentEncoding.encode($0))&" } ?? "") + "before=\($0)" },
+            olderPath: kept.olderPath,
             errors: errors)
         return try environment.render(page, title: "Community", errors: errors, context: context, status: status)
     }
@@ -150,15 +151,37 @@ enum CommunityHandler {
     }
 
     /// A page of the feed as read for one viewer at one community version (it saves the reads; drawing it is cheap).
+    /// A page of the feed as read for one viewer, with its topic choices and links made once with it (the topic
+    /// being read is in the key, so which is current cannot change while it is kept).
     struct FeedView: Sendable {
         let topics: [CommunityTopic]
         let posts: [CommunityPost]
         let isEmpty: Bool
-        /// The last post's place, when there is an older page.
-        let olderCursor: Int?
         let restriction: (until: Int?, reason: String)?
+        let topicOptions: [FeedPage.TopicOption]
+        let topicLinks: [FeedPage.TopicLink]
+        /// Where the older page is, when there is one.
+        let olderPath: String?
+        /// Each topic's name by its slug, for the posts' labels.
+        let names: [String: String]
 
-        var byteCount: Int { posts.reduce(1024) { $0 + $1.body.utf8.count + 256 } }
+        init(topics: [CommunityTopic], posts: [CommunityPost], isEmpty: Bool, restriction: (until: Int?, reason: String)?,
+             topicOptions: [FeedPage.TopicOption], topicLinks: [FeedPage.TopicLink], olderPath: String?) {
+            self.topics = topics
+            self.posts = posts
+            self.isEmpty = isEmpty
+            self.restriction = restriction
+            self.topicOptions = topicOptions
+            self.topicLinks = topicLinks
+            self.olderPath = olderPath
+            names = Dictionary(topics.map { ($0.slug, $0.name) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        var byteCount: Int { posts.reduce(1024 + topics.count * 256) { $0 + $1.body.utf8.count + 256 } }
+    }
+
+    private static func topicOptions(_ topics: [CommunityTopic], selected: String) -> [FeedPage.TopicOption] {
+        topics.map { FeedPage.TopicOption(slug: $0.slug, name: $0.name, selected: $0.slug == selected) }
     }
 
     private static func reportPage(_ context: RequestContext, _ environment: AppEnvironment, member: MemberScope, postID: PostID,

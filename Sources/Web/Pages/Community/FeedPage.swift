@@ -47,13 +47,13 @@ struct FeedPage: FormPage {
         }
     }
 
-    struct TopicOption {
+    struct TopicOption: Sendable {
         let slug: String
         let name: String
         let selected: Bool
     }
 
-    struct TopicLink {
+    struct TopicLink: Sendable {
         let path: String
         let name: String
         let current: Bool
