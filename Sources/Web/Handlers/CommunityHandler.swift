@@ -150,9 +150,9 @@ enum CommunityHandler {
         let before: Int?
     }
 
-    /// A page of the feed as read for one viewer at one community version (it saves the reads; drawing it is cheap).
-    /// A page of the feed as read for one viewer, with its topic choices and links made once with it (the topic
-    /// being read is in the key, so which is current cannot change while it is kept).
+    /// A page of the feed as read for one viewer at one community version (it saves the reads), with its topic
+    /// choices and links made once with it (the topic being read is in the key, so which is current cannot change
+    /// while it is kept).
     struct FeedView: Sendable {
         let topics: [CommunityTopic]
         let posts: [CommunityPost]
