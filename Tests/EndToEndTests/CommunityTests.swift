@@ -78,15 +78,15 @@ struct CommunityTests {
         _ = try reader.get("/community")
         #expect(try reader.post("/community/posts/\(id)/reactions", [("kind", "support")]).status == 303)
         var feed = try reader.get("/community").text
-        #expect(feed.contains("aria-pressed=\"true\"><span aria-hidden=\"true\">💪</span> <span class=\"reaction-label\">You got this</span> <span class=\"reaction-count\">1</span>"))
+        #expect(feed.contains("aria-pressed=\"true\"><span aria-hidden=\"true\">💪</span> You got this <span class=\"reaction-count\">1</span>"))
         _ = try reader.post("/community/posts/\(id)/reactions", [("kind", "celebrate")])
         feed = try reader.get("/community").text
         // A reaction nobody has given shows no count at all.
-        #expect(feed.contains("<span aria-hidden=\"true\">💪</span> <span class=\"reaction-label\">You got this</span></button>"))
+        #expect(feed.contains("<span aria-hidden=\"true\">💪</span> You got this</button>"))
         #expect(!feed.contains("<span class=\"reaction-count\">0</span>"))
-        #expect(feed.contains("aria-pressed=\"true\"><span aria-hidden=\"true\">🎉</span> <span class=\"reaction-label\">Proud of you</span> <span class=\"reaction-count\">1</span>"))
+        #expect(feed.contains("aria-pressed=\"true\"><span aria-hidden=\"true\">🎉</span> Proud of you <span class=\"reaction-count\">1</span>"))
         _ = try reader.post("/community/posts/\(id)/reactions", [("kind", "celebrate")])
-        #expect(try reader.get("/community").text.contains("Proud of you</span></button>"))
+        #expect(try reader.get("/community").text.contains("Proud of you</button>"))
         #expect(try reader.post("/community/posts/\(id)/reactions", [("kind", "love")]).status == 400)
         #expect(try reader.post("/community/posts/\(String(repeating: "0", count: 32))/reactions", [("kind", "hug")]).status == 404)
     }
@@ -105,16 +105,16 @@ struct CommunityTests {
         _ = try second.get("/community")
         _ = try first.post("/community/posts/\(id)/reactions", [("kind", "hug")])
         _ = try second.post("/community/posts/\(id)/reactions", [("kind", "hug")])
-        #expect(try author.get("/community").text.contains("Virtual hug</span> <span class=\"reaction-count\">2</span>"))
+        #expect(try author.get("/community").text.contains("Virtual hug <span class=\"reaction-count\">2</span>"))
         _ = try second.post("/community/posts/\(id)/reactions", [("kind", "relate")])
         var feed = try author.get("/community").text
-        #expect(feed.contains("Virtual hug</span> <span class=\"reaction-count\">1</span>"))
-        #expect(feed.contains("<span class=\"reaction-label\">I feel this</span> <span class=\"reaction-count\">1</span>"))
+        #expect(feed.contains("Virtual hug <span class=\"reaction-count\">1</span>"))
+        #expect(feed.contains("I feel this <span class=\"reaction-count\">1</span>"))
         _ = try first.get("/account")
         #expect(try first.post("/account/delete", [("password", "a calm and steady passphrase")]).status == 200)
         feed = try author.get("/community").text
-        #expect(feed.contains("Virtual hug</span></button>"), "the leaving member's hug is no longer counted")
-        #expect(feed.contains("<span class=\"reaction-label\">I feel this</span> <span class=\"reaction-count\">1</span>"))
+        #expect(feed.contains("Virtual hug</button>"), "the leaving member's hug is no longer counted")
+        #expect(feed.contains("I feel this <span class=\"reaction-count\">1</span>"))
         let stored = try app.environment.database.read { try $0.row(sql: "SELECT hug_count, relate_count FROM posts WHERE id = ?", arguments: [id]) }
         #expect(stored?["hug_count"] == 0 && stored?["relate_count"] == 1)
     }
@@ -146,7 +146,7 @@ struct CommunityTests {
         let reactions = try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM reactions WHERE post_id = ?", arguments: [id]) }
         #expect(reactions == 8)
         #expect(stored == 8)
-        #expect(try author.get("/community").text.contains("You got this</span> <span class=\"reaction-count\">8</span>"))
+        #expect(try author.get("/community").text.contains("You got this <span class=\"reaction-count\">8</span>"))
     }
 
     @Test func reportsOncePerMemberAndHiddenAtTheThreshold() throws {

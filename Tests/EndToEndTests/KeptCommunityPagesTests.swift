@@ -15,7 +15,7 @@ struct KeptCommunityPagesTests {
         guard let start = page.range(of: "id=\"post-\(id)\"")?.upperBound,
               let end = page[start...].range(of: "</li>")?.lowerBound else { return nil }
         let card = page[start..<end]
-        guard let button = card.range(of: "value=\"\(kind)\" class=\"reaction\" aria-pressed=\"")?.upperBound,
+        guard let button = card.range(of: "value=\"\(kind)\" aria-pressed=\"")?.upperBound,
               let close = card[button...].range(of: "</button>")?.lowerBound else { return nil }
         let text = card[button..<close]
         let count = text.firstMatch(of: /reaction-count">(\d+)</).flatMap { Int($0.1) }
