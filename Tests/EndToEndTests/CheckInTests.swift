@@ -226,6 +226,13 @@ struct CheckInCalendarTests {
         let mondays = try browser.get("/calendar/year?weekday=monday").text
         let expected = (Day(year: today.year, month: 1, day: 1)!.ordinal...today.ordinal).filter { Day(ordinal: $0).weekdayFromMonday == 0 }.count
         #expect(mondays.matches(of: /<a href="\/calendar\/\d{4}-\d{2}-\d{2}" aria-label="/).count == expected)
+        // Every other day keeps its place as a blank square: only the Mondays of the months shown (up to this one, its
+        // Mondays to come included) are drawn as days.
+        let shown = (Day(year: today.year, month: 1, day: 1)!.ordinal...Day(year: today.year, month: 12, day: 31)!.ordinal)
+            .map { Day(ordinal: $0) }.filter { $0.month <= today.month }
+        let squares = mondays.matches(of: /<td[ >]/).count, blanks = mondays.matches(of: /<td class="blank"><\/td>/).count
+        #expect(squares - blanks == shown.filter { $0.weekdayFromMonday == 0 }.count)
+        #expect(squares % 7 == 0, "every week of every month keeps its seven squares")
         #expect(mondays.contains("aria-current=\"page\"><span aria-hidden=\"true\">Mon</span><span class=\"visually-hidden\">Mondays</span></a>"))
         for bad in ["funday", "MONDAY1", "", "%00"] {
             #expect(try browser.get("/calendar/year?weekday=\(bad)").status == 400, "\(bad)")

@@ -38,6 +38,8 @@ struct CalendarCell: Sendable {
     let blank: Bool
     /// The year filtered to one weekday: the others keep their place, empty.
     let filteredOut: Bool
+    /// A square the year draws empty: outside the month, or a weekday filtered out.
+    var isEmptySquare: Bool { blank || filteredOut }
     let tint: Int?
     let today: Bool
     /// The day's page: on the month, days with resets or a check-in; on the year, every day so far.
