@@ -131,6 +131,9 @@ CREATE CONSTRAINT TRIGGER worry_times_history AFTER INSERT OR UPDATE OR DELETE O
 DROP TRIGGER subscriptions_history ON subscriptions;
 CREATE CONSTRAINT TRIGGER subscriptions_history AFTER INSERT OR UPDATE OR DELETE ON subscriptions
     DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION history_changed();
+DROP TRIGGER team_messages_waiting ON team_messages;
+CREATE CONSTRAINT TRIGGER team_messages_waiting AFTER INSERT OR UPDATE OR DELETE ON team_messages
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION team_messages_changed();
 -- The tenant's own version (0036_tenant_version.sql) changes only the row being updated, of a reference table, so
 -- every copy of the row is written with it.
 DROP TRIGGER tenants_config_version ON tenants;

@@ -35,6 +35,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
 
     public func contains(_ name: String) -> Bool { self[name] != nil }
 
+    /// Room for `count` fields in all, so adding the ones every response carries does not grow the list field by field.
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     public mutating func add(_ name: String, _ value: String) {
         fields.append((name: name, value: value))
     }

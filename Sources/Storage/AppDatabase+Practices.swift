@@ -5,6 +5,8 @@ extension AppDatabase {
     public static func newPracticeSessionID() -> PracticeSessionID { RandomID.id() }
 
     private static let practiceSessionColumns = "id, practice, minutes, pace, mood_before, mood_after, day, started_at, finished_at"
+    private static let practiceSessionByID =
+        "SELECT \(practiceSessionColumns) FROM practice_sessions WHERE tenant_id = ? AND account_id = ? AND id = ?"
 
     private static func practiceSession(_ row: SQLRow) -> PracticeSession? {
         Day(row["day"] as String).map {
@@ -39,7 +41,7 @@ extension AppDatabase {
 
     public func practiceSession(tenantID: TenantID, accountID: AccountID, id: PracticeSessionID) throws(StorageError) -> PracticeSession? {
         try read { db in
-            try db.row(sql: "SELECT \(Self.practiceSessionColumns) FROM practice_sessions WHERE tenant_id = ? AND account_id = ? AND id = ?",
+            try db.row(sql: Self.practiceSessionByID,
                        arguments: [tenantID, accountID, id]).flatMap(Self.practiceSession)
         }
     }

@@ -10,19 +10,37 @@ extension AppDatabase {
         public let version: Int
     }
 
-    /// The member's reminders, quiet hours, and whether reminders come by email (or only to their devices).
-    public func reminders(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> (reminders: [StoredReminder], quiet: QuietHours, byEmail: Bool) {
+    /// What the reminders page shows of a member's: their reminders, and from their account the quiet hours, whether
+    /// reminders come by email (or only to their devices), the weekly email, and the worry time its reminder follows.
+    public struct ReminderSettingsRecord: Sendable, Equatable {
+        public let reminders: [StoredReminder]
+        public let quiet: QuietHours
+        public let byEmail: Bool
+        public let digestEmail: Bool
+        public let worryTime: WorryTime?
+    }
+
+    /// The reminders page's reads: two statements (the account's choices and its worry time are one row), not four.
+    public func reminderSettings(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> ReminderSettingsRecord {
         try read { db in
             let rows = try db.rows(sql: "SELECT kind, enabled, minute, due_at, version FROM reminders WHERE tenant_id = ? AND account_id = ?",
                                    arguments: [tenantID, accountID])
-            let quietRow = try db.row(sql: "SELECT quiet_start, quiet_end, remind_by_email FROM accounts WHERE tenant_id = ? AND id = ?",
-                                      arguments: [tenantID, accountID])
-            let quiet = quietRow.flatMap { QuietHours(startMinute: $0["quiet_start"], endMinute: $0["quiet_end"]) } ?? .standard
-            return (rows.compactMap { row in
-                ReminderKind(rawValue: row["kind"]).map {
-                    StoredReminder(kind: $0, enabled: row["enabled"], minute: row["minute"], dueAt: row["due_at"], version: row["version"])
-                }
-            }, quiet, quietRow.map { $0["remind_by_email"] } ?? true)
+            let account = try db.row(sql: """
+                SELECT a.quiet_start, a.quiet_end, a.remind_by_email, a.digest_email, w.start_minute, w.minutes
+                FROM accounts a LEFT JOIN worry_times w ON w.tenant_id = a.tenant_id AND w.account_id = a.id
+                WHERE a.tenant_id = ? AND a.id = ?
+                """, arguments: [tenantID, accountID])
+            let worryStart: Int? = account?["start_minute"], worryMinutes: Int? = account?["minutes"]
+            return ReminderSettingsRecord(
+                reminders: rows.compactMap { row in
+                    ReminderKind(rawValue: row["kind"]).map {
+                        StoredReminder(kind: $0, enabled: row["enabled"], minute: row["minute"], dueAt: row["due_at"], version: row["version"])
+                    }
+                },
+                quiet: account.flatMap { QuietHours(startMinute: $0["quiet_start"], endMinute: $0["quiet_end"]) } ?? .standard,
+                byEmail: account.map { $0["remind_by_email"] } ?? true,
+                digestEmail: account.map { $0["digest_email"] } ?? false,
+                worryTime: worryStart.flatMap { start in worryMinutes.flatMap { WorryTime(startMinute: start, minutes: $0) } })
         }
     }
 

@@ -7,6 +7,8 @@ extension AppDatabase {
         id, account_id, reset_id, emotion, started_at, local_day, local_time, step_count, steps_reached, outcome, finished_at,
         mood, duration_seconds, mood_before
         """
+    /// One run of one person's, by its id: made once, not on every step (a statement is found in the cache by its text).
+    private static let runByID = "SELECT \(runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND id = ?"
 
     static func run(from row: SQLRow) -> Run {
         Run(id: row["id"], accountID: row["account_id"], resetID: row["reset_id"], emotion: row["emotion"],
@@ -139,7 +141,7 @@ extension AppDatabase {
     public func run(tenantID: TenantID, accountID: AccountID, id typedID: RunID) throws(StorageError) -> Run? {
         let id = typedID.rawValue
         return try read { db in
-            try db.row(sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND id = ?",
+            try db.row(sql: Self.runByID,
                              arguments: [tenantID, accountID, id]).map(Self.run(from:))
         }
     }
@@ -157,7 +159,7 @@ extension AppDatabase {
         let id = typedID.rawValue
         return try write { db in
             try db.lock("runs:\(tenantID):\(accountID)")
-            guard let run = try db.row(sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND id = ?",
+            guard let run = try db.row(sql: Self.runByID,
                                        arguments: [tenantID, accountID, id]).map(Self.run(from:)),
                   run.outcome == nil, step <= run.stepCount, step > run.stepsReached else { return .allowed }
             if run.stepsReached < 2, step >= 2, run.stepCount > 1,
@@ -181,7 +183,7 @@ extension AppDatabase {
                     finished_at = ?, duration_seconds = CASE WHEN ? > started_at THEN ? - started_at ELSE 0 END
                 WHERE tenant_id = ? AND account_id = ? AND id = ? AND outcome IS NULL
                 """, arguments: [completed, now, now, now, tenantID, accountID, id])
-            return try db.row(sql: "SELECT \(Self.runColumns) FROM runs WHERE tenant_id = ? AND account_id = ? AND id = ?",
+            return try db.row(sql: Self.runByID,
                                     arguments: [tenantID, accountID, id]).map(Self.run(from:))
         }
     }

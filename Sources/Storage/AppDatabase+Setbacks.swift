@@ -38,6 +38,7 @@ extension AppDatabase {
     public static func newSetbackID() -> SetbackID { RandomID.id() }
 
     private static let setbackColumns = "id, kind, hurt, note, key_id, happened_at, happened_day, moved_on_at, created_at"
+    private static let setbackByID = "SELECT \(setbackColumns) FROM setbacks WHERE tenant_id = ? AND account_id = ? AND id = ?"
 
     private static func setback(_ row: SQLRow) -> StoredSetback? { setback(row.values) }
 
@@ -102,7 +103,7 @@ extension AppDatabase {
     /// The member's own setback; nil for anyone else's, in this tenant or another.
     public func setback(tenantID: TenantID, accountID: AccountID, id: SetbackID) throws(StorageError) -> StoredSetback? {
         try read { db in
-            try db.row(sql: "SELECT \(Self.setbackColumns) FROM setbacks WHERE tenant_id = ? AND account_id = ? AND id = ?",
+            try db.row(sql: Self.setbackByID,
                        arguments: [tenantID, accountID, id]).flatMap(Self.setback)
         }
     }

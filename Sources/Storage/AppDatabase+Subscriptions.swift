@@ -4,6 +4,7 @@ import Domain
 /// Subscriptions, payments, checkouts and applied webhook events; all per tenant and person.
 extension AppDatabase {
     private static let subscriptionColumns = "id, account_id, status, price_minor, currency, current_period_end, grace_until"
+    private static let subscriptionOfAccount = "SELECT \(subscriptionColumns) FROM subscriptions WHERE tenant_id = ? AND account_id = ?"
 
     private static func subscription(from row: SQLRow) -> Subscription {
         Subscription(id: row["id"], accountID: row["account_id"],
@@ -14,7 +15,7 @@ extension AppDatabase {
 
     public func subscription(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> Subscription? {
         try read { db in
-            try db.row(sql: "SELECT \(Self.subscriptionColumns) FROM subscriptions WHERE tenant_id = ? AND account_id = ?",
+            try db.row(sql: Self.subscriptionOfAccount,
                              arguments: [tenantID, accountID]).map(Self.subscription(from:))
         }
     }
@@ -22,7 +23,7 @@ extension AppDatabase {
     /// A person's subscription and payment history as one read.
     public func billingOverview(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> (subscription: Subscription?, payments: [Payment]) {
         try read { db in
-            (try db.row(sql: "SELECT \(Self.subscriptionColumns) FROM subscriptions WHERE tenant_id = ? AND account_id = ?",
+            (try db.row(sql: Self.subscriptionOfAccount,
                               arguments: [tenantID, accountID]).map(Self.subscription(from:)),
              try Self.payments(db, tenantID: tenantID, accountID: accountID))
         }

@@ -34,20 +34,20 @@ public struct Reminders: Sendable {
     }
 
     public func settings(_ member: MemberScope) throws -> Settings {
-        let (stored, quiet, byEmail) = try database.reminders(tenantID: member.tenantID, accountID: member.accountID)
+        let stored = try database.reminderSettings(tenantID: member.tenantID, accountID: member.accountID)
         var settings = Settings()
-        for reminder in stored where reminder.enabled {
+        for reminder in stored.reminders where reminder.enabled {
             switch reminder.kind {
             case .checkIn: settings.checkIn = true
             case .worryTime: settings.worryTime = true
             case .setback: settings.setback = true
             }
         }
-        if let minute = stored.first(where: { $0.kind == .checkIn })?.minute { settings.checkInMinute = minute }
-        settings.worryStartMinute = try database.worryTime(tenantID: member.tenantID, accountID: member.accountID)?.startMinute
-        settings.digest = try database.digestEmail(tenantID: member.tenantID, accountID: member.accountID)
-        settings.quiet = quiet
-        settings.byEmail = byEmail
+        if let minute = stored.reminders.first(where: { $0.kind == .checkIn })?.minute { settings.checkInMinute = minute }
+        settings.worryStartMinute = stored.worryTime?.startMinute
+        settings.digest = stored.digestEmail
+        settings.quiet = stored.quiet
+        settings.byEmail = stored.byEmail
         return settings
     }
 

@@ -1,0 +1,34 @@
+-- Whether a message from the moderation team waits for a person, kept on their account by triggers in the
+-- transaction of the change: every signed-in page asks (the session's read), and a column read there costs less
+-- than looking through team_messages on every request. Worked out again from the messages on each change, so it
+-- cannot drift from them.
+ALTER TABLE accounts ADD COLUMN team_messages_waiting INTEGER NOT NULL DEFAULT 0 CHECK (team_messages_waiting IN (0, 1));
+
+UPDATE accounts SET team_messages_waiting = CASE WHEN EXISTS (
+    SELECT 1 FROM team_messages t WHERE t.tenant_id = accounts.tenant_id AND t.account_id = accounts.id AND t.seen_at IS NULL
+) THEN 1 ELSE 0 END;
+
+CREATE TRIGGER team_messages_insert_waiting AFTER INSERT ON team_messages BEGIN
+    UPDATE accounts SET team_messages_waiting = CASE WHEN EXISTS (
+        SELECT 1 FROM team_messages t WHERE t.tenant_id = NEW.tenant_id AND t.account_id = NEW.account_id AND t.seen_at IS NULL
+    ) THEN 1 ELSE 0 END
+    WHERE tenant_id = NEW.tenant_id AND id = NEW.account_id;
+END;
+
+CREATE TRIGGER team_messages_update_waiting AFTER UPDATE ON team_messages BEGIN
+    UPDATE accounts SET team_messages_waiting = CASE WHEN EXISTS (
+        SELECT 1 FROM team_messages t WHERE t.tenant_id = OLD.tenant_id AND t.account_id = OLD.account_id AND t.seen_at IS NULL
+    ) THEN 1 ELSE 0 END
+    WHERE tenant_id = OLD.tenant_id AND id = OLD.account_id;
+    UPDATE accounts SET team_messages_waiting = CASE WHEN EXISTS (
+        SELECT 1 FROM team_messages t WHERE t.tenant_id = NEW.tenant_id AND t.account_id = NEW.account_id AND t.seen_at IS NULL
+    ) THEN 1 ELSE 0 END
+    WHERE tenant_id = NEW.tenant_id AND id = NEW.account_id;
+END;
+
+CREATE TRIGGER team_messages_delete_waiting AFTER DELETE ON team_messages BEGIN
+    UPDATE accounts SET team_messages_waiting = CASE WHEN EXISTS (
+        SELECT 1 FROM team_messages t WHERE t.tenant_id = OLD.tenant_id AND t.account_id = OLD.account_id AND t.seen_at IS NULL
+    ) THEN 1 ELSE 0 END
+    WHERE tenant_id = OLD.tenant_id AND id = OLD.account_id;
+END;
