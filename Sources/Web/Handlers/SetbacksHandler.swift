@@ -200,7 +200,8 @@ enum SetbacksHandler {
         let page = SetbackFormPage(
             editing: editing != nil, action: editing.map { Route.updateSetback($0.id).path } ?? Route.logSetback.path,
             cancelPath: editing.map { Route.setback($0.id).path } ?? Route.setbacks.path,
-            kinds: SetbackKindChoice.all(selected: form.kind), hurts: SetbackHurtChoice.all(selected: form.hurt), note: form.note,
+            kindOptions: SetbackChoiceOptions.kinds(selecting: form.kind),
+            hurtScale: SetbackChoiceOptions.hurtScale(selecting: form.hurt), note: form.note,
             noteLimit: Setback.noteLimit, happened: form.happened,
             happenedMax: LocalMoment(environment.clock(), in: member.account.timeZone).text,
             wordsUnreadable: editing?.wordsUnreadable == true ? CheckIn.unreadableWords : nil, errors: form.errors)

@@ -4,8 +4,9 @@ struct SetbackFormPage: FormPage {
     let editing: Bool
     let action: String
     let cancelPath: String
-    let kinds: [SetbackKindChoice]
-    let hurts: [SetbackHurtChoice]
+    /// `SetbackChoiceOptions`: the kinds, and how much it hurt, with what was chosen.
+    let kindOptions: HTMLFragment
+    let hurtScale: HTMLFragment
     let note: String
     let noteLimit: Int
     let happened: String
