@@ -11,21 +11,28 @@ enum SetbacksHandler {
 
     static func index(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let account = member.account, setbacks = environment.setbacks, now = setbacks.now
-        let key = ListKey(tenantID: account.tenantID, accountID: account.id, historyVersion: account.historyVersion, timeZone: account.timeZone)
+        // Today's step is kept with the list it is chosen from: a step swapped, done or let go moves the history
+        // version on (0050), and the day is part of the key, so tomorrow's is chosen afresh.
+        let key = ListKey(tenantID: account.tenantID, accountID: account.id, historyVersion: account.historyVersion, timeZone: account.timeZone,
+                          today: Day.of(now, in: account.timeZone))
         let kept = try environment.setbackLists.value(key, current: { now < $0.newest.holdsUntil }) {
             let newest = try setbacks.newest(member, limit: listLimit)
             let list = SetbackList(items: newest.listed.map { item($0, account.timeZone) }, hasMore: newest.hasMore)
-            return KeptList(newest: newest, list: list.fragment(capacity: 1024 + newest.listed.count * 800))
+            return KeptList(newest: newest, list: list.fragment(capacity: 1024 + newest.listed.count * 800),
+                            step: step(try setbacks.todaysStep(member, newest: newest)))
         }
-        let today = try setbacks.todaysStep(member, newest: kept.newest)
-        let step = SetbacksPage.Step(
+        let page = SetbacksPage(list: kept.list, hasItems: !kept.newest.listed.isEmpty, step: kept.step)
+        return try environment.render(page, title: "Setbacks", context: context)
+    }
+
+    /// Today's small brave step as the page shows it.
+    private static func step(_ today: Setbacks.TodaysStep) -> SetbacksPage.Step {
+        SetbacksPage.Step(
             id: today.step.id, title: today.step.title, description: today.step.description, time: today.step.time,
             difficulty: today.step.difficulty == .easy ? "a gentle one" : "a little braver",
             outcome: today.outcome.map { $0 == .done ? "You did it today. That took courage." : "You let this one go today. That’s fine: there’s another tomorrow." },
             daysTried: today.daysTried == 0 ? "No points, no streaks: just a small step when you’d like one."
                 : "Days you’ve done one: \(today.daysTried). No points, no streaks.")
-        let page = SetbacksPage(list: kept.list, hasItems: !kept.newest.listed.isEmpty, step: step)
-        return try environment.render(page, title: "Setbacks", context: context)
     }
 
     static func new(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
@@ -121,12 +128,14 @@ enum SetbacksHandler {
         let accountID: AccountID
         let historyVersion: Int
         let timeZone: String
+        let today: Day
     }
 
-    /// The newest setbacks as read (today's small step looks among them) and their list as drawn.
+    /// The newest setbacks as read (today's small step looks among them), their list as drawn, and today's step.
     struct KeptList: Sendable {
         let newest: Setbacks.Newest
         let list: HTMLFragment
+        let step: SetbacksPage.Step
     }
 
     /// Everything a person's setback insights depend on but the clock: whose, their setbacks (the history version
