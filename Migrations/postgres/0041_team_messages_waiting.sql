@@ -13,7 +13,7 @@ DECLARE
     changed_account TEXT := CASE WHEN TG_OP = 'DELETE' THEN OLD.account_id ELSE NEW.account_id END;
 BEGIN
     UPDATE accounts SET team_messages_waiting = CASE WHEN EXISTS (
-        SELECT 1 FROM team_messages t WHERE t.tenant_id = changed_tenant AND t.account_id = changed_account AND t.seen_at IS NULL
+        SELECT 1 FROM team_messages t WHERE t.tenant_id = accounts.tenant_id AND t.account_id = accounts.id AND t.seen_at IS NULL
     ) THEN 1 ELSE 0 END
     WHERE tenant_id = changed_tenant AND id = changed_account;
     RETURN NULL;

@@ -4,31 +4,24 @@
 -- cannot drift from them.
 ALTER TABLE accounts ADD COLUMN team_messages_waiting INTEGER NOT NULL DEFAULT 0 CHECK (team_messages_waiting IN (0, 1));
 
-UPDATE accounts SET team_messages_waiting = CASE WHEN EXISTS (
-    SELECT 1 FROM team_messages t WHERE t.tenant_id = accounts.tenant_id AND t.account_id = accounts.id AND t.seen_at IS NULL
-) THEN 1 ELSE 0 END;
+UPDATE accounts SET team_messages_waiting = EXISTS (
+    SELECT 1 FROM team_messages t WHERE t.tenant_id = accounts.tenant_id AND t.account_id = accounts.id AND t.seen_at IS NULL);
 
 CREATE TRIGGER team_messages_insert_waiting AFTER INSERT ON team_messages BEGIN
-    UPDATE accounts SET team_messages_waiting = CASE WHEN EXISTS (
-        SELECT 1 FROM team_messages t WHERE t.tenant_id = NEW.tenant_id AND t.account_id = NEW.account_id AND t.seen_at IS NULL
-    ) THEN 1 ELSE 0 END
+    UPDATE accounts SET team_messages_waiting = EXISTS (
+        SELECT 1 FROM team_messages t WHERE t.tenant_id = accounts.tenant_id AND t.account_id = accounts.id AND t.seen_at IS NULL)
     WHERE tenant_id = NEW.tenant_id AND id = NEW.account_id;
 END;
 
+-- Both the old and the new owner, should a message ever move.
 CREATE TRIGGER team_messages_update_waiting AFTER UPDATE ON team_messages BEGIN
-    UPDATE accounts SET team_messages_waiting = CASE WHEN EXISTS (
-        SELECT 1 FROM team_messages t WHERE t.tenant_id = OLD.tenant_id AND t.account_id = OLD.account_id AND t.seen_at IS NULL
-    ) THEN 1 ELSE 0 END
-    WHERE tenant_id = OLD.tenant_id AND id = OLD.account_id;
-    UPDATE accounts SET team_messages_waiting = CASE WHEN EXISTS (
-        SELECT 1 FROM team_messages t WHERE t.tenant_id = NEW.tenant_id AND t.account_id = NEW.account_id AND t.seen_at IS NULL
-    ) THEN 1 ELSE 0 END
-    WHERE tenant_id = NEW.tenant_id AND id = NEW.account_id;
+    UPDATE accounts SET team_messages_waiting = EXISTS (
+        SELECT 1 FROM team_messages t WHERE t.tenant_id = accounts.tenant_id AND t.account_id = accounts.id AND t.seen_at IS NULL)
+    WHERE (tenant_id = OLD.tenant_id AND id = OLD.account_id) OR (tenant_id = NEW.tenant_id AND id = NEW.account_id);
 END;
 
 CREATE TRIGGER team_messages_delete_waiting AFTER DELETE ON team_messages BEGIN
-    UPDATE accounts SET team_messages_waiting = CASE WHEN EXISTS (
-        SELECT 1 FROM team_messages t WHERE t.tenant_id = OLD.tenant_id AND t.account_id = OLD.account_id AND t.seen_at IS NULL
-    ) THEN 1 ELSE 0 END
+    UPDATE accounts SET team_messages_waiting = EXISTS (
+        SELECT 1 FROM team_messages t WHERE t.tenant_id = accounts.tenant_id AND t.account_id = accounts.id AND t.seen_at IS NULL)
     WHERE tenant_id = OLD.tenant_id AND id = OLD.account_id;
 END;
