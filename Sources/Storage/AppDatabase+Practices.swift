@@ -41,8 +41,7 @@ extension AppDatabase {
 
     public func practiceSession(tenantID: TenantID, accountID: AccountID, id: PracticeSessionID) throws(StorageError) -> PracticeSession? {
         try read { db in
-            try db.row(sql: Self.practiceSessionByID,
-                       arguments: [tenantID, accountID, id]).flatMap(Self.practiceSession)
+            try db.row(sql: Self.practiceSessionByID, arguments: [tenantID, accountID, id]).flatMap(Self.practiceSession)
         }
     }
 

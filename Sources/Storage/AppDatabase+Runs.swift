@@ -141,8 +141,7 @@ extension AppDatabase {
     public func run(tenantID: TenantID, accountID: AccountID, id typedID: RunID) throws(StorageError) -> Run? {
         let id = typedID.rawValue
         return try read { db in
-            try db.row(sql: Self.runByID,
-                             arguments: [tenantID, accountID, id]).map(Self.run(from:))
+            try db.row(sql: Self.runByID, arguments: [tenantID, accountID, id]).map(Self.run(from:))
         }
     }
 
@@ -159,8 +158,7 @@ extension AppDatabase {
         let id = typedID.rawValue
         return try write { db in
             try db.lock("runs:\(tenantID):\(accountID)")
-            guard let run = try db.row(sql: Self.runByID,
-                                       arguments: [tenantID, accountID, id]).map(Self.run(from:)),
+            guard let run = try db.row(sql: Self.runByID, arguments: [tenantID, accountID, id]).map(Self.run(from:)),
                   run.outcome == nil, step <= run.stepCount, step > run.stepsReached else { return .allowed }
             if run.stepsReached < 2, step >= 2, run.stepCount > 1,
                case .remaining(let left, _) = try Self.allowance(db, tenantID: tenantID, accountID: accountID,
@@ -183,8 +181,7 @@ extension AppDatabase {
                     finished_at = ?, duration_seconds = CASE WHEN ? > started_at THEN ? - started_at ELSE 0 END
                 WHERE tenant_id = ? AND account_id = ? AND id = ? AND outcome IS NULL
                 """, arguments: [completed, now, now, now, tenantID, accountID, id])
-            return try db.row(sql: Self.runByID,
-                                    arguments: [tenantID, accountID, id]).map(Self.run(from:))
+            return try db.row(sql: Self.runByID, arguments: [tenantID, accountID, id]).map(Self.run(from:))
         }
     }
 

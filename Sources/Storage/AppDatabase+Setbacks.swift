@@ -103,8 +103,7 @@ extension AppDatabase {
     /// The member's own setback; nil for anyone else's, in this tenant or another.
     public func setback(tenantID: TenantID, accountID: AccountID, id: SetbackID) throws(StorageError) -> StoredSetback? {
         try read { db in
-            try db.row(sql: Self.setbackByID,
-                       arguments: [tenantID, accountID, id]).flatMap(Self.setback)
+            try db.row(sql: Self.setbackByID, arguments: [tenantID, accountID, id]).flatMap(Self.setback)
         }
     }
 

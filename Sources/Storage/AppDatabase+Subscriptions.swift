@@ -15,16 +15,14 @@ extension AppDatabase {
 
     public func subscription(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> Subscription? {
         try read { db in
-            try db.row(sql: Self.subscriptionOfAccount,
-                             arguments: [tenantID, accountID]).map(Self.subscription(from:))
+            try db.row(sql: Self.subscriptionOfAccount, arguments: [tenantID, accountID]).map(Self.subscription(from:))
         }
     }
 
     /// A person's subscription and payment history as one read.
     public func billingOverview(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> (subscription: Subscription?, payments: [Payment]) {
         try read { db in
-            (try db.row(sql: Self.subscriptionOfAccount,
-                              arguments: [tenantID, accountID]).map(Self.subscription(from:)),
+            (try db.row(sql: Self.subscriptionOfAccount, arguments: [tenantID, accountID]).map(Self.subscription(from:)),
              try Self.payments(db, tenantID: tenantID, accountID: accountID))
         }
     }
