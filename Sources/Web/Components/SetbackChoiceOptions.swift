@@ -25,7 +25,8 @@ enum SetbackChoiceOptions {
     }
 
     static func kinds(selecting kind: SetbackKind?) -> HTMLFragment {
-        kinds[kind.flatMap { SetbackKind.allCases.firstIndex(of: $0) }.map { $0 + 1 } ?? 0]
+        guard let kind, let index = SetbackKind.allCases.firstIndex(of: kind) else { return kinds[0] }
+        return kinds[index + 1]
     }
 
     static func hurtScale(selecting hurt: SetbackHurt?) -> HTMLFragment {
