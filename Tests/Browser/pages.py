@@ -39,15 +39,14 @@ def foreign_requests(driver, origin):
 
 
 # Every control a person taps in the page's main content is at least 44 × 44 px (the brief's minimum). Radio buttons
-# and checkboxes are measured by their label, which is what a finger hits. Two kinds are left out, as WCAG 2.5.8
-# leaves them out: a link inside a sentence, and the year view's day squares (a dense reference grid of 24 px squares);
-# the reflection's 0-10 scale is held to 24 px wide, as WCAG 2.5.8 asks, so its eleven choices fit one row at 320 px.
+# and checkboxes are measured by their label, which is what a finger hits. A link inside a sentence is left out, as
+# WCAG 2.5.8 leaves it out (the year's small months are each one link as big as the month, not a link a day); the
+# reflection's 0-10 scale is held to 24 px wide, as WCAG 2.5.8 asks, so its eleven choices fit one row at 320 px.
 SMALL_TARGETS = """
 const found = [];
 const main = document.querySelector('main');
 if (!main) return found;
 for (const el of main.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary')) {
-  if (el.closest('.mini-grid')) continue;
   // The reflection's 0-10 scale is one row of eleven: each at least 24 px wide (WCAG 2.5.8) and 44 px tall.
   if (el.closest('.intensity-scale')) {
     const box = el.closest('label').getBoundingClientRect();

@@ -4,6 +4,7 @@ import re
 import time
 import uuid
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -54,6 +55,13 @@ def test_the_reset_journey(browser, server):
     problems += check_page(browser, "calendar-day", server)
     browser.get(server + "/calendar/year")
     problems += check_page(browser, "calendar-year", server)
+    # A small month is one link as big as the month: a tap on its squares opens the month, where each day opens.
+    squares = browser.find_elements(By.CSS_SELECTOR, ".mini-month table")[-1]
+    old = browser.find_element(By.TAG_NAME, "html")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", squares)
+    ActionChains(browser).move_to_element(squares).click().perform()
+    WebDriverWait(browser, 15).until(gone(old))
+    assert re.search(r"/calendar\?month=\d{4}-\d{2}$", browser.current_url), browser.current_url
     assert problems == [], "\n".join(problems)
     # The step heading takes focus so a screen reader announces each new step.
     browser.get(server + "/resets/stressed-grounding-walk")

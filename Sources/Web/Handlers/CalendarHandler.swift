@@ -148,16 +148,19 @@ enum CalendarHandler {
             let summaries = try environment.moodHistory.summaries(member, from: first, through: last)
             let colours = DayColours(checkIns: try environment.checkIns.ratings(member, from: first, through: last),
                                      followCheckIns: account.calendarFollowsCheckIns)
+            // Filtered to one weekday ("only Mondays"): the others keep their place in the grid, empty, and the
+            // month's figures count only the days shown.
+            let shown = { (day: Day) in weekday == nil || day.weekdayFromMonday == weekday }
             let months = (1...(year == today.year ? today.month : 12)).map { month in
-                YearMonths.Month(name: Day.monthNames[month - 1], path: Route.calendarMonth(year: year, month: month),
-                                 weeks: CalendarWeek.rows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday),
-                                                          summaries) { day, summary in
-                    // Filtered to one weekday: the others keep their place in the grid, empty. Each past day links to its page.
-                    if let weekday, day.weekdayFromMonday != weekday { return .filtered }
-                    return CalendarCell(blank: false, filteredOut: false, tint: colours.tint(day, summary), today: day == today,
-                                        path: day <= today ? Route.calendarDay(day).path : nil, number: day.day, runs: nil,
-                                        label: CalendarCell.label(day, summary, checkIn: colours.checkIn(day), today: today))
-                })
+                let weeks = CalendarWeek.rows(MonthGrid.weeks(year: year, month: month, weekStartsOnSunday: account.weekStartsOnSunday),
+                                              summaries) { day, summary in
+                    shown(day) ? CalendarCell(blank: false, filteredOut: false, tint: colours.tint(day, summary), today: day == today,
+                                              path: nil, number: day.day, runs: nil, label: "") : .filtered
+                }
+                let figures = YearMonths.Month.summary(summaries.filter { $0.day.month == month && shown($0.day) },
+                                                       checkIns: colours.checkIns.keys.count { $0.month == month && shown($0) })
+                return YearMonths.Month(name: Day.monthNames[month - 1], path: Route.calendarMonth(year: year, month: month),
+                                        weeks: weeks, summary: figures)
             }
             return CalendarGrid.Grid(months: YearMonths(months: months, weekdays: MonthGrid.weekdays(weekStartsOnSunday: account.weekStartsOnSunday).map(YearMonths.Weekday.init))
                 .fragment(capacity: 65_536), runs: summaries.reduce(0) { $0 + $1.runs })

@@ -44,11 +44,14 @@ struct MonthWeeks: CompiledView {
 struct YearMonths: CompiledView {
     struct Month {
         let name: String
+        /// The month's page, which the whole small month links to.
         let path: String
         let weeks: [CalendarWeek]
+        /// The month's figures for screen readers (the squares are hidden from them): "3 resets, average mood 6.5".
+        let summary: String
     }
 
-    /// A column's weekday: its initial shown, its name for screen readers.
+    /// A column's weekday: its initial, shown (the squares and their columns are only a picture).
     struct Weekday {
         let name: String
         var initial: String { String(name.prefix(1)) }
