@@ -137,6 +137,17 @@ public struct DaySummary: Sendable, Equatable {
     }
 }
 
+extension Collection where Element == DaySummary {
+    /// Resets across these days.
+    public var runs: Int { reduce(0) { $0 + $1.runs } }
+
+    /// The average of every rated run across these days (not of the days' averages); nil when none was rated.
+    public var averageMood: Double? {
+        let rated = reduce(0) { $0 + $1.rated }
+        return rated > 0 ? Double(reduce(0) { $0 + $1.moodTotal }) / Double(rated) : nil
+    }
+}
+
 /// Streaks of days with at least one reset. Streaks are information, never pressure.
 public enum Streaks {
     /// Days in a row, ending today or yesterday (today may still come), and the longest run of days ever.

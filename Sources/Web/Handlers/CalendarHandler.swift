@@ -54,8 +54,6 @@ enum CalendarHandler {
                                 path: runs > 0 || checkIn != nil ? Route.calendarDay(day).path : nil, number: day.day, runs: runs > 0 ? runs : nil,
                                 label: CalendarCell.label(day, summary, checkIn: checkIn, today: today))
         }
-        let runs = summaries.reduce(0) { $0 + $1.runs }
-        let rated = summaries.reduce(0) { $0 + $1.rated }, total = summaries.reduce(0) { $0 + $1.moodTotal }
         // The month's own facts, as facts: today's streak means nothing on a past month, so it isn't shown there.
         let longest = Streaks.of(days: summaries.map(\.day), today: last).longest
         let previous = first.adding(days: -1), next = last.adding(days: 1)
@@ -63,8 +61,8 @@ enum CalendarHandler {
         return CalendarMonthPage(
             monthName: "\(Day.monthNames[month - 1]) \(year)",
             weekdays: MonthGrid.weekdays(weekStartsOnSunday: account.weekStartsOnSunday).map(CalendarMonthPage.Weekday.init),
-            weeksHTML: MonthWeeks(weeks: weeks).fragment(capacity: 16_384), runs: runs, activeDays: summaries.count,
-            averageMood: rated > 0 ? MoodNumber.text(Double(total) / Double(rated)) : nil,
+            weeksHTML: MonthWeeks(weeks: weeks).fragment(capacity: 16_384), runs: summaries.runs, activeDays: summaries.count,
+            averageMood: summaries.averageMood.map(MoodNumber.text),
             longestStreak: longest == 1 ? "1 day" : "\(longest) days",
             previousPath: Route.calendarMonth(year: previous.year, month: previous.month),
             previousName: "\(Day.monthNames[previous.month - 1]) \(previous.year)",
@@ -163,7 +161,7 @@ enum CalendarHandler {
                                         weeks: weeks, summary: figures)
             }
             return CalendarGrid.Grid(months: YearMonths(months: months, weekdays: MonthGrid.weekdays(weekStartsOnSunday: account.weekStartsOnSunday).map(YearMonths.Weekday.init))
-                .fragment(capacity: 65_536), runs: summaries.reduce(0) { $0 + $1.runs })
+                .fragment(capacity: 65_536), runs: summaries.runs)
         }
         let colours = DayColours(checkIns: [:], followCheckIns: account.calendarFollowsCheckIns)
         let links = ([nil] + Day.weekdayNames.indices.map { Optional($0) }).map { index in

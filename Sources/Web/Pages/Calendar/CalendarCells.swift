@@ -67,18 +67,6 @@ struct CalendarCell: Sendable {
     }
 }
 
-extension YearMonths.Month {
-    /// A small month's figures as a screen reader hears them in its link: "3 resets, average mood 6.5, 2 check-ins",
-    /// from the days it shows (`days`, and how many of them had a check-in).
-    static func summary(_ days: [DaySummary], checkIns: Int) -> String {
-        let runs = days.reduce(0) { $0 + $1.runs }, rated = days.reduce(0) { $0 + $1.rated }
-        var text = runs == 0 ? "no resets" : runs == 1 ? "1 reset" : "\(runs) resets"
-        if rated > 0 { text += ", average mood " + MoodNumber.text(Double(days.reduce(0) { $0 + $1.moodTotal }) / Double(rated)) }
-        if checkIns > 0 { text += checkIns == 1 ? ", 1 check-in" : ", \(checkIns) check-ins" }
-        return text
-    }
-}
-
 /// A week of a calendar grid.
 struct CalendarWeek: Sendable {
     let days: [CalendarCell]

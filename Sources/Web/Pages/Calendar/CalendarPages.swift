@@ -49,6 +49,16 @@ struct YearMonths: CompiledView {
         let weeks: [CalendarWeek]
         /// The month's figures for screen readers (the squares are hidden from them): "3 resets, average mood 6.5".
         let summary: String
+
+        /// A small month's figures as a screen reader hears them in its link: "3 resets, average mood 6.5, 2 check-ins",
+        /// from the days it shows (`days`, and how many of them had a check-in).
+        static func summary(_ days: [DaySummary], checkIns: Int) -> String {
+            let runs = days.runs
+            var text = runs == 0 ? "no resets" : runs == 1 ? "1 reset" : "\(runs) resets"
+            if let mood = days.averageMood { text += ", average mood " + MoodNumber.text(mood) }
+            if checkIns > 0 { text += checkIns == 1 ? ", 1 check-in" : ", \(checkIns) check-ins" }
+            return text
+        }
     }
 
     /// A column's weekday: its initial, shown (the squares and their columns are only a picture).

@@ -44,9 +44,8 @@ struct TrendChart: Sendable {
         trendPoints = points.map { Digits.oneDecimal($0.x) + "," + Digits.oneDecimal($0.y) }.joined(separator: " ")
         gridlines = [1, 5, 10].map { Gridline(mood: $0, y: Digits.oneDecimal(y(Double($0))), labelY: Digits.oneDecimal(y(Double($0)) + 4)) }
         dots = points.map { Dot(cx: Digits.oneDecimal($0.x), cy: Digits.oneDecimal($0.y)) }
-        let average = Double(rated.reduce(0) { $0 + $1.moodTotal }) / Double(rated.reduce(0) { $0 + $1.rated })
         trendSummary = "In the last 30 days you rated your mood on \(rated.count) day\(rated.count == 1 ? "" : "s"), "
-            + "\(Digits.oneDecimalOrWhole(average)) out of 10 on average. Your highest was \(Digits.oneDecimalOrWhole(best.averageMood ?? 0)), "
+            + "\(Digits.oneDecimalOrWhole(rated.averageMood ?? 0)) out of 10 on average. Your highest was \(Digits.oneDecimalOrWhole(best.averageMood ?? 0)), "
             + "on \(best.day.longText)."
     }
 }
