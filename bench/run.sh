@@ -6,6 +6,7 @@
 # peak RSS (each signed-in page beside the fixture's /fortunes measured just before and just after it), then holds 10,000 idle keep-alive connections against Resett and reports RSS and threads.
 # Every comparison is made BENCH_ROUNDS times, its runs interleaved (A B, A B, ...), and judged on the median round: on
 # this shared machine one run of the same page moves by a tenth or more against the next (see the pages' loop below).
+# Each run is preceded by one uncounted second of the same load (see warm()).
 # Env: BENCH_SECONDS (each run, default 4), BENCH_ROUNDS (3), BENCH_CONNECTIONS (64), IDLE_CONNECTIONS (10000), PEERS (../shared/peers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -67,8 +68,11 @@ done
 
 echo "== wrk: ${secs}s a run, $rounds rounds, $conns connections, 1 thread, on $(nproc) cores"
 lines=$results/lines.txt; : >"$lines"
-# A line per run, "SERVER ROUTE#ROUND url=... rps=...", in the order taken.
-run() { printf '%s %s#%s ' "$1" "$2" "$round" >>"$lines"; "$peers/bench.sh" "$3" "$secs" "$conns" | tee -a "$lines"; }
+# A line per run, "SERVER ROUTE#ROUND url=... rps=...", in the order taken. Each run follows a second of the same load
+# that is not counted: a server idle while another was measured starts cold, and its first requests' latencies (a
+# tenth to a quarter more at p99 in a 4-second run at d1144ce) are the switch, not the server.
+warm() { wrk -t1 -c"$conns" -d1s ${2:+-H "Cookie: $2"} "$1" >/dev/null 2>&1 || true; }
+run() { warm "$3"; printf '%s %s#%s ' "$1" "$2" "$round" >>"$lines"; "$peers/bench.sh" "$3" "$secs" "$conns" | tee -a "$lines"; }
 for round in $(seq 1 "$rounds"); do
   run hb-peer /plaintext http://127.0.0.1:8181/plaintext
   run resett-fixture /plaintext http://127.0.0.1:8182/plaintext
@@ -89,10 +93,14 @@ moderator=$(bench/login.sh 8184 moderator@bench.example)
 # a run is the one before the next), and held to the bar against their mean, not against one taken minutes before: a
 # single neighbour moved the ratio by up to a quarter from one page to the next (41.9k then 34.6k req/s at 87869b3), and
 # one 10-second run of a page against the next by a tenth (so the median of three rounds is the page's verdict).
-fixture_run() { printf 'fixture-beside %s#%s ' "$1" "$round" >>"$lines"; "$peers/bench.sh" http://127.0.0.1:8182/fortunes "$secs" "$conns" >>"$lines"; }
+fixture_run() {
+  warm http://127.0.0.1:8182/fortunes
+  printf 'fixture-beside %s#%s ' "$1" "$round" >>"$lines"; "$peers/bench.sh" http://127.0.0.1:8182/fortunes "$secs" "$conns" >>"$lines"
+}
 page() {
   for round in $(seq 1 "$rounds"); do
     fixture_run "$1"
+    warm "http://127.0.0.1:8184$2" "$3"
     printf 'resett-page %s#%s ' "$1" "$round" >>"$lines"; bench/wrk-page.sh "http://127.0.0.1:8184$2" "$secs" "$conns" "$3" | tee -a "$lines"
   done
 }
