@@ -93,10 +93,7 @@ moderator=$(bench/login.sh 8184 moderator@bench.example)
 # a run is the one before the next), and held to the bar against their mean, not against one taken minutes before: a
 # single neighbour moved the ratio by up to a quarter from one page to the next (41.9k then 34.6k req/s at 87869b3), and
 # one 10-second run of a page against the next by a tenth (so the median of three rounds is the page's verdict).
-fixture_run() {
-  warm http://127.0.0.1:8182/fortunes
-  printf 'fixture-beside %s#%s ' "$1" "$round" >>"$lines"; "$peers/bench.sh" http://127.0.0.1:8182/fortunes "$secs" "$conns" >>"$lines"
-}
+fixture_run() { run fixture-beside "$1" http://127.0.0.1:8182/fortunes >/dev/null; }
 page() {
   for round in $(seq 1 "$rounds"); do
     fixture_run "$1"
