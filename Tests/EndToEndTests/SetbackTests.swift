@@ -156,6 +156,10 @@ struct SetbackTests {
 
     @Test func patternsAppearOnlyWithEnoughToSayThem() throws {
         let app = try RunningApp()
+        // Thursday of this week, at the hour it is now: the five setbacks a few hours back are all this week's, whatever
+        // day the suite runs on (on a Monday at 00:00 they would all be last week's).
+        let today = Day.of(app.clock.now, in: "Europe/London")
+        app.clock.advance((3 - today.weekdayFromMonday) * 86_400)
         let browser = app.browser()
         try browser.signUp("patterns@example.com")
         #expect(try browser.get("/setbacks/insights").text.contains("Not enough yet"))

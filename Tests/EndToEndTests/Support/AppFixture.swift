@@ -40,9 +40,21 @@ func temporaryFolder() -> String {
     return folder
 }
 
-/// A clock a test can move.
+/// A clock a test can move. It starts at `RESETT_TEST_NOW` when that is set (an instant such as
+/// `2028-02-29T12:00:00Z`, or seconds since 1970), else at the real time: the suite runs on whatever day it is run, and
+/// `scripts/test-dates.sh` runs it again at the awkward ones (a month's last day, 29 February, the Sunday the clocks go
+/// back, a Monday at 00:00 UTC), so a test that holds only on some days is found on purpose, not by the calendar.
 final class TestClock: Sendable {
-    private let seconds = Mutex(Int(Date().timeIntervalSince1970))
+    private let seconds = Mutex(TestClock.start)
+
+    /// Where every test clock starts: `RESETT_TEST_NOW`, or the real time.
+    static let start: Int = {
+        guard let text = ProcessInfo.processInfo.environment["RESETT_TEST_NOW"], !text.isEmpty else { return Int(Date().timeIntervalSince1970) }
+        if let seconds = Int(text) { return seconds }
+        guard let date = ISO8601DateFormatter().date(from: text) else { fatalError("RESETT_TEST_NOW: \(text) is neither an instant nor seconds") }
+        return Int(date.timeIntervalSince1970)
+    }()
+
     var now: Int { seconds.withLock { $0 } }
     func advance(_ by: Int) { seconds.withLock { $0 += by } }
     func set(_ to: Int) { seconds.withLock { $0 = to } }
