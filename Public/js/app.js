@@ -245,7 +245,17 @@ function offerPasskey(form) {
     body.set("_csrf", form.querySelector("input[name=_csrf]").value);
     return fetch(form.getAttribute("data-options"), { method: "POST", body: body, credentials: "same-origin",
                                                       headers: { "Accept": "application/json" } })
-      .then(function (answer) { if (!answer.ok) throw new Error("options"); return answer.json(); })
+      .then(function (answer) {
+        // Adding a passkey needs a recent proof of who the person is: the answer says where to give it.
+        if (answer.status === 403 && kind === "register") {
+          return answer.json().then(function (json) {
+            if (json.confirm && json.confirm.charAt(0) === "/") window.location.assign(json.confirm);
+            throw new Error("confirm");
+          });
+        }
+        if (!answer.ok) throw new Error("options");
+        return answer.json();
+      })
       .then(function (json) {
         var p = json.publicKey;
         p.challenge = bytes(p.challenge);

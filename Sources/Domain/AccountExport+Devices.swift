@@ -32,3 +32,28 @@ extension AccountExport {
         }
     }
 }
+
+/// The part of a member's export that their reminder choices add: each reminder on or off, the check-in's time (on
+/// their clock), the quiet hours, and whether reminders come by email.
+extension AccountExport {
+    public struct ReminderChoicesPart: Codable, Sendable, Equatable {
+        public let checkIn: Bool
+        public let checkInTime: String
+        public let worryTime: Bool
+        public let setbackFollowUp: Bool
+        public let weeklyEmail: Bool
+        public let byEmail: Bool
+        public let quietHours: String
+
+        public init(checkIn: Bool, checkInMinute: Int, worryTime: Bool, setbackFollowUp: Bool, weeklyEmail: Bool, byEmail: Bool,
+                    quiet: QuietHours) {
+            self.checkIn = checkIn
+            checkInTime = ReminderSchedule.text(checkInMinute)
+            self.worryTime = worryTime
+            self.setbackFollowUp = setbackFollowUp
+            self.weeklyEmail = weeklyEmail
+            self.byEmail = byEmail
+            quietHours = ReminderSchedule.text(quiet.startMinute) + "–" + ReminderSchedule.text(quiet.endMinute)
+        }
+    }
+}

@@ -193,6 +193,8 @@ public struct AccountExport: Codable, Sendable {
     public var appLockMinutes = 0
     /// The devices that show reminders.
     public var reminderDevices: [PushDevicePart] = []
+    /// Which reminders the person chose, at what times, and their quiet hours.
+    public var reminders: ReminderChoicesPart?
 
     public struct SetbackPart: Codable, Sendable, Equatable {
         public let id: String

@@ -10,6 +10,15 @@ public struct SessionRecord: Sendable, Equatable {
     public var locked = false
     /// How the session's owner last proved who they are.
     public var proof = Proof.password
+    /// When they last did (signing in, or unlocking or confirming it's them); 0 for never.
+    public var provenAt = 0
+
+    /// How recent a proof must be to add a way of proving who one is (a passkey): whoever holds an unlocked session
+    /// for a minute has not proven anything (issue 65).
+    public static let freshProofSeconds = 5 * 60
+
+    /// Whether the owner proved who they are within the last few minutes.
+    public func isFreshlyProven(now: Int) -> Bool { provenAt > 0 && now - provenAt <= Self.freshProofSeconds && provenAt <= now }
 
     public enum Proof: String, Sendable {
         /// A password, or a link sent to the account's address.
@@ -22,7 +31,7 @@ public struct SessionRecord: Sendable, Equatable {
     }
 
     public init(id: String, accountID: AccountID, csrfToken: String, device: String, createdAt: Int, lastSeenAt: Int,
-                locked: Bool = false, proof: Proof = .password) {
+                locked: Bool = false, proof: Proof = .password, provenAt: Int = 0) {
         self.id = id
         self.accountID = accountID
         self.csrfToken = csrfToken
@@ -31,5 +40,6 @@ public struct SessionRecord: Sendable, Equatable {
         self.lastSeenAt = lastSeenAt
         self.locked = locked
         self.proof = proof
+        self.provenAt = provenAt
     }
 }

@@ -17,19 +17,26 @@ extension AppDatabase {
         }
     }
 
-    /// Uses the token and sets the new password in one transaction; every session of the account ends.
-    /// Returns false when the token was no longer usable (used meanwhile, or expired).
-    public func completePasswordReset(tenantID: TenantID, tokenHash: String, newHash: String, now: Int) throws(StorageError) -> Bool {
+    /// Uses the token and sets the new password in one transaction; every session of the account ends, and every
+    /// passkey added since the owner last proved themselves without one goes (issue 65: whoever held a session then
+    /// may have added it; recovering the account takes back what they might have left behind).
+    /// Returns how many passkeys went, or nil when the token was no longer usable (used meanwhile, or expired).
+    public func completePasswordReset(tenantID: TenantID, tokenHash: String, newHash: String, now: Int) throws(StorageError) -> Int? {
         try write { db in
             guard let accountID = try db.string(sql: """
                 SELECT account_id FROM password_resets WHERE tenant_id = ? AND token_hash = ? AND used_at IS NULL AND expires_at > ?
-                """, arguments: [tenantID, tokenHash, now]).map(AccountID.init(stored:)) else { return false }
+                """, arguments: [tenantID, tokenHash, now]).map(AccountID.init(stored:)) else { return nil }
             try Self.lockAccount(db, tenantID: tenantID, accountID: accountID)
             try Self.endOutstandingLinks(db, tenantID: tenantID, accountID: accountID)
-            try db.execute(sql: "UPDATE accounts SET password_hash = ? WHERE tenant_id = ? AND id = ?",
-                           arguments: [newHash, tenantID, accountID])
+            try db.execute(sql: """
+                DELETE FROM passkeys WHERE tenant_id = ? AND account_id = ?
+                    AND created_at > (SELECT proven_without_passkey_at FROM accounts WHERE tenant_id = ? AND id = ?)
+                """, arguments: [tenantID, accountID, tenantID, accountID])
+            let passkeysRemoved = db.changesCount
+            try db.execute(sql: "UPDATE accounts SET password_hash = ?, proven_without_passkey_at = ? WHERE tenant_id = ? AND id = ?",
+                           arguments: [newHash, now, tenantID, accountID])
             try db.execute(sql: "DELETE FROM sessions WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
-            return true
+            return passkeysRemoved
         }
     }
 }

@@ -5,7 +5,7 @@ extension AppDatabase {
     private static func session(from row: SQLRow) -> SessionRecord {
         SessionRecord(id: row["id"], accountID: row["account_id"], csrfToken: row["csrf_token"], device: row["device"],
                       createdAt: row["created_at"], lastSeenAt: row["last_seen_at"], locked: row["locked"],
-                      proof: SessionRecord.Proof(rawValue: row["proof"]) ?? .password)
+                      proof: SessionRecord.Proof(rawValue: row["proof"]) ?? .password, provenAt: row["proven_at"])
     }
 
     /// Starts a session, in the transaction that checks again, under the account's lock, that the account is on and
@@ -23,11 +23,12 @@ extension AppDatabase {
             else { return nil }
             let id = RandomID.make()
             try db.execute(sql: """
-                INSERT INTO sessions (id, token_hash, tenant_id, account_id, csrf_token, device, created_at, last_seen_at, proof)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [id, tokenHash, tenantID, accountID, csrfToken, String(device.prefix(80)), now, now, proof.rawValue])
+                INSERT INTO sessions (id, token_hash, tenant_id, account_id, csrf_token, device, created_at, last_seen_at, proof, proven_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [id, tokenHash, tenantID, accountID, csrfToken, String(device.prefix(80)), now, now, proof.rawValue, now])
+            if proof != .passkey { try Self.provenWithoutPasskey(db, tenantID: tenantID, accountID: accountID, now: now) }
             return SessionRecord(id: id, accountID: accountID, csrfToken: csrfToken, device: device, createdAt: now, lastSeenAt: now,
-                                 proof: proof)
+                                 proof: proof, provenAt: now)
         }
     }
 
@@ -121,17 +122,25 @@ extension AppDatabase {
                               now: Int) throws(StorageError) {
         try write { db in
             try db.execute(sql: """
-                UPDATE sessions SET locked = 0, last_seen_at = ?, proof = coalesce(?, proof)
+                UPDATE sessions SET locked = 0, last_seen_at = ?, proof = coalesce(?, proof), proven_at = ?
                 WHERE tenant_id = ? AND account_id = ? AND id = ?
-                """, arguments: [now, proof?.rawValue, tenantID, accountID, sessionID])
+                """, arguments: [now, proof?.rawValue, now, tenantID, accountID, sessionID])
+            if proof != .passkey { try Self.provenWithoutPasskey(db, tenantID: tenantID, accountID: accountID, now: now) }
         }
+    }
+
+    /// Notes that the owner proved themselves just now without a passkey: the passkeys a password reset keeps are
+    /// those added by then (`resetPassword`).
+    static func provenWithoutPasskey(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID, now: Int) throws {
+        try db.execute(sql: "UPDATE accounts SET proven_without_passkey_at = ? WHERE tenant_id = ? AND id = ? AND proven_without_passkey_at < ?",
+                       arguments: [now, tenantID, accountID, now])
     }
 
     /// A session's and its account's columns, read from `sessions s JOIN accounts a` (and `community_versions c`).
     /// Whether a team message waits is a column the messages' triggers keep (0049): looking through team_messages here
     /// was a sixth of this statement, on every signed-in page.
     private static let sessionColumns = """
-        s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at, s.locked, s.proof,
+        s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at, s.locked, s.proof, s.proven_at,
         a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme, a.week_starts_on,
         a.calendar_colours, a.history_version, a.usual_feelings, a.exit_button, a.discreet, a.lock_minutes,
         a.team_messages_waiting, coalesce(c.version, 0) AS community_version
@@ -217,7 +226,7 @@ extension AppDatabase {
     public func sessions(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> [SessionRecord] {
         try read { db in
             try db.rows(sql: """
-                SELECT id, account_id, csrf_token, device, created_at, last_seen_at, locked, proof FROM sessions
+                SELECT id, account_id, csrf_token, device, created_at, last_seen_at, locked, proof, proven_at FROM sessions
                 WHERE tenant_id = ? AND account_id = ? ORDER BY last_seen_at DESC
                 """, arguments: [tenantID, accountID]).map(Self.session(from:))
         }

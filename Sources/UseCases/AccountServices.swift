@@ -10,15 +10,18 @@ public struct MailedLinks: Sendable {
     public let passwordReset: @Sendable (Tenant, String) -> String
     public let logInPage: @Sendable (Tenant) -> String
     public let forgottenPasswordPage: @Sendable (Tenant) -> String
+    /// Where a member sees and removes their passkeys and sessions.
+    public let securityPage: @Sendable (Tenant) -> String
 
     public init(signUpConfirmation: @escaping @Sendable (Tenant, String) -> String, signIn: @escaping @Sendable (Tenant, String) -> String,
                 passwordReset: @escaping @Sendable (Tenant, String) -> String, logInPage: @escaping @Sendable (Tenant) -> String,
-                forgottenPasswordPage: @escaping @Sendable (Tenant) -> String) {
+                forgottenPasswordPage: @escaping @Sendable (Tenant) -> String, securityPage: @escaping @Sendable (Tenant) -> String) {
         self.signUpConfirmation = signUpConfirmation
         self.signIn = signIn
         self.passwordReset = passwordReset
         self.logInPage = logInPage
         self.forgottenPasswordPage = forgottenPasswordPage
+        self.securityPage = securityPage
     }
 }
 

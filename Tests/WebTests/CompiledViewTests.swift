@@ -214,11 +214,13 @@ struct CompiledViewTests {
             let passkey = Passkey(id: PasskeyID(stored: String(repeating: "a", count: 32)), accountID: AccountID(stored: String(repeating: "b", count: 32)),
                                   credentialID: "AQID", publicKey: "AQID", algorithm: -7, signCount: 0, backupEligible: true, backedUp: true,
                                   name: "My <phone>", createdAt: 1_795_000_000, lastUsedAt: nil)
-            for rows in [[], [PasskeyRow(passkey, timeZone: "Europe/London")]] {
+            for (rows, fresh) in [([], true), ([PasskeyRow(passkey, timeZone: "Europe/London")], true), ([], false)] {
                 let choices = LockChoice.all(selecting: 15)
-                try same(AccountSecurityPage(errors: errors, passkeys: rows, typedName: "typed<", lockChoices: choices), title: "Security and devices",
+                try same(AccountSecurityPage(errors: errors, passkeys: rows, typedName: "typed<", lockChoices: choices, mayAddPasskey: fresh),
+                         title: "Security and devices",
                          errors: errors, old: ["email": "me@x.org", "minimumLength": 8, "typedName": "typed<", "maximumNameLength": 60,
-                                               "hasPasskeys": !rows.isEmpty,
+                                               "hasPasskeys": !rows.isEmpty, "mayAddPasskey": fresh,
+                                               "confirmToAddPasskey": PasskeysHandler.confirmToAdd,
                                                "passkeys": rows.map { ["name": $0.name, "added": $0.added, "lastUsed": $0.lastUsed, "removePath": $0.removePath] },
                                                "lockChoices": choices.map { ["value": $0.value, "label": $0.label, "checked": $0.checked] as [String: Any] }])
             }
@@ -245,11 +247,21 @@ struct CompiledViewTests {
                                                                    "noLongerApplies": page.noLongerApplies, "reminder": page.reminder,
                                                                    "action": page.action])
             }
-            for (staff, passkeys, password) in [(false, true, true), (true, false, true), (false, false, false), (true, true, false)] {
-                let page = UnlockPage(next: "/calendar?x=<", forStaff: staff, organisation: "Acme & Co", hasPasskeys: passkeys, hasPassword: password,
-                                      errors: errors)
-                try same(page, title: "Unlock", errors: errors, old: ["next": "/calendar?x=<", "forStaff": staff, "organisation": "Acme & Co",
-                                                                      "hasPasskeys": passkeys, "showPassword": page.showPassword, "noWayIn": page.noWayIn])
+            let signOn = SignOnButton(action: "/login/sso/acme", displayName: "Acme <SSO>", next: "/calendar?x=<", required: false,
+                                      origin: "https://idp.example")
+            for (purpose, passkeys, password, button) in [(UnlockPurpose.lock, true, true, nil), (.staff, false, true, nil), (.lock, false, false, signOn),
+                                                          (.staff, true, false, nil), (.passkey, true, true, nil), (.passkey, false, false, nil)]
+                as [(UnlockPurpose, Bool, Bool, SignOnButton?)] {
+                let page = UnlockPage(next: "/calendar?x=<", purpose: purpose, organisation: "Acme & Co", hasPasskeys: passkeys, hasPassword: password,
+                                      signOn: button, errors: errors)
+                var old: [String: Any] = ["next": "/calendar?x=<", "forStaff": page.forStaff, "forLock": page.forLock, "forPasskey": page.forPasskey,
+                                          "organisation": "Acme & Co", "hasPasskeys": passkeys, "showPassword": page.showPassword,
+                                          "noWayIn": page.noWayIn]
+                if let value = page.purposeValue { old["purposeValue"] = value }
+                if let button {
+                    old["signOn"] = ["action": button.action, "displayName": button.displayName, "next": button.next]
+                }
+                try same(page, title: "Unlock", errors: errors, old: old)
             }
             for (theme, sunday) in [(Theme.system, false), (.dark, true), (.light, false)] {
                 let old: [String: Any] = ["email": "me@x.org", "weekStartsOnSunday": sunday, "themes": Theme.allCases.map { option in

@@ -42,10 +42,11 @@ public struct PasswordResets: Sendable {
                                                             now: services.clock()) != nil
     }
 
-    /// Sets the new password, spends every link of the account and ends every session, in one transaction.
-    /// False when the link was no longer usable.
-    public func reset(_ scope: Scope, token: String, newPassword: String) throws -> Bool {
-        guard try isLive(scope, token: token) else { return false }
+    /// Sets the new password, spends every link of the account, ends every session and removes the passkeys added
+    /// since the owner last proved themselves without one, in one transaction. How many passkeys went; nil when the
+    /// link was no longer usable.
+    public func reset(_ scope: Scope, token: String, newPassword: String) throws -> Int? {
+        guard try isLive(scope, token: token) else { return nil }
         // Only a live link gets this far, so the link is who is asking.
         let hash = try services.hash(newPassword, for: HashingPool.Claimant(tenant: scope.tenantID.rawValue, client: "reset:" + token.prefix(16)))
         return try services.database.completePasswordReset(tenantID: scope.tenantID, tokenHash: Digest.sha256Hex(token), newHash: hash,

@@ -60,6 +60,10 @@ public struct Passkeys: Sendable {
         case unknownPasskey
         case alreadyRegistered
         case tooMany
+        /// The session's owner has not proven who they are in the last few minutes (`SessionRecord.freshProofSeconds`):
+        /// a passkey is added only by someone who just gave their password, a passkey already theirs or the
+        /// organisation's sign-in, never by whoever holds an open session.
+        case needsFreshProof
 
         init(_ error: WebAuthnError) {
             switch error {
@@ -83,15 +87,23 @@ public struct Passkeys: Sendable {
     /// The account's user handle: its id, which is random and says nothing about the person.
     static func userHandle(_ accountID: AccountID) -> String { Base64URL.encode(Array(accountID.rawValue.utf8)) }
 
-    public func registrationOptions(_ member: MemberScope, site: Site) throws -> Options {
+    public func registrationOptions(_ member: MemberScope, session: SessionRecord, site: Site) throws -> Result<Options, Refusal> {
+        guard mayAdd(session) else { return .failure(.needsFreshProof) }
         try allowChallenge("\(member.tenantID):account:\(member.accountID)")
         let existing = try services.database.passkeys(tenantID: member.tenantID, accountID: member.accountID)
-        return Options(challenge: try challenge(member.tenantID, .register, member.accountID), rpID: site.rpID, rpName: site.name,
-                       userID: Self.userHandle(member.accountID), userName: member.account.email,
-                       credentialIDs: existing.map(\.credentialID))
+        return .success(Options(challenge: try challenge(member.tenantID, .register, member.accountID), rpID: site.rpID, rpName: site.name,
+                                userID: Self.userHandle(member.accountID), userName: member.account.email,
+                                credentialIDs: existing.map(\.credentialID)))
     }
 
-    public func register(_ member: MemberScope, site: Site, response: PasskeyResponse, name: String) throws -> Result<Passkey, Refusal> {
+    /// Whether this session may add a passkey now: its owner proved who they are within the last few minutes, and it
+    /// is not locked.
+    public func mayAdd(_ session: SessionRecord) -> Bool { !session.locked && session.isFreshlyProven(now: services.clock()) }
+
+    /// Adds the passkey the browser made, and tells the account's owner by mail, with the way to remove it.
+    public func register(_ member: MemberScope, session: SessionRecord, site: Site, response: PasskeyResponse,
+                         name: String) throws -> Result<Passkey, Refusal> {
+        guard mayAdd(session) else { return .failure(.needsFreshProof) }
         guard let attestationObject = response.attestationObject, let sentChallenge = Self.sentChallenge(response) else {
             return .failure(.unreadable)
         }
@@ -107,7 +119,11 @@ public struct Passkeys: Sendable {
                               backupEligible: credential.backupEligible, backedUp: credential.backedUp, name: Passkey.name(name),
                               createdAt: services.clock(), lastUsedAt: nil)
         switch try services.database.addPasskey(passkey, tenantID: member.tenantID, challengeHash: sentChallenge.hash, now: services.clock()) {
-        case .added: return .success(passkey)
+        case .added:
+            try tell(member, subject: "A passkey was added to your \(member.tenant.name) account", what: """
+                A passkey called “\(passkey.name)” was added to your \(member.tenant.name) account. It can sign in as you.
+                """)
+            return .success(passkey)
         case .alreadyRegistered: return .failure(.alreadyRegistered)
         case .tooMany: return .failure(.tooMany)
         case .challengeUsed: return .failure(.challengeSpent)
@@ -118,8 +134,31 @@ public struct Passkeys: Sendable {
         try services.database.passkeys(tenantID: member.tenantID, accountID: member.accountID)
     }
 
+    /// Removes one of the member's passkeys, and tells them by mail.
     public func remove(_ member: MemberScope, id: PasskeyID) throws -> Bool {
-        try services.database.removePasskey(tenantID: member.tenantID, accountID: member.accountID, id: id)
+        let name = try list(member).first { $0.id == id }?.name
+        guard let name, try services.database.removePasskey(tenantID: member.tenantID, accountID: member.accountID, id: id) else { return false }
+        try tell(member, subject: "A passkey was removed from your \(member.tenant.name) account", what: """
+            The passkey called “\(name)” was removed from your \(member.tenant.name) account. It can no longer sign in as you.
+            """)
+        return true
+    }
+
+    /// A change to the ways into an account, told to its address: whoever made it, the owner hears of it and can undo it.
+    private func tell(_ member: MemberScope, subject: String, what: String) throws {
+        try services.mailer.send(Mail(to: member.account.email, subject: subject, body: """
+            Hello,
+
+            \(what)
+
+            If this was you, there is nothing more to do. If it wasn’t, please remove any passkey you don’t recognise and
+            sign out of other devices here:
+
+            \(services.links.securityPage(member.tenant))
+
+            and change your password. If you can’t sign in, reset your password from the log-in page: that also removes
+            any passkey added since you last logged in with your password.
+            """))
     }
 
     /// Options for signing in: no account is named (the browser offers the person's passkeys for this site), so

@@ -134,6 +134,11 @@ enum AccountHandler {
         export.worryTime = try environment.worries.time(member).map { "\($0.startText) for \($0.minutes) minutes" }
         export.passkeys = try environment.passkeys.list(member).map(AccountExport.PasskeyPart.init)
         export.appLockMinutes = member.account.lockMinutes
+        export.reminderDevices = try environment.reminderDevices.list(member).map(AccountExport.PushDevicePart.init)
+        let reminders = try environment.reminders.settings(member)
+        export.reminders = AccountExport.ReminderChoicesPart(
+            checkIn: reminders.checkIn, checkInMinute: reminders.checkInMinute, worryTime: reminders.worryTime,
+            setbackFollowUp: reminders.setback, weeklyEmail: reminders.digest, byEmail: reminders.byEmail, quiet: reminders.quiet)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         var response = Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],
@@ -189,7 +194,8 @@ enum AccountHandler {
         case .security:
             guard let member = context.scope.member else { throw WebError.notFound }
             return try render(AccountSecurityPage(errors: errors, passkeys: try environment.passkeys.list(member).map { PasskeyRow($0, timeZone: account.timeZone) },
-                                                  typedName: typedEmail ?? "", lockChoices: LockChoice.all(selecting: account.lockMinutes)))
+                                                  typedName: typedEmail ?? "", lockChoices: LockChoice.all(selecting: account.lockMinutes),
+                                                  mayAddPasskey: context.session.map(environment.passkeys.mayAdd) ?? false))
         case .appearance:
             var page = AccountAppearancePage(chosen: account.theme, weekStartsOnSunday: account.weekStartsOnSunday, errors: errors)
             (page.discreet, page.exitButton, page.organisationExit) = (account.discreet, account.exitButton, context.scope.tenant.settings.exitButton)

@@ -7,18 +7,19 @@ import UseCases
 enum AppLockHandler {
     static func show(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let query = try context.query()
-        return try page(context, environment, member, next: ReturnPath.safe(query["next"]), forStaff: query["for"] == "staff")
+        return try page(context, environment, member, next: ReturnPath.safe(query["next"]), purpose: UnlockPurpose(query["for"]))
     }
 
     static func unlockWithPassword(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let form = try context.form()
         let next = ReturnPath.safe(form["next"])
+        let purpose = UnlockPurpose(form["for"])
         guard let session = context.session else { throw WebError.notFound }
         switch try environment.appLock.unlock(member, session: session, password: form["password"] ?? "") {
         case .confirmed: return .redirect(to: next)
         case .sessionEnded: return LogInHandler.signedOut(to: AccountHandler.endedSession, environment)
         case .wrong:
-            return try page(context, environment, member, next: next, forStaff: false,
+            return try page(context, environment, member, next: next, purpose: purpose == .staff ? .lock : purpose,
                             error: ("password", "That isn’t your password. Please try again."), status: .unprocessableContent)
         }
     }
@@ -32,13 +33,19 @@ enum AppLockHandler {
         return .redirect(to: Route.accountSecurity.path + "?notice=lock-saved")
     }
 
-    static func page(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, next: String, forStaff: Bool,
+    /// The page, with the organisation's sign-in as a way back in for a member who has neither a password nor a
+    /// passkey (never a link to add a passkey from the locked session: that would open the lock for anyone).
+    static func page(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, next: String, purpose: UnlockPurpose,
                      error: (field: String, message: String)? = nil, status: HTTPStatus = .ok) throws -> Response {
         var errors = FormErrors()
         if let error { errors.add(error.field, error.message) }
-        let page = UnlockPage(next: next, forStaff: forStaff, organisation: context.scope.tenant.name,
+        let signOn = purpose == .staff ? nil : try SingleSignOnHandler.signOnButton(context, environment, next: next)
+        let page = UnlockPage(next: next, purpose: purpose, organisation: context.scope.tenant.name,
                               hasPasskeys: !(try environment.passkeys.list(member)).isEmpty,
-                              hasPassword: AppLock.hasPassword(member.account), errors: errors)
-        return try environment.render(page, title: forStaff ? "Confirm it’s you" : "Unlock", errors: errors, context: context, status: status)
+                              hasPassword: AppLock.hasPassword(member.account), signOn: signOn, errors: errors)
+        var response = try environment.render(page, title: purpose == .lock ? "Unlock" : "Confirm it’s you", errors: errors, context: context,
+                                              status: status)
+        SingleSignOnHandler.allowForm(signOn, &response)
+        return response
     }
 }

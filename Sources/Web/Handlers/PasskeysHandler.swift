@@ -7,8 +7,21 @@ import UseCases
 /// signing in with one on the log-in page, and opening the app lock with one. Every refusal is a page that says why
 /// in plain words, with the person's way forward.
 enum PasskeysHandler {
+    /// Where a member confirms it's them before adding a passkey, and comes back to the security page.
+    static let confirmToAdd = Route.unlock.path + "?next=" + PercentEncoding.encode(Route.accountSecurity.path) + "&for=" + UnlockPurpose.passkey.rawValue
+
     static func registrationOptions(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
-        let options = try environment.passkeys.registrationOptions(member, site: environment.passkeySite(for: context.scope.tenant))
+        guard let session = context.session else { throw WebError.notFound }
+        let options: Passkeys.Options
+        switch try environment.passkeys.registrationOptions(member, session: session, site: environment.passkeySite(for: context.scope.tenant)) {
+        case .success(let made): options = made
+        case .failure:
+            // The page's script goes where this says: the person confirms it's them, then comes back to add it.
+            var response = Response(status: .forbidden, headers: ["Content-Type": "application/json; charset=utf-8"],
+                                    body: JSONValue.encode(["confirm": .string(confirmToAdd)]))
+            response.headers.set("Cache-Control", "no-store")
+            return response
+        }
         return json([
             "challenge": .string(options.challenge),
             "rp": .object(["id": .string(options.rpID), "name": .string(options.rpName)]),
@@ -30,8 +43,11 @@ enum PasskeysHandler {
             return try AccountHandler.securityPage(context, environment, member, typedName: name,
                                                    refusal: (message(for: .unreadable), .unprocessableContent))
         }
-        switch try environment.passkeys.register(member, site: environment.passkeySite(for: context.scope.tenant), response: response, name: name) {
+        guard let session = context.session else { throw WebError.notFound }
+        switch try environment.passkeys.register(member, session: session, site: environment.passkeySite(for: context.scope.tenant),
+                                                 response: response, name: name) {
         case .success: return .redirect(to: Route.accountSecurity.path + "?notice=passkey-added")
+        case .failure(.needsFreshProof): return .redirect(to: confirmToAdd)
         case .failure(let refusal):
             return try AccountHandler.securityPage(context, environment, member, typedName: name, refusal: (message(for: refusal), status(for: refusal)))
         }
@@ -68,16 +84,16 @@ enum PasskeysHandler {
     static func unlock(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let form = try context.form()
         let next = ReturnPath.safe(form["next"])
-        let forStaff = form["for"] == "staff"
+        let purpose = UnlockPurpose(form["for"])
         guard let session = context.session else { throw WebError.notFound }
         guard let response = PasskeyResponse(json: form["credential"] ?? "") else {
-            return try AppLockHandler.page(context, environment, member, next: next, forStaff: forStaff,
+            return try AppLockHandler.page(context, environment, member, next: next, purpose: purpose,
                                            error: ("passkey", message(for: .unreadable)), status: .unprocessableContent)
         }
         switch try environment.passkeys.unlock(member, session: session, site: environment.passkeySite(for: context.scope.tenant), response: response) {
         case .success: return .redirect(to: next)
         case .failure(let refusal):
-            return try AppLockHandler.page(context, environment, member, next: next, forStaff: forStaff,
+            return try AppLockHandler.page(context, environment, member, next: next, purpose: purpose,
                                            error: ("passkey", message(for: refusal)), status: status(for: refusal))
         }
     }
@@ -119,12 +135,15 @@ enum PasskeysHandler {
             "That passkey is already on your account."
         case .tooMany:
             "You have \(Passkey.maximumPerAccount) passkeys, the most you can keep. Please remove one you no longer use first."
+        case .needsFreshProof:
+            "A passkey can sign in as you, so please confirm it’s you before adding one."
         }
     }
 
     static func status(for refusal: Passkeys.Refusal) -> HTTPStatus {
         switch refusal {
         case .challengeSpent, .alreadyRegistered, .tooMany: .conflict
+        case .needsFreshProof: .forbidden
         default: .unprocessableContent
         }
     }

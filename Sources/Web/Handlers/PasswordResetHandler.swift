@@ -37,10 +37,11 @@ enum PasswordResetHandler {
             errors.add("password", problem.message)
             return try page(context, environment, token: token, errors: errors, status: .unprocessableContent)
         }
-        guard try environment.passwordResets.reset(context.scope, token: token, newPassword: password) else {
+        guard let passkeysRemoved = try environment.passwordResets.reset(context.scope, token: token, newPassword: password) else {
             return try expired(context, environment)
         }
-        return LogInHandler.signedOut(to: Route.logIn.path + "?notice=password-reset", environment)
+        return LogInHandler.signedOut(to: Route.logIn.path + (passkeysRemoved > 0 ? "?notice=password-reset-passkeys" : "?notice=password-reset"),
+                                      environment)
     }
 
     private static func expired(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {

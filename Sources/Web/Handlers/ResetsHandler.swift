@@ -11,18 +11,24 @@ enum ResetsHandler {
             // The feelings the member said come up most lead, in the library's order; the rest follow as they were.
             let usual = member.account.usualFeelings
             if !usual.isEmpty { emotions = emotions.filter { usual.contains($0.id) } + emotions.filter { !usual.contains($0.id) } }
-            let today = try environment.today(member), home = try environment.homeDay(member)
+            let today = try environment.today(member)
             allowance = AllowanceLine(today.allowance)
             unfinished = today.unfinished.prefix(3).map { run, reset in
                 HomePage.Unfinished(name: reset.name, step: min(run.stepsReached, reset.steps.count), count: reset.steps.count,
                                     path: Route.runStep(run.typedID, min(max(1, run.stepsReached), reset.steps.count)).path)
             }
-            // The rating alone (nothing sealed is opened for the home page).
-            let checkedIn = home.checkedIn
-            day = HomePage.Today(greeting: Greeting.at(hour: environment.runs.hour(member)), checkedIn: checkedIn?.label,
-                                 checkInFaces: checkedIn == nil ? CheckInFace.all() : [],
-                                 lastMood: today.lastMood.map { "\($0) of 10, \(MoodScale.words(for: $0).lowercased())" },
-                                 glimmer: home.glimmer.map(GlimmersHandler.item), allowance: allowance.text)
+            // The rating alone (nothing sealed is opened for the home page); while the app lock is closed, none of it.
+            let greeting = Greeting.at(hour: environment.runs.hour(member))
+            if context.session?.locked == true {
+                day = HomePage.Today(greeting: greeting, checkedIn: nil, checkInFaces: [], lastMood: nil, glimmer: nil, allowance: allowance.text,
+                                     unlockPath: Route.unlock.path + "?next=" + PercentEncoding.encode(Route.home.path))
+            } else {
+                let home = try environment.homeDay(member)
+                let checkedIn = home.checkedIn
+                day = HomePage.Today(greeting: greeting, checkedIn: checkedIn?.label, checkInFaces: checkedIn == nil ? CheckInFace.all() : [],
+                                     lastMood: today.lastMood.map { "\($0) of 10, \(MoodScale.words(for: $0).lowercased())" },
+                                     glimmer: home.glimmer.map(GlimmersHandler.item), allowance: allowance.text, unlockPath: nil)
+            }
         }
         let page = HomePage(messages: try TeamMessages.unseen(context, environment), emotions: emotions,
                             unfinished: unfinished, allowanceLine: allowance, today: day)

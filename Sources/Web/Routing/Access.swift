@@ -12,6 +12,10 @@ enum Access: Sendable, Equatable {
     /// password first (reading only, GET and HEAD: a form the person had open before it locked still saves, so nothing
     /// typed is lost; where it goes next is a locked page again).
     case privateMember
+    /// Signed in and unlocked, for every method: the ways into the account (adding and removing passkeys, the lock's
+    /// length, the sessions) and the page that lists them. A locked session is sent to unlock first, a POST too: whoever
+    /// holds a locked session must not open it by adding a passkey of their own (issue 65).
+    case credentials
     /// Moderators and admins. For anyone else the page does not exist (404), so nobody learns where it is.
     case moderator
     /// Admins only; 404 for anyone else, as for moderators' pages.
@@ -31,13 +35,14 @@ enum Access: Sendable, Equatable {
         switch self {
         case .anyone, .provisioningToken, .paymentSignature, .signedLink, .operator:
             return nil
-        case .member, .privateMember:
+        case .member, .privateMember, .credentials:
             guard let member = context.scope.member else {
                 throw .signInRequired(returnTo: context.request.method == "GET" ? String(context.request.target) : "/")
             }
-            if self == .privateMember, context.session?.locked == true, context.request.method == "GET" || context.request.method == "HEAD" {
-                throw .locked(returnTo: String(context.request.target), staff: false)
-            }
+            guard context.session?.locked == true else { return member }
+            let reading = context.request.method == "GET" || context.request.method == "HEAD"
+            if self == .privateMember, reading { throw .locked(returnTo: String(context.request.target), staff: false) }
+            if self == .credentials { throw .locked(returnTo: reading ? String(context.request.target) : Route.accountSecurity.path, staff: false) }
             return member
         case .moderator:
             guard let member = context.scope.member, member.account.role.canModerate else { throw .notFound }
@@ -51,7 +56,7 @@ enum Access: Sendable, Equatable {
     }
 
     /// Whoever may come in signed in (members' pages, private or not).
-    var isForMembers: Bool { self == .member || self == .privateMember }
+    var isForMembers: Bool { self == .member || self == .privateMember || self == .credentials }
 
     /// An organisation that asks its staff for a passkey or single sign-on: a session proven by password alone is
     /// sent to confirm with a passkey (the unlock page), then brought back.
@@ -64,7 +69,7 @@ enum Access: Sendable, Equatable {
     /// send no cookie; their token and signature are their proof.
     var checksFormToken: Bool {
         switch self {
-        case .anyone, .member, .privateMember, .moderator, .admin: true
+        case .anyone, .member, .privateMember, .credentials, .moderator, .admin: true
         case .provisioningToken, .paymentSignature, .signedLink, .operator: false
         }
     }

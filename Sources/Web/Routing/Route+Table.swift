@@ -284,11 +284,13 @@ extension Route.Kind {
              .accountWeekStart, .community, .communityPosts, .postDelete, .postReactions, .postReport, .postReports,
              .practices, .practice, .practiceStart, .practiceSession, .practiceStep, .practiceDone, .welcome, .saveWelcome,
              .subscription, .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume,
-             .testCheckout, .payTestCheckout, .account, .accountProfile, .accountSecurity, .accountAppearance,
-             .accountData, .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion,
-             .accountDelete, .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete, .passkeyOptions, .addPasskey,
-             .passkeyRemove, .accountLock, .unlock, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey, .accountReminders,
+             .testCheckout, .payTestCheckout, .account, .accountProfile, .accountAppearance,
+             .accountData, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion,
+             .accountDelete, .unlock, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey, .accountReminders,
              .saveReminders, .addReminderDevice, .reminderDeviceRemove, .testReminderDevices: .member
+        // The ways into the account: never from a locked session.
+        case .accountSecurity, .accountPassword, .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete, .passkeyOptions, .addPasskey,
+             .passkeyRemove, .accountLock: .credentials
         // What a person wrote about themselves, and what it shows: behind the app lock when they have one.
         case .calendar, .calendarYear, .calendarDay, .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights, .you,
              .digest, .digestIntention, .digestEmail, .accountReport, .accountExportCSV, .accountCheckInsCSV,

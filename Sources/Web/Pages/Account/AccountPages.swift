@@ -29,6 +29,10 @@ struct AccountSecurityPage: FormPage {
     /// The name typed for a passkey that was refused, kept for the next try.
     let typedName: String
     let lockChoices: [LockChoice]
+    /// The member proved who they are in the last few minutes, so may add a passkey now; else the button leads to
+    /// confirming it's them first.
+    let mayAddPasskey: Bool
+    var confirmToAddPasskey: String { PasskeysHandler.confirmToAdd }
     var hasPasskeys: Bool { !passkeys.isEmpty }
     var maximumNameLength: Int { Passkey.maximumNameLength }
     var error_passkey: String? { errors["passkey"] }

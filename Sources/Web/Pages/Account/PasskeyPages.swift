@@ -34,16 +34,35 @@ struct LockChoice {
     }
 }
 
-/// `account/unlock`: the app lock, or the organisation asking its staff to confirm with a passkey.
+/// Why the unlock page asks someone to prove who they are (its `for=`).
+enum UnlockPurpose: String, Sendable {
+    /// The app lock closed their private pages.
+    case lock
+    /// The organisation asks its staff for a passkey or single sign-on.
+    case staff
+    /// They are about to add a passkey, and have not proven who they are in the last few minutes.
+    case passkey
+
+    init(_ value: String?) { self = value.flatMap(UnlockPurpose.init(rawValue:)) ?? .lock }
+}
+
+/// `account/unlock`: the app lock, the organisation asking its staff to confirm with a passkey, or a member
+/// confirming it's them before adding a passkey.
 struct UnlockPage: FormPage {
     let next: String
-    /// The organisation asks staff for a passkey: no password form, and a way to add a passkey if they have none.
-    let forStaff: Bool
+    let purpose: UnlockPurpose
     let organisation: String
     let hasPasskeys: Bool
     /// The account has a password it can use (one made by single sign-on has none).
     let hasPassword: Bool
+    /// The organisation's sign-in, for a member with neither a password nor a passkey.
+    let signOn: SignOnButton?
     let errors: FormErrors
+    var forStaff: Bool { purpose == .staff }
+    var forLock: Bool { purpose == .lock }
+    var forPasskey: Bool { purpose == .passkey }
+    /// The `for=` the forms carry on, when it is not the lock's.
+    var purposeValue: String? { purpose == .lock ? nil : purpose.rawValue }
     var showPassword: Bool { hasPassword && !forStaff }
     var noWayIn: Bool { !hasPasskeys && !showPassword }
     var error_password: String? { errors["password"] }

@@ -69,6 +69,10 @@ struct HomePage: CompiledView, ShowsAllowance {
         /// The page's "2 free resets left today", carried here so the day's list finds it on the day rather than
         /// out through the page (see docs/architecture.md).
         let allowance: String?
+        /// The app lock has closed the member's private pages: nothing of their day is shown (no check-in, mood or
+        /// glimmer), only the way to unlock it (issue 65).
+        let unlockPath: String?
+        var locked: Bool { unlockPath != nil }
     }
 
     let messages: TeamMessages

@@ -1,0 +1,205 @@
+import Domain
+import Foundation
+@testable import Storage
+import Testing
+@testable import Web
+
+/// Issue 65, the third trust round, over real sockets on both databases: a passkey proves the person only if its
+/// owner added it (a fresh proof first, a mail after, and a password reset takes back what was added since the owner
+/// last proved themselves without one); the app lock covers the ways into the account; a locked session sees nothing
+/// of the person's day and no private page is drawn for its forms; the export holds the reminder choices.
+@Suite("Trust, third round: passkeys, the lock and the export")
+struct TrustThirdRoundTests {
+    let password = "a calm and steady passphrase"
+
+    func passkeys(_ app: RunningApp) throws -> Int {
+        try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM passkeys") } ?? -1
+    }
+
+    /// Signs up `email` and turns the app lock on (five minutes), then lets it close.
+    func lockedMember(_ app: RunningApp, _ email: String) throws -> Browser {
+        let member = app.browser()
+        try member.signUp(email)
+        #expect(try member.post("/account/lock", [("minutes", "5")]).status == 303)
+        app.clock.advance(6 * 60)
+        #expect(try member.get("/calendar").header("Location") == "/unlock?next=/calendar", "locked")
+        return member
+    }
+
+    /// Finding 1: with the lock closed, the security page and every way to add, remove or change a way in sends the
+    /// session to unlock, a POST too; nothing changes. (Before: a passkey added from the locked session opened it.)
+    @Test func aLockedSessionCannotAddAPasskeyNorChangeTheWaysIn() throws {
+        let app = try RunningApp()
+        let member = try lockedMember(app, "locked.keys@example.com")
+        #expect(try member.get("/account/security").header("Location") == "/unlock?next=/account/security")
+        let authenticator = SoftwareAuthenticator()
+        for (path, fields) in [("/account/passkeys/options", []), ("/account/passkeys", [("name", "Mine now"), ("credential", "{}")]),
+                               ("/account/lock", [("minutes", "0")]), ("/account/sessions/others/delete", []),
+                               ("/account/password", [("current_password", password), ("new_password", "a thief's new passphrase")])] as [(String, [(String, String)])] {
+            let answer = try member.post(path, fields)
+            #expect(answer.status == 303 && answer.header("Location") == "/unlock?next=/account/security", "\(path)")
+        }
+        #expect(throws: (any Error).self, "no options to make a passkey with") { try member.addPasskey(authenticator) }
+        #expect(try passkeys(app) == 0)
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT lock_minutes FROM accounts") } == 5)
+        #expect(try member.get("/calendar").status == 303, "still locked")
+        // The owner unlocks with their password and is back where they were.
+        let opened = try member.post("/unlock", [("password", password), ("next", "/account/security")])
+        #expect(opened.header("Location") == "/account/security")
+        #expect(try member.get("/account/security").status == 200)
+    }
+
+    /// Finding 1: a member with neither a password nor a passkey is offered the organisation's sign-in or a password by
+    /// email, never a link to add a passkey from the locked session.
+    @Test func theUnlockPageNeverOffersToAddAPasskey() throws {
+        let app = try RunningApp()
+        let member = try lockedMember(app, "no.password@example.com")
+        try app.environment.database.write { db in
+            try db.execute(sql: "UPDATE accounts SET password_hash = ?", arguments: ["$argon2id$v=19$m=1,t=1,p=1$" + String(repeating: "0", count: 32) + "$x"])
+        }
+        let page = try member.get("/unlock?next=/calendar")
+        #expect(page.status == 200 && page.text.contains("Welcome back"))
+        #expect(!page.text.contains("/account/security") && !page.text.contains("Add a passkey") && !page.text.contains("Your password"))
+        #expect(page.text.contains("href=\"/password/forgot\""))
+    }
+
+    /// Finding 3: adding a passkey needs a proof from the last few minutes; the owner is mailed when one is added or
+    /// removed, with the way to remove it.
+    @Test func aPasskeyIsAddedOnlyAfterAFreshProofAndItsOwnerIsTold() throws {
+        let app = try RunningApp()
+        let member = app.browser()
+        try member.signUp("fresh.proof@example.com")
+        app.clock.advance(6 * 60)  // an open session, its owner away: whoever holds it has proven nothing
+        let security = try member.get("/account/security").text
+        #expect(!security.contains("data-passkey=\"register\""))
+        #expect(security.contains("<a class=\"button\" href=\"/unlock?next=/account/security&amp;for=passkey\">Add a passkey</a>"))
+        let options = try member.post("/account/passkeys/options", [])
+        #expect(options.status == 403 && options.text.contains("\"confirm\"") && options.text.contains("for=passkey"))
+        let authenticator = SoftwareAuthenticator()
+        #expect(throws: (any Error).self) { try member.addPasskey(authenticator) }
+        let posted = try member.post("/account/passkeys", [("name", "Thief"), ("credential", authenticator.register(challenge: String(repeating: "A", count: 43)))])
+        #expect(posted.status == 303 && posted.header("Location") == "/unlock?next=/account/security&for=passkey")
+        #expect(try passkeys(app) == 0)
+
+        // The confirm page asks for the password (a wrong one is refused and keeps its purpose), then sends them back.
+        let confirm = try member.get("/unlock?next=/account/security&for=passkey").text
+        #expect(confirm.contains("Confirm it’s you") && confirm.contains("Your password") && confirm.contains("name=\"for\" value=\"passkey\""))
+        let wrong = try member.post("/unlock", [("password", "not it"), ("next", "/account/security"), ("for", "passkey")])
+        #expect(wrong.status == 422 && wrong.text.contains("Confirm it’s you"))
+        let confirmed = try member.post("/unlock", [("password", password), ("next", "/account/security"), ("for", "passkey")])
+        #expect(confirmed.header("Location") == "/account/security")
+        #expect(try member.get("/account/security").text.contains("data-passkey=\"register\""))
+        #expect(try member.addPasskey(authenticator, name: "My phone").header("Location") == "/account/security?notice=passkey-added")
+        #expect(try passkeys(app) == 1)
+        let added = try #require(app.mails().last)
+        #expect(added.contains("To: fresh.proof@example.com") && added.contains("Subject: A passkey was added to your Resett account"))
+        #expect(added.contains("“My phone”") && added.contains("/account/security"))
+        // Removing one is told too.
+        let id = try #require(try app.environment.database.read { try $0.string(sql: "SELECT id FROM passkeys") })
+        #expect(try member.post("/account/passkeys/\(id)/remove", []).status == 303)
+        #expect(try #require(app.mails().last).contains("Subject: A passkey was removed from your Resett account"))
+        // Minutes later the proof has gone stale again.
+        app.clock.advance(6 * 60)
+        #expect(try member.post("/account/passkeys/options", []).status == 403)
+    }
+
+    /// Finding 3: a password reset removes every passkey added since the owner last logged in without one, and keeps
+    /// the ones from before; the log-in page says so.
+    @Test func aPasswordResetTakesBackPasskeysAddedSinceTheOwnerLastProvedThemselves() throws {
+        let app = try RunningApp()
+        let owner = app.browser()
+        try owner.signUp("recovered@example.com")
+        app.clock.advance(60)
+        let kept = SoftwareAuthenticator()
+        #expect(try owner.addPasskey(kept, name: "Owner's phone").status == 303)
+        // Later the owner logs in on a shared computer, and walks away; whoever sits down adds a passkey of their own.
+        app.clock.advance(3_600)
+        let shared = app.browser()
+        #expect(try shared.logIn("recovered@example.com").status == 303)
+        app.clock.advance(60)
+        let thief = SoftwareAuthenticator()
+        #expect(try shared.addPasskey(thief, name: "Not mine").status == 303)
+        #expect(try passkeys(app) == 2)
+        // The owner, told by mail, resets their password.
+        let visitor = app.browser()
+        _ = try visitor.get("/password/forgot")
+        #expect(try visitor.post("/password/forgot", [("email", "recovered@example.com")]).status == 200)
+        let mail = try #require(app.mails().last { $0.contains("/password/reset?token=") })
+        let token = String(try #require(mail.firstMatch(of: /\/password\/reset\?token=([0-9a-f]{64})/)).1)
+        _ = try visitor.get("/password/reset?token=\(token)")
+        let done = try visitor.post("/password/reset", [("token", token), ("password", "a brand new passphrase")])
+        #expect(done.header("Location") == "/login?notice=password-reset-passkeys")
+        #expect(try visitor.get("/login?notice=password-reset-passkeys").text.contains("any passkey added since you last logged in with your password has been removed"))
+        let names = try app.environment.database.read { try $0.rows(sql: "SELECT name FROM passkeys").map { $0["name"] as String } }
+        #expect(names == ["Owner's phone"])
+        #expect(try shared.get("/calendar").status == 303, "every session ended")
+    }
+
+    /// Finding 5: while locked, the home page shows nothing of the person's day: no check-in, no last mood, no glimmer.
+    @Test func whileLockedTheHomePageShowsNothingOfTheDay() throws {
+        let app = try RunningApp()
+        let member = app.browser()
+        try member.signUp("home.locked@example.com")
+        _ = try member.get("/glimmers")
+        #expect(try member.post("/glimmers", [("text", "Sunlight on the kitchen floor")]).status == 303)
+        for _ in 0..<2 { app.clock.advance(4 * 86_400); _ = try member.get("/") }  // a glimmer from a week ago comes back
+        _ = try member.get("/check-in")
+        #expect(try member.post("/check-in", [("rating", "4"), ("note", "A quiet walk")]).status == 303)
+        let open = try member.get("/").text
+        #expect(open.contains("Sunlight on the kitchen floor") && open.contains("You checked in"))
+        #expect(try member.post("/account/lock", [("minutes", "5")]).status == 303)
+        app.clock.advance(6 * 60)
+        let locked = try member.get("/")
+        #expect(locked.status == 200 && locked.text.contains("Unlock to see your day") && locked.text.contains("href=\"/unlock?next=/\""))
+        #expect(!locked.text.contains("Sunlight") && !locked.text.contains("You checked in") && !locked.text.contains("After your last reset"))
+        // Nor any other page reachable while locked.
+        for path in ["/", "/community", "/account", "/account/profile", "/account/appearance", "/account/data", "/account/reminders",
+                     "/practices", "/help/now", "/subscription", "/unlock?next=/glimmers"] {
+            let page = try member.get(path)
+            #expect(!page.text.contains("Sunlight") && !page.text.contains("A quiet walk"), "\(path)")
+        }
+    }
+
+    /// Finding 6: a locked session's form on a private page saves, refused or not, but gets the unlock page, never the
+    /// private page drawn (which would show every worry, this month's glimmers, today's note).
+    @Test func aLockedSessionsFormSavesButNoPrivatePageIsDrawn() throws {
+        let app = try RunningApp()
+        let member = app.browser()
+        try member.signUp("locked.forms@example.com")
+        _ = try member.get("/worries")
+        #expect(try member.post("/worries", [("text", "The appointment on Friday"), ("answer", "no")]).status == 303)
+        _ = try member.get("/glimmers")
+        #expect(try member.post("/glimmers", [("text", "Birdsong at six")]).status == 303)
+        #expect(try member.post("/account/lock", [("minutes", "5")]).status == 303)
+        app.clock.advance(6 * 60)
+        // Each goes back to its form's page once unlocked (worry time's form is on the worries page, which has no page of
+        // its own at /worries/time: home, then).
+        for (path, fields, next) in [("/worries", [("text", ""), ("answer", "no")], "/worries"), ("/worries/time", [("start", "25:99")], "/"),
+                                     ("/glimmers", [("text", "")], "/glimmers"),
+                                     ("/check-in", [("rating", "9")], "/check-in")] as [(String, [(String, String)], String)] {
+            let refused = try member.post(path, fields)
+            #expect(refused.status == 303 && refused.header("Location") == "/unlock?next=" + next, "\(path)")
+            #expect(!refused.text.contains("The appointment on Friday") && !refused.text.contains("Birdsong"), "\(path)")
+        }
+        // A good form is still saved, and what it leads to waits behind the unlock.
+        let saved = try member.post("/glimmers", [("text", "Warm tea")])
+        #expect(saved.status == 303 && saved.header("Location")?.hasPrefix("/unlock?next=/glimmers") == true)
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM glimmers") } == 2)
+    }
+
+    /// Finding 9: the export holds the reminder choices (which, when, quiet hours) and the devices that show them.
+    @Test func theExportHoldsTheReminderChoices() throws {
+        let app = try RunningApp()
+        let member = app.browser()
+        try member.signUp("reminded@example.com")
+        _ = try member.get("/account/reminders")
+        #expect(try member.post("/account/reminders", [("checkIn", "on"), ("checkInTime", "07:30"), ("quietStart", "21:00"),
+                                                       ("quietEnd", "06:30")]).status == 303)
+        let export = try member.get("/account/export.json")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(export.text.utf8)) as? [String: Any])
+        let reminders = try #require(json["reminders"] as? [String: Any])
+        #expect(reminders["checkIn"] as? Bool == true && reminders["checkInTime"] as? String == "07:30")
+        #expect(reminders["quietHours"] as? String == "21:00–06:30" && reminders["setbackFollowUp"] as? Bool == false)
+        #expect(json["reminderDevices"] as? [Any] != nil)
+    }
+}
