@@ -55,12 +55,22 @@ public struct Gate: Sendable {
     /// turning the account off is refused (`.conflict`), in the transaction that would have made the session.
     public func startSession(tenant: Tenant, account: Account, device: String, replacing old: SessionRecord?,
                              proof: SessionRecord.Proof = .password) throws -> String {
+        // "Single sign-on only" holds here, where every way in passes (a password, a passkey, an emailed link): a
+        // member of such an organisation signs in through its provider and no other way (issue 65, finding 7). Staff
+        // keep theirs, so a broken provider locks nobody out of the settings that would mend it.
+        if proof != .singleSignOn, account.role == .member, let provider = try database.identityProvider(tenantID: tenant.id), provider.isRequired {
+            throw UseCaseError.conflict(Self.singleSignOnOnly(tenant, provider.displayName))
+        }
         if let old { try database.deleteSession(tenantID: tenant.id, accountID: old.accountID, sessionID: SessionID(stored: old.id)) }
         let token = SecureRandom.hex(32)
         guard try database.createSession(tenantID: tenant.id, accountID: account.id, tokenHash: Digest.sha256Hex(token),
                                          csrfToken: SecureRandom.hex(32), device: device, now: clock(), passwordHash: account.passwordHash, proof: proof) != nil
         else { throw UseCaseError.conflict(Self.changedMeanwhile) }
         return token
+    }
+
+    static func singleSignOnOnly(_ tenant: Tenant, _ provider: String) -> String {
+        "\(tenant.name) signs its people in with \(provider). Please log in with “Continue with \(provider)” on the log-in page."
     }
 
     static let changedMeanwhile = "Your account changed while you were logging in (a new password, or your organisation turned it off). "

@@ -202,4 +202,47 @@ struct TrustThirdRoundTests {
         #expect(reminders["quietHours"] as? String == "21:00–06:30" && reminders["setbackFollowUp"] as? Bool == false)
         #expect(json["reminderDevices"] as? [Any] != nil)
     }
+
+    /// Finding 7: "single sign-on only" holds for every way in, not only the password form: a member's passkey and the
+    /// link emailed after many wrong passwords are refused too, and make no session. Staff keep theirs.
+    @Test func singleSignOnOnlyHoldsForPasskeysAndEmailedLinks() throws {
+        let app = try RunningApp()
+        let member = app.browser()
+        try member.signUp("sso.only@example.com")
+        let authenticator = SoftwareAuthenticator()
+        #expect(try member.addPasskey(authenticator).status == 303)
+        let admin = try staff(app, "sso.admin@example.com", .admin)
+        let adminKey = SoftwareAuthenticator()
+        #expect(try admin.addPasskey(adminKey).status == 303)
+        let tenant = try #require(try app.environment.database.tenant(slug: "default"))
+        let provider = AppDatabase.IdentityProvider(id: String(repeating: "e", count: 32), displayName: "Acme SSO", issuer: "https://idp.acme.example",
+                                                    clientID: "resett", authorizationOrigin: "https://idp.acme.example", sealedSecret: "",
+                                                    secretKeyID: "", allowedDomains: [], isRequired: true)
+        try app.environment.database.saveIdentityProvider(tenantID: tenant.id, provider, now: app.clock.now,
+                                                          audit: AuditEntry(actor: "sso.admin@example.com", actorID: nil, action: "Set up single sign-on", at: app.clock.now))
+        func passkeySignIn(_ key: SoftwareAuthenticator) throws -> RawClient.Answer {
+            let visitor = app.browser()
+            _ = try visitor.get("/login")
+            let (_, challenge) = try #require(Browser.passkeyOptions(try visitor.post("/login/passkey/options", [])))
+            return try visitor.post("/login/passkey", [("next", "/calendar"), ("credential", key.assert(challenge: challenge))])
+        }
+        let refused = try passkeySignIn(authenticator)
+        #expect(refused.status == 409 && refused.text.contains("Resett signs its people in with Acme SSO") && refused.header("Set-Cookie") == nil)
+        #expect(try passkeySignIn(adminKey).status == 303, "staff keep their passkeys")
+        // The emailed link after many wrong passwords (the right one last) makes no session either.
+        let guesser = app.browser()
+        for attempt in 0..<12 {
+            _ = try guesser.get("/login")
+            _ = try guesser.post("/login", [("email", "sso.only@example.com"), ("password", "wrong guess \(attempt)")])
+        }
+        let owner = app.browser()
+        #expect(try owner.logIn("sso.only@example.com").text.contains("Check your email"))
+        let mail = try #require(app.mails().last { $0.contains("/login/link?token=") })
+        let token = String(try #require(mail.firstMatch(of: /login\/link\?token=([0-9a-f]{64})/)).1)
+        _ = try owner.get("/login/link?token=\(token)")
+        let link = try owner.post("/login/link", [("token", token)])
+        #expect(link.status == 409 && link.header("Set-Cookie") == nil)
+        #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = 'sso.only@example.com'") } == 1,
+                "only the session from before the rule")
+    }
 }
