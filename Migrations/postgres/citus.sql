@@ -22,6 +22,7 @@ SELECT create_distributed_table('tenant_unlimited_emails', 'tenant_id', colocate
 SELECT create_distributed_table('sessions', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('password_resets', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('sign_in_links', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('pending_identity_links', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('pending_sign_ups', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('runs', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('subscriptions', 'tenant_id', colocate_with => 'accounts');

@@ -221,6 +221,7 @@ extension AppDatabase {
         ("DELETE FROM sign_on_attempts WHERE expires_at <= ?", .now),
         ("DELETE FROM passkey_challenges WHERE expires_at <= ?", .now),
         ("DELETE FROM saml_assertions WHERE expires_at <= ?", .now),
+        ("DELETE FROM pending_identity_links WHERE expires_at <= ?", .now),
     ]
 
     public func sessions(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> [SessionRecord] {

@@ -199,12 +199,18 @@ extension AppDatabase {
         /// The email is a moderator's or an admin's: an identity provider (which an admin configures) never takes
         /// over a staff account by email; staff sign in with their password or passkey.
         case staffAccount
+        /// A member's account has the email, and a password or a passkey of its own: the provider (which the
+        /// organisation's admin configures) does not take it over by asserting the address. Nothing is linked until its
+        /// owner confirms (`completeIdentityLink`).
+        case ownerMustConfirm(Account)
     }
 
     /// Finds the account for the provider's `subject`, or links the one with `email`, or makes one, in one transaction.
     /// `email` is nil when the provider's email cannot be trusted; then only an existing link signs in.
+    /// An existing member's account is linked at once only when it has no password (`unusableHashPrefix`) and no
+    /// passkey: one made by this organisation's provider or its SCIM client, which only the organisation can reach anyway.
     public func accountForSingleSignOn(tenantID: TenantID, providerID: String, subject: String, email: EmailAddress?, mayCreate: Bool,
-                                       unusableHash: String, now: Int) throws(StorageError) -> SingleSignOnAccount {
+                                       unusableHash: String, unusableHashPrefix: String, now: Int) throws(StorageError) -> SingleSignOnAccount {
         try write { db in
             if let row = try db.row(sql: """
                 SELECT \(Self.accountColumns.split(separator: ",").map { "a." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
@@ -215,20 +221,15 @@ extension AppDatabase {
                 return account.isActive ? .linked(account) : .inactive
             }
             guard let email else { return .noAccount }
-            func link(_ accountID: AccountID) throws {
-                // An account already linked to another subject of this provider keeps that link: the person's
-                // identity at the provider changed, and the newer one replaces it.
-                try db.execute(sql: "DELETE FROM identity_links WHERE tenant_id = ? AND provider_id = ? AND account_id = ?",
-                               arguments: [tenantID, providerID, accountID])
-                try db.execute(sql: "INSERT INTO identity_links (tenant_id, provider_id, subject, account_id, created_at) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [tenantID, providerID, subject, accountID, now])
-            }
             if let row = try db.row(sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? AND email = ?",
                                     arguments: [tenantID, email.value]) {
                 let account = Self.account(from: row)
                 guard account.isActive else { return .inactive }
                 guard account.role == .member else { return .staffAccount }
-                try link(account.id)
+                let passkeys = try db.int(sql: "SELECT count(*) FROM passkeys WHERE tenant_id = ? AND account_id = ?",
+                                          arguments: [tenantID, account.id]) ?? 0
+                guard account.passwordHash.hasPrefix(unusableHashPrefix), passkeys == 0 else { return .ownerMustConfirm(account) }
+                try Self.linkIdentity(db, tenantID: tenantID, providerID: providerID, subject: subject, accountID: account.id, now: now)
                 return .newlyLinked(account)
             }
             guard mayCreate else { return .noAccount }
@@ -238,7 +239,7 @@ extension AppDatabase {
             try db.execute(sql: """
                 INSERT INTO accounts (id, tenant_id, email, password_hash, role, time_zone, created_at) VALUES (?, ?, ?, ?, 'member', 'Europe/London', ?)
                 """, arguments: [id, tenantID, email.value, unusableHash, now])
-            try link(id)
+            try Self.linkIdentity(db, tenantID: tenantID, providerID: providerID, subject: subject, accountID: id, now: now)
             return .created(Account(id: id, tenantID: tenantID, email: email.value, role: .member, timeZone: "Europe/London", passwordHash: unusableHash))
         }
     }
@@ -248,6 +249,80 @@ extension AppDatabase {
         try read { db in
             try db.row(sql: "SELECT count(*) AS n FROM identity_links WHERE tenant_id = ? AND provider_id = ?",
                        arguments: [tenantID, providerID]).map { $0["n"] as Int } ?? 0
+        }
+    }
+
+    /// Links the provider's subject to the account. An account already linked to another subject of this provider
+    /// loses that link: the person's identity at the provider changed, and the newer one replaces it.
+    static func linkIdentity(_ db: any SQLConnection, tenantID: TenantID, providerID: String, subject: String, accountID: AccountID, now: Int) throws {
+        try db.execute(sql: "DELETE FROM identity_links WHERE tenant_id = ? AND provider_id = ? AND account_id = ?",
+                       arguments: [tenantID, providerID, accountID])
+        try db.execute(sql: "INSERT INTO identity_links (tenant_id, provider_id, subject, account_id, created_at) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [tenantID, providerID, subject, accountID, now])
+    }
+
+    /// A sign-in with the provider that waits for the account's owner to confirm the link (`ownerMustConfirm`).
+    public struct PendingIdentityLink: Sendable, Equatable {
+        public let providerID: String
+        public let subject: String
+        public let accountID: AccountID
+        public let returnTo: String
+        /// Found by the token mailed to the account (the mail is the proof), not the one on the page (which needs
+        /// the password too).
+        public let byMail: Bool
+    }
+
+    public func createPendingIdentityLink(tenantID: TenantID, mailTokenHash: String, pageTokenHash: String, providerID: String, subject: String,
+                                          accountID: AccountID, returnTo: String, expiresAt: Int) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO pending_identity_links (tenant_id, mail_token_hash, page_token_hash, provider_id, subject, account_id, return_to, expires_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [tenantID, mailTokenHash, pageTokenHash, providerID, subject, accountID, String(returnTo.prefix(500)), expiresAt])
+        }
+    }
+
+    /// The live pending link a token names, by either of its tokens; nil when used, expired or never made.
+    public func pendingIdentityLink(tenantID: TenantID, tokenHash: String, now: Int) throws(StorageError) -> PendingIdentityLink? {
+        try read { db in try Self.pendingIdentityLink(db, tenantID: tenantID, tokenHash: tokenHash, now: now) }
+    }
+
+    private static func pendingIdentityLink(_ db: any SQLConnection, tenantID: TenantID, tokenHash: String, now: Int) throws -> PendingIdentityLink? {
+        for (column, byMail) in [("mail_token_hash", true), ("page_token_hash", false)] {
+            if let row = try db.row(sql: """
+                SELECT provider_id, subject, account_id, return_to FROM pending_identity_links
+                WHERE tenant_id = ? AND \(column) = ? AND expires_at > ?
+                """, arguments: [tenantID, tokenHash, now]) {
+                return PendingIdentityLink(providerID: row["provider_id"], subject: row["subject"], accountID: AccountID(stored: row["account_id"]),
+                                           returnTo: row["return_to"], byMail: byMail)
+            }
+        }
+        return nil
+    }
+
+    /// Spends the pending link and links the account, with its audit line, in one transaction; nil when the token
+    /// was spent meanwhile, the account is turned off or no longer a member's, or the provider's subject was linked to
+    /// another account meanwhile. `passwordHash`, for the page's token, is the hash the password was checked against:
+    /// a password changed meanwhile spends nothing.
+    public func completeIdentityLink(tenantID: TenantID, tokenHash: String, passwordHash: String?, now: Int,
+                                     audit: AuditEntry) throws(StorageError) -> (Account, PendingIdentityLink)? {
+        try write { db in
+            guard let pending = try Self.pendingIdentityLink(db, tenantID: tenantID, tokenHash: tokenHash, now: now),
+                  pending.byMail || passwordHash != nil else { return nil }
+            try Self.lockAccount(db, tenantID: tenantID, accountID: pending.accountID)
+            try db.execute(sql: "DELETE FROM pending_identity_links WHERE tenant_id = ? AND (mail_token_hash = ? OR page_token_hash = ?)",
+                           arguments: [tenantID, tokenHash, tokenHash])
+            guard let row = try db.row(sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? AND id = ?",
+                                       arguments: [tenantID, pending.accountID]) else { return nil }
+            let account = Self.account(from: row)
+            guard account.isActive, account.role == .member, passwordHash == nil || account.passwordHash == passwordHash,
+                  try db.int(sql: "SELECT count(*) FROM identity_links WHERE tenant_id = ? AND provider_id = ? AND subject = ?",
+                             arguments: [tenantID, pending.providerID, pending.subject]) == 0,
+                  try db.int(sql: "SELECT count(*) FROM identity_providers WHERE tenant_id = ? AND id = ?",
+                             arguments: [tenantID, pending.providerID]) == 1 else { return nil }
+            try Self.linkIdentity(db, tenantID: tenantID, providerID: pending.providerID, subject: pending.subject, accountID: account.id, now: now)
+            try Self.appendAudit(db, tenantID: tenantID, audit)
+            return (account, pending)
         }
     }
 }

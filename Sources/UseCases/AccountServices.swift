@@ -12,16 +12,20 @@ public struct MailedLinks: Sendable {
     public let forgottenPasswordPage: @Sendable (Tenant) -> String
     /// Where a member sees and removes their passkeys and sessions.
     public let securityPage: @Sendable (Tenant) -> String
+    /// The link that confirms connecting an account to the organisation's sign-in.
+    public let connectSignOn: @Sendable (Tenant, String) -> String
 
     public init(signUpConfirmation: @escaping @Sendable (Tenant, String) -> String, signIn: @escaping @Sendable (Tenant, String) -> String,
                 passwordReset: @escaping @Sendable (Tenant, String) -> String, logInPage: @escaping @Sendable (Tenant) -> String,
-                forgottenPasswordPage: @escaping @Sendable (Tenant) -> String, securityPage: @escaping @Sendable (Tenant) -> String) {
+                forgottenPasswordPage: @escaping @Sendable (Tenant) -> String, securityPage: @escaping @Sendable (Tenant) -> String,
+                connectSignOn: @escaping @Sendable (Tenant, String) -> String) {
         self.signUpConfirmation = signUpConfirmation
         self.signIn = signIn
         self.passwordReset = passwordReset
         self.logInPage = logInPage
         self.forgottenPasswordPage = forgottenPasswordPage
         self.securityPage = securityPage
+        self.connectSignOn = connectSignOn
     }
 }
 

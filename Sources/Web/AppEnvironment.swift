@@ -186,7 +186,8 @@ public final class AppEnvironment: Sendable {
             passwordReset: { configuration.absoluteURL(Route.passwordReset.path + "?token=" + $1, for: $0) },
             logInPage: { configuration.absoluteURL(Route.logIn.path, for: $0) },
             forgottenPasswordPage: { configuration.absoluteURL(Route.passwordForgot.path, for: $0) },
-            securityPage: { configuration.absoluteURL(Route.accountSecurity.path, for: $0) })
+            securityPage: { configuration.absoluteURL(Route.accountSecurity.path, for: $0) },
+            connectSignOn: { configuration.absoluteURL(Route.signOnConnect.path + "?token=" + $1, for: $0) })
     }
 
     var signUps: SignUps { SignUps(services: accountServices) }

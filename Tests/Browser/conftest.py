@@ -28,6 +28,10 @@ def server():
     next(running, None)
 
 
+# Each running server's outbox, by its base URL, for tests whose server does not export RESETT_TEST_OUTBOX.
+OUTBOXES = {}
+
+
 def start_resett(extra_arguments=(), export=True, port=0):
     """A `resett serve` of its own (database, outbox, key) on a free port: yields its base URL and database, then
     stops it."""
@@ -67,6 +71,7 @@ def start_resett(extra_arguments=(), export=True, port=0):
     if export:
         os.environ["RESETT_TEST_DB"] = database
         os.environ["RESETT_TEST_OUTBOX"] = outbox
+    OUTBOXES[f"http://localhost:{port}"] = outbox
     yield f"http://localhost:{port}", database
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=20)

@@ -16,7 +16,7 @@ import pytest
 import requests
 from selenium.webdriver.common.by import By
 
-from conftest import ROOT, free_port, start_resett
+from conftest import OUTBOXES, ROOT, free_port, start_resett
 from journeys import csrf, signed_in
 from pages import check_page
 
@@ -86,6 +86,31 @@ def has_session(response):
     return re.search(r"resett_session=[^;]+", response.headers.get("Set-Cookie", "")) is not None
 
 
+def connect_with_password(server, answer, session, password=PASSWORD):
+    """Issue 65: a sign-in that named an account with a password of its own asks its owner for that password first."""
+    assert answer.status_code == 200 and "You already have an account" in answer.text and not has_session(answer), answer.text
+    token = re.search(r'name="token" value="([0-9a-f]{64})"', answer.text).group(1)
+    return session.post(server + "/login/sso/connect", data={"_csrf": csrf(answer.text), "token": token, "password": password},
+                        allow_redirects=False)
+
+
+def mail_to(server, address, pattern):
+    """The newest mail to `address` in the server's outbox that matches `pattern`, and the match."""
+    outbox = OUTBOXES[server]
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        for name in sorted(os.listdir(outbox) if os.path.isdir(outbox) else [], reverse=True):
+            if not name.endswith(".eml"):
+                continue  # a mail still being written, under a name of its own until it is whole
+            with open(os.path.join(outbox, name), encoding="utf-8") as mail:
+                text = mail.read()
+            match = re.search(pattern, text)
+            if f"To: {address}" in text and match:
+                return text, match
+        time.sleep(0.1)
+    raise AssertionError(f"no mail to {address} matching {pattern}")
+
+
 def test_a_person_signs_in_with_the_provider_and_is_found_again_by_their_subject(sso, provider):
     server, database, admin = sso
     control(provider, mode="normal", user={"sub": "person-first", "email": "first@acme.example", "email_verified": True})
@@ -98,11 +123,11 @@ def test_a_person_signs_in_with_the_provider_and_is_found_again_by_their_subject
     again, _, _ = sign_in_through(server, provider)
     assert again.status_code == 303 and again.headers["Location"] == "/" and has_session(again)
     assert "1 account has signed in with it" in admin.get(server + "/admin/single-sign-on").text
-    # An account that already has the verified address is linked, not duplicated.
+    # An account that already has the verified address is linked, not duplicated, once its owner confirms it.
     existing = f"existing-{uuid.uuid4().hex[:6]}@acme.example"
     resett(database, "user", "create", "--tenant", "default", "--email", existing, "--password-stdin", stdin=PASSWORD + "\n")
     control(provider, user={"sub": "person-existing", "email": existing, "email_verified": True})
-    linked, _, _ = sign_in_through(server, provider)
+    linked = connect_with_password(server, *sign_in_through(server, provider)[:2])
     assert linked.status_code == 303 and has_session(linked)
     assert "2 accounts have signed in with it" in admin.get(server + "/admin/single-sign-on").text
 
@@ -275,7 +300,7 @@ def test_who_may_join_holds_for_a_first_sign_in_with_the_provider(sso, provider)
         refused, _, _ = sign_in_through(server, provider)
         assert refused.status_code == 403 and "invitation" in refused.text and not has_session(refused), refused.text
         control(provider, user={"sub": f"old-{uuid.uuid4().hex[:6]}", "email": existing, "email_verified": True})
-        linked, _, _ = sign_in_through(server, provider)
+        linked = connect_with_password(server, *sign_in_through(server, provider)[:2])
         assert linked.status_code == 303 and has_session(linked)
         assert save_joining(admin, server, "domains", "acme.example").status_code == 303
         control(provider, user={"sub": f"other-{uuid.uuid4().hex[:6]}", "email": "someone@gmail.example", "email_verified": True})
@@ -286,3 +311,40 @@ def test_who_may_join_holds_for_a_first_sign_in_with_the_provider(sso, provider)
         assert admitted.status_code == 303 and has_session(admitted)
     finally:
         assert save_joining(admin, server, "open").status_code == 303
+
+
+def test_the_organisations_provider_cannot_take_over_a_members_account(sso, provider):
+    """Issue 65, finding 4: a provider (which the organisation's admin configures) asserting an existing member's email
+    links nothing and signs nobody in until the account's owner confirms: with their password, or the link mailed to
+    them. The page's token is not the mailed one; the owner is told once it is linked; the audit never names them."""
+    server, database, admin = sso
+    control(provider, mode="normal")
+    owner = f"owner-{uuid.uuid4().hex[:6]}@acme.example"
+    resett(database, "user", "create", "--tenant", "default", "--email", owner, "--password-stdin", stdin=PASSWORD + "\n")
+    control(provider, user={"sub": f"taker-{uuid.uuid4().hex[:6]}", "email": owner, "email_verified": True})
+    answer, session, _ = sign_in_through(server, provider)
+    assert answer.status_code == 200 and not has_session(answer) and "You already have an account" in answer.text
+    assert session.get(server + "/account/export.json", allow_redirects=False).status_code == 303, "not signed in"
+    page_token = re.search(r'name="token" value="([0-9a-f]{64})"', answer.text).group(1)
+    wrong = connect_with_password(server, answer, session, password="the admin's guess")
+    assert wrong.status_code == 422 and not has_session(wrong) and "the password of the account here" in wrong.text
+    # The page's token is not a link: as one it connects nothing.
+    assert session.get(server + "/login/sso/connect?token=" + page_token).status_code == 404
+    assert session.post(server + "/login/sso/connect", data={"_csrf": csrf(answer.text), "token": page_token},
+                        allow_redirects=False).status_code == 422
+    # The owner's mail: one tap connects and signs them in.
+    mail, match = mail_to(server, owner, r"(/login/sso/connect\?token=([0-9a-f]{64}))")
+    assert "Connect your Resett account to Acme?" in mail and match.group(2) != page_token
+    browser = requests.Session()
+    confirm = browser.get(server + match.group(1))
+    assert confirm.status_code == 200 and "Connect and sign in" in confirm.text
+    done = browser.post(server + "/login/sso/connect", data={"_csrf": csrf(confirm.text), "token": match.group(2)}, allow_redirects=False)
+    assert done.status_code == 303 and has_session(done)
+    told, _ = mail_to(server, owner, r"is now connected to its sign-in")
+    assert "reset your password" in told
+    # Once only; then the provider signs them in directly.
+    assert requests.get(server + match.group(1)).status_code == 404
+    direct, _, _ = sign_in_through(server, provider)
+    assert direct.status_code == 303 and has_session(direct)
+    audit = admin.get(server + "/admin/audit").text
+    assert "Connected an account to single sign-on" in audit and owner not in audit

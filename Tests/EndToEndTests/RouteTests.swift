@@ -75,7 +75,7 @@ struct RouteTests {
     @Test func theTableSaysWhereAndWho() {
         let waiting = Route.Kind.allCases.filter { $0.placement == .waiting }.map(\.pattern).sorted()
         #expect(waiting == ["/account/delete", "/account/email", "/account/password", "/admin/single-sign-on", "/admin/single-sign-on/saml", "/login",
-                            "/login/sso/:provider", "/login/sso/callback", "/password/reset", "/signup", "/unlock"])
+                            "/login/sso/:provider", "/login/sso/callback", "/login/sso/connect", "/password/reset", "/signup", "/unlock"])
         #expect(Route.Kind.allCases.filter { $0.placement == .priority } == [.health, .ready])
         let exempt = Route.Kind.allCases.filter { $0.method != "GET" && !$0.access.checksFormToken }
         #expect(exempt.allSatisfy { $0.pattern.hasPrefix(Route.scimRoot + "/") || $0 == .paymentWebhooks || $0 == .turnOffReminder || $0 == .samlAssertion })

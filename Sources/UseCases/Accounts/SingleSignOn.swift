@@ -88,13 +88,15 @@ public struct SingleSignOn: Sendable {
         return Start(authorizationURL: url.absoluteString, state: state)
     }
 
-    public struct SignedIn: Sendable {
-        public let account: Account
-        public let returnTo: String
+    /// Where a sign-in with the provider ends: signed in, or waiting for an existing account's owner to confirm it is
+    /// theirs (`SingleSignOn+Connect.swift`), with the token the page's password form carries.
+    public enum Outcome: Sendable {
+        case signedIn(Account, returnTo: String)
+        case ownerMustConfirm(pageToken: String)
     }
 
     /// The callback: `state` and `code` (or the provider's `error`) from the query, `browserState` from the cookie.
-    public func finish(_ scope: Scope, state: String?, code: String?, providerError: String?, browserState: String?) throws -> SignedIn {
+    public func finish(_ scope: Scope, state: String?, code: String?, providerError: String?, browserState: String?) throws -> Outcome {
         guard let state, Hex.isLowercase(state, length: 64) else { throw SingleSignOnRefusal.expired }
         guard let browserState, Digest.constantTimeEqual(state, browserState) else { throw SingleSignOnRefusal.stateMismatch }
         let now = services.clock()
@@ -131,7 +133,7 @@ public struct SingleSignOn: Sendable {
     /// The account for the provider's subject, as both protocols find it: linked before, or linked now by an email the
     /// provider vouches for, or made.
     func signIn(_ scope: Scope, _ provider: AppDatabase.IdentityProvider, subject: String, email typed: String?, emailVerified: Bool?,
-                attempt: AppDatabase.SignOnAttempt, now: Int) throws -> SignedIn {
+                attempt: AppDatabase.SignOnAttempt, now: Int) throws -> Outcome {
         // The email links or makes an account only if the provider vouches for it: `email_verified` true, or (for
         // providers that do not send it, such as Entra ID) an address at one of the domains the admin listed.
         var email: EmailAddress?
@@ -143,9 +145,12 @@ public struct SingleSignOn: Sendable {
             email = address
         }
         switch try services.database.accountForSingleSignOn(tenantID: scope.tenantID, providerID: provider.id, subject: subject,
-                                                            email: email, mayCreate: true, unusableHash: UnusablePassword.hash(), now: now) {
+                                                            email: email, mayCreate: true, unusableHash: UnusablePassword.hash(),
+                                                            unusableHashPrefix: UnusablePassword.prefix, now: now) {
         case .linked(let account), .newlyLinked(let account), .created(let account):
-            return SignedIn(account: account, returnTo: attempt.returnTo)
+            return .signedIn(account, returnTo: attempt.returnTo)
+        case .ownerMustConfirm(let account):
+            return .ownerMustConfirm(pageToken: try askOwner(scope, account, provider, subject: subject, returnTo: attempt.returnTo, now: now))
         case .inactive: throw SingleSignOnRefusal.inactive
         case .noAccount: throw SingleSignOnRefusal.noEmail
         case .notEligible: throw SingleSignOnRefusal.notEligible

@@ -28,16 +28,58 @@ enum SingleSignOnHandler {
         let cookieName = environment.configuration.signOnCookieName
         var response: Response
         do {
-            let signedIn = try environment.singleSignOn.finish(context.scope, state: query["state"], code: query["code"], providerError: query["error"],
-                                                               browserState: context.cookies.values[cookieName])
-            response = try LogInHandler.signedIn(signedIn.account, goingTo: ReturnPath.safe(signedIn.returnTo), context, environment,
-                                                 proof: .singleSignOn)
+            switch try environment.singleSignOn.finish(context.scope, state: query["state"], code: query["code"], providerError: query["error"],
+                                                       browserState: context.cookies.values[cookieName]) {
+            case .signedIn(let account, let returnTo):
+                response = try LogInHandler.signedIn(account, goingTo: ReturnPath.safe(returnTo), context, environment, proof: .singleSignOn)
+            case .ownerMustConfirm(let pageToken):
+                response = try connectForm(context, environment, token: pageToken, errors: FormErrors())
+            }
         } catch let refusal as SingleSignOnRefusal {
             response = try refused(refusal, context, environment)
         }
         response.setCookie(.expired(cookieName, secure: environment.configuration.secureCookies))
         response.headers.set("Cache-Control", "no-store")
         return response
+    }
+
+    // MARK: Connecting an existing account (issue 65)
+
+    /// The page a sign-in comes back to when it named an account with a password or passkey of its own.
+    static func connectForm(_ context: RequestContext, _ environment: AppEnvironment, token: String, errors: FormErrors,
+                            status: HTTPStatus = .ok) throws -> Response {
+        let page = ConnectSignOnPage(token: token, organisation: context.scope.tenant.name, errors: errors)
+        var response = try environment.render(page, title: "Connect your account", errors: errors, context: context, status: status)
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    /// The link mailed to the account's owner: one more tap connects and signs them in.
+    static func connectPage(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let organisation = context.scope.tenant.name
+        return try EmailedLink.page(context, environment, title: "Connect your account",
+                                    explanation: "Connect your account to \(organisation)’s sign-in, so you can sign in with it from now on.",
+                                    action: Route.useSignOnConnect.path, button: "Connect and sign in") { token in
+            try environment.singleSignOn.isMailedConnection(context.scope, token: token)
+        }
+    }
+
+    /// Connects by the mailed token, or by the page's token with the account's password; the person is signed in (the
+    /// proof was their password or their email, not the provider's word).
+    static func connect(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
+        let form = try context.form()
+        let token = String((form["token"] ?? "").prefix(64))
+        switch try environment.singleSignOn.connect(context.scope, token: token, password: form["password"],
+                                                    clientAddress: context.clientAddress(trustedProxies: environment.configuration.trustedProxies)) {
+        case .connected(let account, let returnTo):
+            return try LogInHandler.signedIn(account, goingTo: ReturnPath.safe(returnTo), context, environment, proof: .password)
+        case .wrongPassword:
+            var errors = FormErrors()
+            errors.add("password", "That isn’t the password of the account here. Please try again, or use the link we emailed you.")
+            return try connectForm(context, environment, token: token, errors: errors, status: .unprocessableContent)
+        case .expired:
+            return try LogInHandler.linkExpired(context, environment)
+        }
     }
 
     // MARK: SAML 2.0

@@ -160,6 +160,8 @@ extension Route {
         case .submitLogIn: return try LogInHandler.submit(context, environment)
         case .logOut: return try LogInHandler.logOut(context, environment)
         case .signOnCallback: return try SingleSignOnHandler.callback(context, environment)
+        case .signOnConnect: return try SingleSignOnHandler.connectPage(context, environment)
+        case .useSignOnConnect: return try SingleSignOnHandler.connect(context, environment)
         case .signOnStart(let provider): return try SingleSignOnHandler.start(context, environment, provider)
         case .adminSignOn: return try SingleSignOnSettingsHandler.show(context, environment, try admitted())
         case .saveAdminSignOn: return try SingleSignOnSettingsHandler.save(context, environment, try admitted())

@@ -152,6 +152,8 @@ extension Route {
         case .submitLogIn: .submitLogIn
         case .logOut: .logOut
         case .signOnCallback: .signOnCallback
+        case .signOnConnect: .signOnConnect
+        case .useSignOnConnect: .useSignOnConnect
         case .signOnStart: .signOnStart
         case .adminSignOn: .adminSignOn
         case .saveAdminSignOn: .saveAdminSignOn

@@ -22,7 +22,7 @@ extension Route {
              addCheckInTag, checkInTagRemove, members, memberRole, settings, saveSettings, topics, paywall,
              subscription, subscriptionCheckout, subscriptionCancel, cancelSubscription, subscriptionResume,
              testCheckout, payTestCheckout, paymentWebhooks, signUp, submitSignUp, logIn, submitLogIn, logOut,
-             signOnCallback, signOnStart, adminSignOn, saveAdminSignOn, adminSignOnRemove, saveAdminSignOnSAML, samlMetadata, samlAssertion, logInLink, useLogInLink,
+             signOnCallback, signOnConnect, useSignOnConnect, signOnStart, adminSignOn, saveAdminSignOn, adminSignOnRemove, saveAdminSignOnSAML, samlMetadata, samlAssertion, logInLink, useLogInLink,
              signUpConfirm, confirmSignUp, passwordForgot, sendPasswordLink, passwordReset, resetPassword, account,
              accountProfile, accountSecurity, accountAppearance, accountData, staff, accountPassword,
              accountTimeZone, accountEmail, accountTheme, accountDiscretion, accountExport, accountDelete, accountSessions,
@@ -46,7 +46,7 @@ extension Route.Kind {
              .scimServiceProviderConfig, .scimResourceTypes, .scimSchemas, .scimUsers, .scimUser, .scimResourceType,
              .scimSchema, .joining, .organisationInsights, .organisationInsightsCSV, .checkInTags, .members,
              .settings, .paywall, .subscription, .subscriptionCancel, .testCheckout, .signUp, .logIn,
-             .signOnCallback, .adminSignOn, .samlMetadata, .logInLink, .signUpConfirm, .passwordForgot, .passwordReset, .account,
+             .signOnCallback, .signOnConnect, .adminSignOn, .samlMetadata, .logInLink, .signUpConfirm, .passwordForgot, .passwordReset, .account,
              .accountProfile, .accountSecurity, .accountAppearance, .accountData, .staff, .accountExport,
              .accountSessions, .unlock, .accountReminders, .reminderOff: "GET"
         case .resetStart, .runFinish, .rateRun, .teamMessageSeen, .saveAdminLogo, .adminReset, .ownResets,
@@ -59,7 +59,7 @@ extension Route.Kind {
              .provisioningTokens, .provisioningTokenRevoke, .groupSize, .addCheckInTag, .checkInTagRemove,
              .memberRole, .saveSettings, .topics, .subscriptionCheckout, .cancelSubscription, .subscriptionResume,
              .payTestCheckout, .paymentWebhooks, .submitSignUp, .submitLogIn, .logOut, .signOnStart,
-             .saveAdminSignOn, .adminSignOnRemove, .saveAdminSignOnSAML, .samlAssertion, .useLogInLink, .confirmSignUp, .sendPasswordLink, .resetPassword,
+             .saveAdminSignOn, .adminSignOnRemove, .saveAdminSignOnSAML, .samlAssertion, .useLogInLink, .useSignOnConnect, .confirmSignUp, .sendPasswordLink, .resetPassword,
              .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion, .accountDelete,
              .accountSessionsSignOutOthers, .accountSessionDelete, .passkeyOptions, .addPasskey, .passkeyRemove, .accountLock,
              .passkeySignInOptions, .passkeySignIn, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey, .saveReminders,
@@ -221,6 +221,7 @@ extension Route.Kind {
         case .submitLogIn: "/login"
         case .logOut: "/logout"
         case .signOnCallback: "/login/sso/callback"
+        case .signOnConnect, .useSignOnConnect: "/login/sso/connect"
         case .signOnStart: "/login/sso/:provider"
         case .adminSignOn: "/admin/single-sign-on"
         case .saveAdminSignOn: "/admin/single-sign-on"
@@ -276,7 +277,7 @@ extension Route.Kind {
     var access: Access {
         switch self {
         case .home, .emotion, .reset, .resetStart, .help, .helpNow, .helpTalk, .helpBreathe, .helpGround, .helpSafe,
-             .brand, .manifest, .serviceWorker, .offline, .logo, .paywall, .signUp, .submitSignUp, .logIn, .submitLogIn, .logOut, .signOnCallback,
+             .brand, .manifest, .serviceWorker, .offline, .logo, .paywall, .signUp, .submitSignUp, .logIn, .submitLogIn, .logOut, .signOnCallback, .signOnConnect, .useSignOnConnect,
              .signOnStart, .samlMetadata, .logInLink, .useLogInLink, .signUpConfirm, .confirmSignUp, .passwordForgot,
              .sendPasswordLink, .passwordReset, .resetPassword, .passkeySignInOptions, .passkeySignIn, .reminderOff: .anyone
         case .turnOffReminder, .samlAssertion: .signedLink
@@ -339,14 +340,14 @@ extension Route.Kind {
              .checkInTagRemove, .members, .memberRole, .settings, .saveSettings, .topics, .paywall, .subscription,
              .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume, .testCheckout,
              .payTestCheckout, .paymentWebhooks, .signUp, .logIn, .logOut, .adminSignOn, .adminSignOnRemove, .samlMetadata, .samlAssertion,
-             .logInLink, .useLogInLink, .signUpConfirm, .confirmSignUp, .passwordForgot, .sendPasswordLink,
+             .logInLink, .useLogInLink, .signOnConnect, .signUpConfirm, .confirmSignUp, .passwordForgot, .sendPasswordLink,
              .passwordReset, .account, .accountProfile, .accountSecurity, .accountAppearance, .accountData, .staff,
              .accountTimeZone, .accountTheme, .accountDiscretion, .accountExport, .accountSessions, .accountSessionsSignOutOthers,
              .accountSessionDelete, .passkeyOptions, .addPasskey, .passkeyRemove, .accountLock, .passkeySignInOptions,
              .passkeySignIn, .unlock, .unlockPasskeyOptions, .unlockWithPasskey, .accountReminders, .saveReminders, .reminderOff,
              .turnOffReminder, .addReminderDevice, .reminderDeviceRemove, .testReminderDevices: .workerPool
         case .health, .ready: .priority
-        case .submitSignUp, .submitLogIn, .signOnCallback, .signOnStart, .saveAdminSignOn, .saveAdminSignOnSAML, .resetPassword,
+        case .submitSignUp, .submitLogIn, .signOnCallback, .useSignOnConnect, .signOnStart, .saveAdminSignOn, .saveAdminSignOnSAML, .resetPassword,
              .accountPassword, .accountEmail, .accountDelete, .submitUnlock: .waiting
         }
     }
@@ -361,7 +362,7 @@ extension Route.Kind {
              .health, .ready, .metrics, .scimServiceProviderConfig, .scimResourceTypes, .scimSchemas,
              .scimUsers, .scimCreateUser, .scimSearchUsers, .scimSearch, .scimUser, .scimReplaceUser, .scimPatchUser,
              .scimDeleteUser, .scimResourceType, .scimSchema, .paymentWebhooks, .signUp, .submitSignUp, .logIn,
-             .submitLogIn, .logOut, .signOnCallback, .signOnStart, .samlMetadata, .samlAssertion, .logInLink, .useLogInLink, .signUpConfirm,
+             .submitLogIn, .logOut, .signOnCallback, .signOnConnect, .useSignOnConnect, .signOnStart, .samlMetadata, .samlAssertion, .logInLink, .useLogInLink, .signUpConfirm,
              .confirmSignUp, .passwordForgot, .sendPasswordLink, .passwordReset, .resetPassword, .passkeySignInOptions,
              .passkeySignIn, .unlock, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey, .reminderOff, .turnOffReminder: nil
         case .adminLogo, .saveAdminLogo, .adminResets, .adminReset, .ownResetNew, .ownResets, .ownReset,

@@ -235,6 +235,8 @@ extension Route {
         case .submitLogIn: self = .submitLogIn
         case .logOut: self = .logOut
         case .signOnCallback: self = .signOnCallback
+        case .signOnConnect: self = .signOnConnect
+        case .useSignOnConnect: self = .useSignOnConnect
         case .signOnStart: self = .signOnStart(values[0])
         case .adminSignOn: self = .adminSignOn
         case .saveAdminSignOn: self = .saveAdminSignOn

@@ -202,6 +202,9 @@ enum Route: Hashable, Sendable {
     case submitLogIn
     case logOut
     case signOnCallback
+    /// Issue 65: an existing account's owner confirms connecting it to the organisation's sign-in.
+    case signOnConnect
+    case useSignOnConnect
     case signOnStart(String)
     case adminSignOn
     case saveAdminSignOn

@@ -155,6 +155,8 @@ extension Route {
         case .submitLogIn: .submitLogIn
         case .logOut: .logOut
         case .signOnCallback: .signOnCallback
+        case .signOnConnect: .signOnConnect
+        case .useSignOnConnect: .useSignOnConnect
         case .signOnStart: .signOnStart("a b/c")
         case .adminSignOn: .adminSignOn
         case .saveAdminSignOn: .saveAdminSignOn
