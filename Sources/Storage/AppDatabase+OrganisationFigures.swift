@@ -154,25 +154,34 @@ extension AppDatabase {
     }
 
     /// The published figures kept for a closed period, if they have been read before.
-    public func reportPart(tenantID: TenantID, kind: String, periodStart: Int, minimumGroupSize: Int) throws(StorageError) -> String? {
-        try read { db in
-            try db.string(sql: """
-                SELECT body FROM organisation_report_parts WHERE tenant_id = ? AND kind = ? AND period_start = ? AND minimum_group_size = ?
-                """, arguments: [tenantID, kind, periodStart, minimumGroupSize])
-        }
+    /// A closed period's part as it was first published, with the smallest group it was published under; nil when it
+    /// has not been yet. (Before issue 65 a period was published again under each new smallest group, from the data
+    /// as it then was; only the first of those is ever read.)
+    public func firstReportPart(tenantID: TenantID, kind: String, periodStart: Int) throws(StorageError) -> (minimumGroupSize: Int, body: String)? {
+        try read { db in try Self.firstReportPart(db, tenantID: tenantID, kind: kind, periodStart: periodStart) }
     }
 
-    /// Keeps `body` for a closed period unless another read (on any node) kept one first, and returns whichever is kept:
-    /// once published, a closed period's figures are the same for everyone, ever.
-    public func keepReportPart(tenantID: TenantID, kind: String, periodStart: Int, minimumGroupSize: Int, body: String, now: Int) throws(StorageError) -> String {
+    private static func firstReportPart(_ db: any SQLConnection, tenantID: TenantID, kind: String, periodStart: Int) throws
+        -> (minimumGroupSize: Int, body: String)?
+    {
+        try db.row(sql: """
+            SELECT minimum_group_size, body FROM organisation_report_parts WHERE tenant_id = ? AND kind = ? AND period_start = ?
+            ORDER BY created_at, minimum_group_size LIMIT 1
+            """, arguments: [tenantID, kind, periodStart]).map { ($0["minimum_group_size"], $0["body"]) }
+    }
+
+    /// Keeps `body` as a closed period's part unless another read (on any node) published the period first, and returns
+    /// whichever is kept: once published, a closed period's figures are the same for everyone, ever, whatever the
+    /// smallest group is later set to (issue 65, finding 8: publishing again would show what changed meanwhile).
+    public func keepFirstReportPart(tenantID: TenantID, kind: String, periodStart: Int, minimumGroupSize: Int, body: String,
+                                    now: Int) throws(StorageError) -> (minimumGroupSize: Int, body: String) {
         try write { db in
+            try db.lock("report:\(tenantID):\(kind):\(periodStart)")
+            if let first = try Self.firstReportPart(db, tenantID: tenantID, kind: kind, periodStart: periodStart) { return first }
             try db.execute(sql: """
-                INSERT INTO organisation_report_parts (tenant_id, kind, period_start, minimum_group_size, body, created_at)
-                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (tenant_id, kind, period_start, minimum_group_size) DO NOTHING
+                INSERT INTO organisation_report_parts (tenant_id, kind, period_start, minimum_group_size, body, created_at) VALUES (?, ?, ?, ?, ?, ?)
                 """, arguments: [tenantID, kind, periodStart, minimumGroupSize, body, now])
-            return try db.string(sql: """
-                SELECT body FROM organisation_report_parts WHERE tenant_id = ? AND kind = ? AND period_start = ? AND minimum_group_size = ?
-                """, arguments: [tenantID, kind, periodStart, minimumGroupSize]) ?? body
+            return (minimumGroupSize, body)
         }
     }
 }

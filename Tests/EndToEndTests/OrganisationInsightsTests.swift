@@ -235,6 +235,36 @@ struct OrganisationInsightsTests {
         #expect(before["weeks/week of \(thisMonday)/resets_started"] == nil)
     }
 
+    /// Issue 65, finding 8: a period is published once. A member who leaves afterwards cannot be worked out by changing
+    /// the smallest group (which published every period again from the data as it then was: the difference was their
+    /// resets and moods); a larger one hides more of what was published, from the people counted then; a smaller one
+    /// leaves what was published as it was.
+    @Test(arguments: BlockDay.allCases)
+    func aLeaverCannotBeWorkedOutByChangingTheSmallestGroup(_ day: BlockDay) throws {
+        let app = try app(on: day)
+        let admin = try staff(app, "leaver.admin@example.com", .admin)
+        let (tenant, ids) = try people(app, 12, prefix: "l")
+        try runs(app, tenant, Array(ids.dropFirst()), emotion: "stressed", before: 5, after: 7)
+        try runs(app, tenant, [ids[0]], emotion: "stressed", before: 1, after: 10)  // the one who will leave
+        let published = try figures(admin).filter { !$0.key.hasPrefix("members") && !$0.key.hasPrefix("about") }
+        #expect(published["emotions/Stressed/resets_started"] == "10" && published["\(closedWeek(app))/resets_started"] == "10")
+        #expect(published["emotions/Stressed/mood_before"] == "4.7" && published["emotions/Stressed/mood_after"] == "7.3", "\(published)")
+        // They leave, and their runs go with their account.
+        try app.environment.database.write { db in try db.execute(sql: "DELETE FROM runs WHERE account_id = ?", arguments: [ids[0]]) }
+        _ = try admin.get("/admin/insights")
+        for size in ["11", "6", "10"] {
+            #expect(try admin.post("/admin/insights/group-size", [("size", size)]).status == 303)
+            let shown = try figures(admin).filter { !$0.key.hasPrefix("members") && !$0.key.hasPrefix("about") }
+            #expect(shown == published, "smallest group \(size): what was published, never the data without the leaver")
+        }
+        // Larger than the twelve people counted then: hidden, and the week's figures with them.
+        #expect(try admin.post("/admin/insights/group-size", [("size", "13")]).status == 303)
+        let hidden = try figures(admin)
+        #expect(hidden["emotions/Stressed/resets_started"] == "" && hidden["emotions/Stressed/mood_before"] == "")
+        #expect(hidden["\(closedWeek(app))/resets_started"] == "" && hidden["\(closedWeek(app))/active_members"] == "")
+        #expect(hidden["emotions/Tired/resets_started"] == "0", "nobody: says nothing about anyone")
+    }
+
     @Test(arguments: BlockDay.allCases)
     func theSmallestGroupIsTheOrganisationsChoiceButNeverBelowFive(_ day: BlockDay) throws {
         let app = try app(on: day)
@@ -250,9 +280,17 @@ struct OrganisationInsightsTests {
         }
         #expect(try admin.post("/admin/insights/group-size", [("size", "6")], csrf: "forged").status == 403)
         #expect(try admin.post("/admin/insights/group-size", [("size", "6")]).status == 303)
+        // What was published stays as it was (issue 65, finding 8); the smaller group applies to periods that end after
+        // it: four weeks on, six people's block is shown.
         let shown = try figures(admin)
-        #expect(shown["emotions/Tired/resets_started"] == "5" && shown["about/all/smallest_group_shown"] == "6", "six, rounded")
-        #expect(try admin.get("/admin/audit").text.contains("Set the smallest group shown in reports to 6"))
+        #expect(shown["emotions/Tired/resets_started"] == "" && shown["about/all/smallest_group_shown"] == "6")
+        let week = weekUnderWay(app)
+        app.clock.advance(4 * Self.week)
+        let laterAdmin = try staff(app, "size.admin.later@example.com", .admin)
+        try runs(app, tenant, ids, emotion: "tired", at: week + 3_600)
+        let later = try figures(laterAdmin)
+        #expect(later["emotions/Tired/resets_started"] == "5" && later["\(weekRow(week))/resets_started"] == "5", "six, rounded")
+        #expect(try laterAdmin.get("/admin/audit").text.contains("Set the smallest group shown in reports to 6"))
         #expect(throws: (any Error).self) {
             try app.environment.database.write { db in try db.execute(sql: "UPDATE tenants SET min_group_size = 4") }
         }

@@ -21,8 +21,10 @@ public struct OrganisationInsights: Sendable {
     static let firstMonday = 4 * 86_400
 
     /// The last eight weeks that have ended and the last block of four that has, each published once, the first time it
-    /// is read after it ended, and kept (`keepReportPart`): later reads, on any node, show the same figures whatever
-    /// arrives late. Members and the share covered are live, rounded to 5 (people and per cent).
+    /// is read after it ended, and kept (`keepFirstReportPart`): later reads, on any node, show the same figures whatever
+    /// arrives late or leaves. A larger smallest group set later hides more of what was published (from the people
+    /// counted then, never from the data as it is now); a smaller one applies to periods that end after it. Members and
+    /// the share covered are live, rounded to 5 (people and per cent).
     public func report(_ member: MemberScope) throws -> OrganisationReport {
         let admin = try member.asAdmin()
         let tenantID = admin.tenantID
@@ -33,18 +35,21 @@ public struct OrganisationInsights: Sendable {
         let closedEnd = Self.firstMonday + weeksSinceFirst * Self.week
         let weeks = try (0..<OrganisationReport.weekCount).map { index -> OrganisationReport.Week in
             let start = closedEnd - (OrganisationReport.weekCount - index) * Self.week
-            let published: PublishedWeek = try kept(tenantID, "week", start, minimum) { try publishWeek(tenantID, from: start, minimum: minimum) }
+            let published: PublishedWeek = try kept(tenantID, "week", start, minimum, hiding: { $0.hiding(under: $1) }) {
+                try publishWeek(tenantID, from: start, minimum: minimum)
+            }
             return OrganisationReport.Week(start: Day.of(start, in: "UTC"), activeMembers: published.active, resetsStarted: published.started,
                                            resetsCompleted: published.completed, checkIns: published.checkIns, posts: published.posts,
                                            practices: published.practices, glimmers: published.glimmers, worries: published.worries)
         }
         let blockEnd = Self.firstMonday + (weeksSinceFirst - weeksSinceFirst % OrganisationReport.emotionWeeks) * Self.week
         let blockStart = blockEnd - OrganisationReport.emotionWeeks * Self.week
-        let published: [PublishedEmotion] = try kept(tenantID, "emotions", blockStart, minimum) {
+        let published: [PublishedEmotion] = try kept(tenantID, "emotions", blockStart, minimum, hiding: PublishedEmotion.hiding) {
             try publishEmotions(tenantID, from: blockStart, to: blockEnd, minimum: minimum)
         }
         let emotions = library.emotions.map { emotion in
-            let row = published.first { $0.id == emotion.id } ?? PublishedEmotion(id: emotion.id, started: 0, completed: 0, moodBefore: nil, moodAfter: nil)
+            let row = published.first { $0.id == emotion.id }
+                ?? PublishedEmotion(id: emotion.id, people: nil, started: 0, completed: 0, moodBefore: nil, moodAfter: nil)
             return OrganisationReport.EmotionRow(emotion: emotion.label, started: row.started, completed: row.completed,
                                                  moodBefore: row.moodBefore, moodAfter: row.moodAfter)
         }
@@ -62,30 +67,20 @@ public struct OrganisationInsights: Sendable {
                                   emotionsThrough: Day.of(blockEnd - 86_400, in: "UTC"))
     }
 
-    /// One week's published figures. A week published before a figure existed reads it as absent (hidden), so what was
-    /// published never changes.
-    struct PublishedWeek: Codable {
-        var active, started, completed, checkIns, posts: Int?
-        var practices, glimmers, worries: Int?
-    }
-
-    /// One feeling's published figures over a block of weeks.
-    struct PublishedEmotion: Codable {
-        let id: String
-        let started, completed: Int?
-        let moodBefore, moodAfter: Double?
-    }
-
-    /// What was kept for this period, or `publish`'s figures, kept now (or whatever another read kept first).
-    private func kept<Part: Codable>(_ tenantID: TenantID, _ kind: String, _ start: Int, _ minimum: Int, publish: () throws -> Part) throws -> Part {
+    /// What was published for this period, or `publish`'s figures, kept now (or whatever another read kept first);
+    /// under a smallest group larger than the one it was published under, with more hidden (`hiding`).
+    private func kept<Part: Codable>(_ tenantID: TenantID, _ kind: String, _ start: Int, _ minimum: Int, hiding: (Part, Int) -> Part,
+                                     publish: () throws -> Part) throws -> Part {
         let decoder = JSONDecoder()
-        if let body = try database.reportPart(tenantID: tenantID, kind: kind, periodStart: start, minimumGroupSize: minimum),
-           let part = try? decoder.decode(Part.self, from: Data(body.utf8)) {
-            return part
+        var first = try database.firstReportPart(tenantID: tenantID, kind: kind, periodStart: start)
+        if first == nil {
+            let body = String(decoding: try JSONEncoder().encode(try publish()), as: UTF8.self)
+            first = try database.keepFirstReportPart(tenantID: tenantID, kind: kind, periodStart: start, minimumGroupSize: minimum, body: body,
+                                                     now: clock())
         }
-        let body = String(decoding: try JSONEncoder().encode(try publish()), as: UTF8.self)
-        let stored = try database.keepReportPart(tenantID: tenantID, kind: kind, periodStart: start, minimumGroupSize: minimum, body: body, now: clock())
-        return try decoder.decode(Part.self, from: Data(stored.utf8))
+        guard let first else { throw UseCaseError.notFound }
+        let part = try decoder.decode(Part.self, from: Data(first.body.utf8))
+        return minimum > first.minimumGroupSize ? hiding(part, minimum) : part
     }
 
     /// A week's figures: each from at least `minimum` people or hidden; completed resets only where neither they nor the
@@ -100,7 +95,10 @@ public struct OrganisationInsights: Sendable {
         let practices = try tally(.practices), glimmers = try tally(.glimmers), worries = try tally(.worries)
         let completedShown = shown(started) && shown(completed)
             && GroupSize.partMayBeShown(partPeople: completed.people, restPeople: notCompleted.people, minimum: minimum)
-        return PublishedWeek(
+        let people = PublishedWeek.People(active: active.people, started: started.people, completed: completed.people,
+                                          notCompleted: notCompleted.people, checkIns: checkIns.people, posts: posts.people,
+                                          practices: practices.people, glimmers: glimmers.people, worries: worries.people)
+        return PublishedWeek(people: people,
             active: shown(active) ? OrganisationReport.rounded(active.people) : nil,
             started: shown(started) ? OrganisationReport.rounded(started.count) : nil,
             completed: completedShown ? OrganisationReport.rounded(completed.count) : nil,
@@ -132,6 +130,8 @@ public struct OrganisationInsights: Sendable {
             let averages = !startedHidden.contains(emotion.id) && tally.rated.people >= minimum && tally.rated.count > 0
             return PublishedEmotion(
                 id: emotion.id,
+                people: PublishedEmotion.People(started: tally.started.people, completed: tally.completed.people,
+                                                notCompleted: tally.notCompleted.people, rated: tally.rated.people),
                 started: startedHidden.contains(emotion.id) ? nil : OrganisationReport.rounded(tally.started.count),
                 completed: completedHidden.contains(emotion.id) ? nil : OrganisationReport.rounded(tally.completed.count),
                 moodBefore: averages ? OrganisationReport.rounded(Double(tally.moodBeforeSum) / Double(tally.rated.count)) : nil,
