@@ -23,6 +23,7 @@ SELECT create_distributed_table('sessions', 'tenant_id', colocate_with => 'accou
 SELECT create_distributed_table('password_resets', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('sign_in_links', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('pending_identity_links', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('first_passkey_requests', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('pending_sign_ups', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('runs', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('subscriptions', 'tenant_id', colocate_with => 'accounts');

@@ -23,3 +23,21 @@ CREATE TABLE pending_identity_links (
     FOREIGN KEY (account_id, tenant_id) REFERENCES accounts (id, tenant_id) ON DELETE CASCADE
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX pending_identity_links_expiry ON pending_identity_links (expires_at);
+-- While an organisation asks its staff for a passkey or single sign-on, a staff member's first passkey needs another
+-- admin's approval and then the link mailed to the staff member's own address (a password alone proves too little:
+-- whoever knows it could otherwise add a passkey and have the staff pages). One request per account; approved_by and
+-- token_hash are set when another admin approves, and the link works once, until expires_at.
+CREATE TABLE first_passkey_requests (
+    tenant_id TEXT NOT NULL,
+    account_id TEXT NOT NULL,
+    requested_at INTEGER NOT NULL,
+    approved_by TEXT,
+    token_hash TEXT CHECK (token_hash IS NULL OR length(token_hash) = 64),
+    expires_at INTEGER,
+    PRIMARY KEY (tenant_id, account_id),
+    FOREIGN KEY (account_id, tenant_id) REFERENCES accounts (id, tenant_id) ON DELETE CASCADE
+) STRICT, WITHOUT ROWID;
+CREATE INDEX first_passkey_requests_token ON first_passkey_requests (tenant_id, token_hash);
+-- The emailed link, once used, lets this session add one passkey for a few minutes (it does not make the session's
+-- proof any stronger: the new passkey does that, when it is used).
+ALTER TABLE sessions ADD COLUMN first_passkey_until INTEGER NOT NULL DEFAULT 0;

@@ -12,6 +12,9 @@ public struct SessionRecord: Sendable, Equatable {
     public var proof = Proof.password
     /// When they last did (signing in, or unlocking or confirming it's them); 0 for never.
     public var provenAt = 0
+    /// Until when this session may add a staff member's first passkey, another admin having approved it and the link
+    /// mailed to them having been used here; 0 for never.
+    public var firstPasskeyUntil = 0
 
     /// How recent a proof must be to add a way of proving who one is (a passkey): whoever holds an unlocked session
     /// for a minute has not proven anything (issue 65).
@@ -31,7 +34,7 @@ public struct SessionRecord: Sendable, Equatable {
     }
 
     public init(id: String, accountID: AccountID, csrfToken: String, device: String, createdAt: Int, lastSeenAt: Int,
-                locked: Bool = false, proof: Proof = .password, provenAt: Int = 0) {
+                locked: Bool = false, proof: Proof = .password, provenAt: Int = 0, firstPasskeyUntil: Int = 0) {
         self.id = id
         self.accountID = accountID
         self.csrfToken = csrfToken
@@ -41,5 +44,6 @@ public struct SessionRecord: Sendable, Equatable {
         self.locked = locked
         self.proof = proof
         self.provenAt = provenAt
+        self.firstPasskeyUntil = firstPasskeyUntil
     }
 }

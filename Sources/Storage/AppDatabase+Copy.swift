@@ -7,7 +7,7 @@ extension AppDatabase {
         "moderation_audit", "sign_in_links", "pending_sign_ups", "rate_limit_events", "crisis_contacts", "team_messages",
         "moderator_notes", "watched_words", "mail_outbox", "data_keys", "check_ins", "reflections", "intentions", "check_in_tags", "invitations", "scim_tokens", "tenant_logos", "hidden_resets", "organisation_resets", "identity_providers", "identity_links", "sign_on_attempts",
         "organisation_report_parts", "setbacks", "small_steps", "practice_sessions", "glimmers", "worries", "worry_times",
-        "passkeys", "passkey_challenges", "reminders", "push_devices", "saml_assertions", "pending_identity_links",
+        "passkeys", "passkey_challenges", "reminders", "push_devices", "saml_assertions", "pending_identity_links", "first_passkey_requests",
     ]
 
     /// Columns the database numbers itself, which a copy carries over as they are.

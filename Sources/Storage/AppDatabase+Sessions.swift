@@ -5,7 +5,8 @@ extension AppDatabase {
     private static func session(from row: SQLRow) -> SessionRecord {
         SessionRecord(id: row["id"], accountID: row["account_id"], csrfToken: row["csrf_token"], device: row["device"],
                       createdAt: row["created_at"], lastSeenAt: row["last_seen_at"], locked: row["locked"],
-                      proof: SessionRecord.Proof(rawValue: row["proof"]) ?? .password, provenAt: row["proven_at"])
+                      proof: SessionRecord.Proof(rawValue: row["proof"]) ?? .password, provenAt: row["proven_at"],
+                      firstPasskeyUntil: row["first_passkey_until"])
     }
 
     /// Starts a session, in the transaction that checks again, under the account's lock, that the account is on and
@@ -140,7 +141,7 @@ extension AppDatabase {
     /// Whether a team message waits is a column the messages' triggers keep (0049): looking through team_messages here
     /// was a sixth of this statement, on every signed-in page.
     private static let sessionColumns = """
-        s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at, s.locked, s.proof, s.proven_at,
+        s.id, s.account_id, s.csrf_token, s.device, s.created_at, s.last_seen_at, s.locked, s.proof, s.proven_at, s.first_passkey_until,
         a.id AS a_id, a.tenant_id, a.email, a.role, a.time_zone, a.password_hash, a.theme, a.week_starts_on,
         a.calendar_colours, a.history_version, a.usual_feelings, a.exit_button, a.discreet, a.lock_minutes,
         a.team_messages_waiting, coalesce(c.version, 0) AS community_version
@@ -227,7 +228,7 @@ extension AppDatabase {
     public func sessions(tenantID: TenantID, accountID: AccountID) throws(StorageError) -> [SessionRecord] {
         try read { db in
             try db.rows(sql: """
-                SELECT id, account_id, csrf_token, device, created_at, last_seen_at, locked, proof, proven_at FROM sessions
+                SELECT id, account_id, csrf_token, device, created_at, last_seen_at, locked, proof, proven_at, first_passkey_until FROM sessions
                 WHERE tenant_id = ? AND account_id = ? ORDER BY last_seen_at DESC
                 """, arguments: [tenantID, accountID]).map(Self.session(from:))
         }

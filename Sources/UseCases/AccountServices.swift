@@ -14,11 +14,16 @@ public struct MailedLinks: Sendable {
     public let securityPage: @Sendable (Tenant) -> String
     /// The link that confirms connecting an account to the organisation's sign-in.
     public let connectSignOn: @Sendable (Tenant, String) -> String
+    /// The link that lets a staff member add their first passkey, once another admin has approved it; and the page
+    /// where admins approve.
+    public let firstPasskey: @Sendable (Tenant, String) -> String
+    public let membersPage: @Sendable (Tenant) -> String
 
     public init(signUpConfirmation: @escaping @Sendable (Tenant, String) -> String, signIn: @escaping @Sendable (Tenant, String) -> String,
                 passwordReset: @escaping @Sendable (Tenant, String) -> String, logInPage: @escaping @Sendable (Tenant) -> String,
                 forgottenPasswordPage: @escaping @Sendable (Tenant) -> String, securityPage: @escaping @Sendable (Tenant) -> String,
-                connectSignOn: @escaping @Sendable (Tenant, String) -> String) {
+                connectSignOn: @escaping @Sendable (Tenant, String) -> String, firstPasskey: @escaping @Sendable (Tenant, String) -> String,
+                membersPage: @escaping @Sendable (Tenant) -> String) {
         self.signUpConfirmation = signUpConfirmation
         self.signIn = signIn
         self.passwordReset = passwordReset
@@ -26,6 +31,8 @@ public struct MailedLinks: Sendable {
         self.forgottenPasswordPage = forgottenPasswordPage
         self.securityPage = securityPage
         self.connectSignOn = connectSignOn
+        self.firstPasskey = firstPasskey
+        self.membersPage = membersPage
     }
 }
 

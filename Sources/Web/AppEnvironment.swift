@@ -187,7 +187,9 @@ public final class AppEnvironment: Sendable {
             logInPage: { configuration.absoluteURL(Route.logIn.path, for: $0) },
             forgottenPasswordPage: { configuration.absoluteURL(Route.passwordForgot.path, for: $0) },
             securityPage: { configuration.absoluteURL(Route.accountSecurity.path, for: $0) },
-            connectSignOn: { configuration.absoluteURL(Route.signOnConnect.path + "?token=" + $1, for: $0) })
+            connectSignOn: { configuration.absoluteURL(Route.signOnConnect.path + "?token=" + $1, for: $0) },
+            firstPasskey: { configuration.absoluteURL(Route.firstPasskey.path + "?token=" + $1, for: $0) },
+            membersPage: { configuration.absoluteURL(Route.members.path, for: $0) })
     }
 
     var signUps: SignUps { SignUps(services: accountServices) }
@@ -229,6 +231,7 @@ public final class AppEnvironment: Sendable {
     var worries: Worries { Worries(database: database, vault: vault, clock: clock) }
     var welcome: Welcome { Welcome(database: database, clock: clock) }
     var passkeys: Passkeys { Passkeys(services: accountServices) }
+    var firstPasskeys: FirstPasskeys { FirstPasskeys(services: accountServices) }
     var appLock: AppLock { AppLock(services: accountServices) }
 
     /// Where a tenant's passkeys live: its canonical host (from configuration, never the request) as the RP ID, and

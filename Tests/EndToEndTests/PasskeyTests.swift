@@ -216,7 +216,7 @@ struct PasskeyTests {
         let sent = try moderator.get("/admin/moderation")
         #expect(sent.status == 303 && sent.header("Location") == "/unlock?next=/admin/moderation&for=staff")
         let page = try moderator.get("/unlock?next=/admin/moderation&for=staff").text
-        #expect(page.contains("Confirm it’s you") && page.contains("Add a passkey") && !page.contains("Your password"))
+        #expect(page.contains("Confirm it’s you") && page.contains("Ask an admin to approve my passkey") && !page.contains("Your password"))
         #expect(try moderator.post("/admin/moderation/posts/\(String(repeating: "a", count: 32))/approve", [("note", "")]).header("Location")?
             .hasPrefix("/unlock?next=/admin&for=staff") == true)
         #expect(try moderator.get("/calendar").status == 200)

@@ -245,4 +245,69 @@ struct TrustThirdRoundTests {
         #expect(try app.environment.database.read { try $0.int(sql: "SELECT count(*) FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = 'sso.only@example.com'") } == 1,
                 "only the session from before the rule")
     }
+
+    /// Finding 2: while the organisation asks its staff for a passkey or single sign-on, a password alone never adds a
+    /// staff member's passkey (which would then open the staff pages). Their first needs another admin's approval and
+    /// the link mailed to them, each step audited and the other admins told; the passkey added does not upgrade the
+    /// session that added it: using it does.
+    @Test func aStaffMembersFirstPasskeyNeedsAnotherAdminsApprovalAndTheirOwnMail() throws {
+        let app = try RunningApp()
+        let first = try staff(app, "first.admin@example.com", .admin)
+        let firstKey = SoftwareAuthenticator()
+        #expect(try first.addPasskey(firstKey).status == 303)
+        func confirm(_ browser: Browser, _ key: SoftwareAuthenticator, next: String) throws -> RawClient.Answer {
+            let (_, challenge) = try #require(Browser.passkeyOptions(try browser.post("/unlock/passkey/options", [])))
+            return try browser.post("/unlock/passkey", [("next", next), ("for", "staff"), ("credential", key.assert(challenge: challenge))])
+        }
+        #expect(try confirm(first, firstKey, next: "/admin").status == 303)
+        let form: [(String, String)] = [("name", "Resett"), ("accent", "#0F7A5C"), ("freeResets", "3"), ("price", "1.99"), ("threshold", "3"),
+                                        ("crisis", "Call 999."), ("unlimited", ""), ("community", "on"), ("exitButton", "on"),
+                                        ("exitURL", ""), ("staffStrongSignIn", "on")]
+        #expect(try first.post("/admin/settings", form).status == 303)
+
+        // A second admin, signed in with a password (theirs, or whoever knows it): no staff pages, and no passkey.
+        let second = try staff(app, "second.admin@example.com", .admin)
+        #expect(try second.get("/admin/members").header("Location") == "/unlock?next=/admin/members&for=staff")
+        #expect(try second.post("/account/passkeys/options", []).status == 403)
+        let security = try second.get("/account/security").text
+        #expect(security.contains("Ask an admin to approve my passkey") && !security.contains("data-passkey=\"register\""))
+        let unlock = try second.get("/unlock?next=/admin/members&for=staff").text
+        #expect(unlock.contains("Ask an admin to approve my passkey") && !unlock.contains("href=\"/account/security\""))
+
+        // They ask: the other admin is told, and nobody else.
+        let before = app.mails().count
+        #expect(try second.post("/account/passkeys/first", []).header("Location") == "/account/security?notice=first-passkey-asked")
+        #expect(app.mails().count == before + 1)
+        let told = try #require(app.mails().last)
+        #expect(told.contains("To: first.admin@example.com") && told.contains("second.admin@example.com asks to add their first passkey"))
+        #expect(try second.post("/account/passkeys/first", []).status == 303 && app.mails().count == before + 1, "told once an hour")
+
+        // The first admin approves, once; the link goes to the second admin's own address.
+        let secondID = try #require(try app.environment.database.read {
+            try $0.string(sql: "SELECT id FROM accounts WHERE email = 'second.admin@example.com'")
+        })
+        let members = try first.get("/admin/members").text
+        #expect(members.contains("Waiting for your approval") && members.contains("/admin/members/\(secondID)/first-passkey"))
+        #expect(try first.post("/admin/members/\(secondID)/first-passkey", []).header("Location") == "/admin/members?notice=first-passkey-approved")
+        #expect(try first.post("/admin/members/\(secondID)/first-passkey", []).status == 404, "once")
+        let mail = try #require(app.mails().last { $0.contains("/account/passkeys/first?token=") })
+        #expect(mail.contains("To: second.admin@example.com"))
+        let token = String(try #require(mail.firstMatch(of: /account\/passkeys\/first\?token=([0-9a-f]{64})/)).1)
+        // In anyone else's session the link is nothing.
+        let member = app.browser()
+        try member.signUp("someone@example.com")
+        #expect(try member.get("/account/passkeys/first?token=\(token)").status == 404)
+        #expect(try member.post("/account/passkeys/first", [("token", token)]).status == 404)
+
+        // Used in theirs, the session may add one passkey; it is still not a staff session until the passkey is used.
+        #expect(try second.get("/account/passkeys/first?token=\(token)").status == 200)
+        #expect(try second.post("/account/passkeys/first", [("token", token)]).header("Location") == "/account/security?notice=first-passkey-ready")
+        let secondKey = SoftwareAuthenticator()
+        #expect(try second.addPasskey(secondKey).status == 303)
+        #expect(try second.get("/admin/members").status == 303, "adding a passkey never upgrades the session")
+        #expect(try confirm(second, secondKey, next: "/admin/members").header("Location") == "/admin/members")
+        #expect(try second.get("/admin/members").status == 200)
+        let audit = try first.get("/admin/audit").text
+        #expect(audit.contains("Asked to add a first passkey") && audit.contains("Approved a first passkey"))
+    }
 }

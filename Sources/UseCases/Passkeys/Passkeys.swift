@@ -64,6 +64,10 @@ public struct Passkeys: Sendable {
         /// a passkey is added only by someone who just gave their password, a passkey already theirs or the
         /// organisation's sign-in, never by whoever holds an open session.
         case needsFreshProof
+        /// A staff member's session proven by password alone, while the organisation asks staff for a passkey or single
+        /// sign-on: their passkey is added from a session proven by one of those, or their first by another admin's
+        /// approval and the link mailed to them.
+        case staffNeedsApproval
 
         init(_ error: WebAuthnError) {
             switch error {
@@ -88,7 +92,7 @@ public struct Passkeys: Sendable {
     static func userHandle(_ accountID: AccountID) -> String { Base64URL.encode(Array(accountID.rawValue.utf8)) }
 
     public func registrationOptions(_ member: MemberScope, session: SessionRecord, site: Site) throws -> Result<Options, Refusal> {
-        guard mayAdd(session) else { return .failure(.needsFreshProof) }
+        if let refusal = refusalToAdd(member, session) { return .failure(refusal) }
         try allowChallenge("\(member.tenantID):account:\(member.accountID)")
         let existing = try services.database.passkeys(tenantID: member.tenantID, accountID: member.accountID)
         return .success(Options(challenge: try challenge(member.tenantID, .register, member.accountID), rpID: site.rpID, rpName: site.name,
@@ -97,13 +101,25 @@ public struct Passkeys: Sendable {
     }
 
     /// Whether this session may add a passkey now: its owner proved who they are within the last few minutes, and it
-    /// is not locked.
-    public func mayAdd(_ session: SessionRecord) -> Bool { !session.locked && session.isFreshlyProven(now: services.clock()) }
+    /// is not locked; and, while the organisation asks its staff for a passkey or single sign-on, a staff member's
+    /// session was proven by one of those, or (for their first) another admin approved it and the link mailed to them
+    /// was used here (`FirstPasskeys`). A password alone never adds a staff member's passkey then.
+    public func mayAdd(_ member: MemberScope, _ session: SessionRecord) -> Bool { refusalToAdd(member, session) == nil }
+
+    public func refusalToAdd(_ member: MemberScope, _ session: SessionRecord) -> Refusal? {
+        let now = services.clock()
+        guard !session.locked, session.isFreshlyProven(now: now) else { return .needsFreshProof }
+        if member.account.role.canModerate, member.tenant.settings.staffStrongSignIn, !session.proof.isStrong,
+           session.firstPasskeyUntil < now {
+            return .staffNeedsApproval
+        }
+        return nil
+    }
 
     /// Adds the passkey the browser made, and tells the account's owner by mail, with the way to remove it.
     public func register(_ member: MemberScope, session: SessionRecord, site: Site, response: PasskeyResponse,
                          name: String) throws -> Result<Passkey, Refusal> {
-        guard mayAdd(session) else { return .failure(.needsFreshProof) }
+        if let refusal = refusalToAdd(member, session) { return .failure(refusal) }
         guard let attestationObject = response.attestationObject, let sentChallenge = Self.sentChallenge(response) else {
             return .failure(.unreadable)
         }

@@ -193,9 +193,14 @@ enum AccountHandler {
                                                  timeZoneOptions: environment.timeZoneOptions.selecting(account.timeZone), errors: errors))
         case .security:
             guard let member = context.scope.member else { throw WebError.notFound }
-            return try render(AccountSecurityPage(errors: errors, passkeys: try environment.passkeys.list(member).map { PasskeyRow($0, timeZone: account.timeZone) },
-                                                  typedName: typedEmail ?? "", lockChoices: LockChoice.all(selecting: account.lockMinutes),
-                                                  mayAddPasskey: context.session.map(environment.passkeys.mayAdd) ?? false))
+            let refusal = context.session.map { environment.passkeys.refusalToAdd(member, $0) } ?? .needsFreshProof
+            var page = AccountSecurityPage(errors: errors, passkeys: try environment.passkeys.list(member).map { PasskeyRow($0, timeZone: account.timeZone) },
+                                           typedName: typedEmail ?? "", lockChoices: LockChoice.all(selecting: account.lockMinutes),
+                                           mayAddPasskey: refusal == nil)
+            page.staffNeedsApproval = refusal == .staffNeedsApproval
+            page.mayAskFirst = try page.staffNeedsApproval && environment.firstPasskeys.mayAsk(member)
+            page.organisation = context.scope.tenant.name
+            return try render(page)
         case .appearance:
             var page = AccountAppearancePage(chosen: account.theme, weekStartsOnSunday: account.weekStartsOnSunday, errors: errors)
             (page.discreet, page.exitButton, page.organisationExit) = (account.discreet, account.exitButton, context.scope.tenant.settings.exitButton)

@@ -33,9 +33,12 @@ enum AdminHandler {
                                roles: Role.allCases.map { .init(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == listed.account.role) })
         }
         let trimmed = search.trimmingCharacters(in: .whitespaces)
-        let page = MembersPage(members: members, total: total, search: search,
+        var page = MembersPage(members: members, total: total, search: search,
                                found: trimmed.isEmpty ? nil : members.isEmpty ? "No member’s address holds “\(trimmed)”."
                                    : "\(members.count) of \(total) match “\(trimmed)”.")
+        page.waitingPasskeys = try environment.firstPasskeys.waiting(member).map {
+            .init(email: $0.email, asked: SubscriptionHandler.date($0.requestedAt, member.account), approvePath: Route.approveFirstPasskey($0.accountID).path)
+        }
         return try environment.render(page, title: "Members", context: context)
     }
 

@@ -15,6 +15,11 @@ enum PasskeysHandler {
         let options: Passkeys.Options
         switch try environment.passkeys.registrationOptions(member, session: session, site: environment.passkeySite(for: context.scope.tenant)) {
         case .success(let made): options = made
+        case .failure(.staffNeedsApproval):
+            var response = Response(status: .forbidden, headers: ["Content-Type": "application/json; charset=utf-8"],
+                                    body: JSONValue.encode(["confirm": .string(Route.accountSecurity.path)]))
+            response.headers.set("Cache-Control", "no-store")
+            return response
         case .failure:
             // The page's script goes where this says: the person confirms it's them, then comes back to add it.
             var response = Response(status: .forbidden, headers: ["Content-Type": "application/json; charset=utf-8"],
@@ -48,6 +53,7 @@ enum PasskeysHandler {
                                                  response: response, name: name) {
         case .success: return .redirect(to: Route.accountSecurity.path + "?notice=passkey-added")
         case .failure(.needsFreshProof): return .redirect(to: confirmToAdd)
+        case .failure(.staffNeedsApproval): return .redirect(to: Route.accountSecurity.path)
         case .failure(let refusal):
             return try AccountHandler.securityPage(context, environment, member, typedName: name, refusal: (message(for: refusal), status(for: refusal)))
         }
@@ -56,6 +62,37 @@ enum PasskeysHandler {
     static func remove(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: PasskeyID) throws -> Response {
         guard try environment.passkeys.remove(member, id: id) else { throw WebError.notFound }
         return .redirect(to: Route.accountSecurity.path + "?notice=passkey-removed")
+    }
+
+    // MARK: A staff member's first passkey (issue 65)
+
+    /// The approved link mailed to a staff member: one more tap lets this session add their first passkey.
+    static func firstPage(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        try EmailedLink.page(context, environment, title: "Add your passkey",
+                             explanation: "An admin has approved your first passkey. Continue, then add it on the next page.",
+                             action: Route.submitFirstPasskey.path, button: "Continue") { token in
+            try environment.firstPasskeys.isLive(member, token: token)
+        }
+    }
+
+    /// With the link's token: this session may add the passkey now. Without one: the staff member asks the other
+    /// admins to approve it.
+    static func first(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
+        let form = try context.form()
+        if let token = form["token"] {
+            guard let session = context.session, try environment.firstPasskeys.use(member, session: session, token: String(token.prefix(64))) else {
+                return try LogInHandler.linkExpired(context, environment)
+            }
+            return .redirect(to: Route.accountSecurity.path + "?notice=first-passkey-ready")
+        }
+        guard try environment.firstPasskeys.ask(member) else { throw WebError.notFound }
+        return .redirect(to: Route.accountSecurity.path + "?notice=first-passkey-asked")
+    }
+
+    /// Another admin approves; the staff member is mailed the link.
+    static func approveFirst(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope, _ id: AccountID) throws -> Response {
+        guard try environment.firstPasskeys.approve(member, for: id) else { throw WebError.notFound }
+        return .redirect(to: Route.members.path + "?notice=first-passkey-approved")
     }
 
     static func signInOptions(_ context: RequestContext, _ environment: AppEnvironment) throws -> Response {
@@ -137,13 +174,15 @@ enum PasskeysHandler {
             "You have \(Passkey.maximumPerAccount) passkeys, the most you can keep. Please remove one you no longer use first."
         case .needsFreshProof:
             "A passkey can sign in as you, so please confirm it’s you before adding one."
+        case .staffNeedsApproval:
+            "Your organisation asks staff to add a passkey only after confirming with a passkey or its single sign-on. For your first, ask another admin to approve it."
         }
     }
 
     static func status(for refusal: Passkeys.Refusal) -> HTTPStatus {
         switch refusal {
         case .challengeSpent, .alreadyRegistered, .tooMany: .conflict
-        case .needsFreshProof: .forbidden
+        case .needsFreshProof, .staffNeedsApproval: .forbidden
         default: .unprocessableContent
         }
     }

@@ -134,6 +134,7 @@ extension Route {
         case .checkInTagRemove: .checkInTagRemove
         case .members: .members
         case .memberRole: .memberRole
+        case .approveFirstPasskey: .approveFirstPasskey
         case .settings: .settings
         case .saveSettings: .saveSettings
         case .topics: .topics
@@ -152,6 +153,8 @@ extension Route {
         case .submitLogIn: .submitLogIn
         case .logOut: .logOut
         case .signOnCallback: .signOnCallback
+        case .firstPasskey: .firstPasskey
+        case .submitFirstPasskey: .submitFirstPasskey
         case .signOnConnect: .signOnConnect
         case .useSignOnConnect: .useSignOnConnect
         case .signOnStart: .signOnStart

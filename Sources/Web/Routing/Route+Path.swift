@@ -100,6 +100,7 @@ extension Route {
         case .provisioningTokenRevoke(let id): [id.rawValue]
         case .checkInTagRemove(let id): [id.rawValue]
         case .memberRole(let id): [id.rawValue]
+        case .approveFirstPasskey(let id): [id.rawValue]
         case .testCheckout(let id): [id.rawValue]
         case .payTestCheckout(let id): [id.rawValue]
         case .signOnStart(let provider): [provider]

@@ -19,10 +19,10 @@ extension Route {
              scimSearchUsers, scimSearch, scimUser, scimReplaceUser, scimPatchUser, scimDeleteUser, scimResourceType,
              scimSchema, joining, saveJoining, joiningInvitations, invitationRevoke, provisioningTokens,
              provisioningTokenRevoke, organisationInsights, organisationInsightsCSV, groupSize, checkInTags,
-             addCheckInTag, checkInTagRemove, members, memberRole, settings, saveSettings, topics, paywall,
+             addCheckInTag, checkInTagRemove, members, memberRole, approveFirstPasskey, settings, saveSettings, topics, paywall,
              subscription, subscriptionCheckout, subscriptionCancel, cancelSubscription, subscriptionResume,
              testCheckout, payTestCheckout, paymentWebhooks, signUp, submitSignUp, logIn, submitLogIn, logOut,
-             signOnCallback, signOnConnect, useSignOnConnect, signOnStart, adminSignOn, saveAdminSignOn, adminSignOnRemove, saveAdminSignOnSAML, samlMetadata, samlAssertion, logInLink, useLogInLink,
+             signOnCallback, signOnConnect, useSignOnConnect, firstPasskey, submitFirstPasskey, signOnStart, adminSignOn, saveAdminSignOn, adminSignOnRemove, saveAdminSignOnSAML, samlMetadata, samlAssertion, logInLink, useLogInLink,
              signUpConfirm, confirmSignUp, passwordForgot, sendPasswordLink, passwordReset, resetPassword, account,
              accountProfile, accountSecurity, accountAppearance, accountData, staff, accountPassword,
              accountTimeZone, accountEmail, accountTheme, accountDiscretion, accountExport, accountDelete, accountSessions,
@@ -46,7 +46,7 @@ extension Route.Kind {
              .scimServiceProviderConfig, .scimResourceTypes, .scimSchemas, .scimUsers, .scimUser, .scimResourceType,
              .scimSchema, .joining, .organisationInsights, .organisationInsightsCSV, .checkInTags, .members,
              .settings, .paywall, .subscription, .subscriptionCancel, .testCheckout, .signUp, .logIn,
-             .signOnCallback, .signOnConnect, .adminSignOn, .samlMetadata, .logInLink, .signUpConfirm, .passwordForgot, .passwordReset, .account,
+             .signOnCallback, .signOnConnect, .firstPasskey, .adminSignOn, .samlMetadata, .logInLink, .signUpConfirm, .passwordForgot, .passwordReset, .account,
              .accountProfile, .accountSecurity, .accountAppearance, .accountData, .staff, .accountExport,
              .accountSessions, .unlock, .accountReminders, .reminderOff: "GET"
         case .resetStart, .runFinish, .rateRun, .teamMessageSeen, .saveAdminLogo, .adminReset, .ownResets,
@@ -57,7 +57,7 @@ extension Route.Kind {
              .liftRestriction, .addCrisisContact, .crisisContact, .addWatchedWord, .watchedWordRemove,
              .scimCreateUser, .scimSearchUsers, .scimSearch, .saveJoining, .joiningInvitations, .invitationRevoke,
              .provisioningTokens, .provisioningTokenRevoke, .groupSize, .addCheckInTag, .checkInTagRemove,
-             .memberRole, .saveSettings, .topics, .subscriptionCheckout, .cancelSubscription, .subscriptionResume,
+             .memberRole, .approveFirstPasskey, .submitFirstPasskey, .saveSettings, .topics, .subscriptionCheckout, .cancelSubscription, .subscriptionResume,
              .payTestCheckout, .paymentWebhooks, .submitSignUp, .submitLogIn, .logOut, .signOnStart,
              .saveAdminSignOn, .adminSignOnRemove, .saveAdminSignOnSAML, .samlAssertion, .useLogInLink, .useSignOnConnect, .confirmSignUp, .sendPasswordLink, .resetPassword,
              .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion, .accountDelete,
@@ -203,6 +203,8 @@ extension Route.Kind {
         case .checkInTagRemove: "/admin/check-in-tags/:id/remove"
         case .members: "/admin/members"
         case .memberRole: "/admin/members/:id/role"
+        case .approveFirstPasskey: "/admin/members/:id/first-passkey"
+        case .firstPasskey, .submitFirstPasskey: "/account/passkeys/first"
         case .settings: "/admin/settings"
         case .saveSettings: "/admin/settings"
         case .topics: "/admin/topics"
@@ -290,7 +292,7 @@ extension Route.Kind {
              .accountDelete, .unlock, .submitUnlock, .unlockPasskeyOptions, .unlockWithPasskey, .accountReminders,
              .saveReminders, .addReminderDevice, .reminderDeviceRemove, .testReminderDevices: .member
         // The ways into the account: never from a locked session.
-        case .accountSecurity, .accountPassword, .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete, .passkeyOptions, .addPasskey,
+        case .accountSecurity, .accountPassword, .firstPasskey, .submitFirstPasskey, .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete, .passkeyOptions, .addPasskey,
              .passkeyRemove, .accountLock: .credentials
         // What a person wrote about themselves, and what it shows: behind the app lock when they have one.
         case .calendar, .calendarYear, .calendarDay, .checkIn, .saveCheckIn, .reflection, .saveReflection, .insights, .you,
@@ -304,7 +306,7 @@ extension Route.Kind {
              .watchedWords, .addWatchedWord, .watchedWordRemove, .joining, .saveJoining, .joiningInvitations,
              .invitationRevoke, .provisioningTokens, .provisioningTokenRevoke, .organisationInsights,
              .organisationInsightsCSV, .groupSize, .checkInTags, .addCheckInTag, .checkInTagRemove, .members,
-             .memberRole, .settings, .saveSettings, .topics, .adminSignOn, .saveAdminSignOn,
+             .memberRole, .approveFirstPasskey, .settings, .saveSettings, .topics, .adminSignOn, .saveAdminSignOn,
              .adminSignOnRemove, .saveAdminSignOnSAML: .admin
         case .health, .ready, .metrics: .operator
         case .moderation, .moderationPost, .moderate, .liftRestriction, .audit, .auditCSV, .staff: .moderator
@@ -337,7 +339,7 @@ extension Route.Kind {
              .scimPatchUser, .scimDeleteUser, .scimResourceType, .scimSchema, .joining, .saveJoining,
              .joiningInvitations, .invitationRevoke, .provisioningTokens, .provisioningTokenRevoke,
              .organisationInsights, .organisationInsightsCSV, .groupSize, .checkInTags, .addCheckInTag,
-             .checkInTagRemove, .members, .memberRole, .settings, .saveSettings, .topics, .paywall, .subscription,
+             .checkInTagRemove, .members, .memberRole, .approveFirstPasskey, .firstPasskey, .submitFirstPasskey, .settings, .saveSettings, .topics, .paywall, .subscription,
              .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume, .testCheckout,
              .payTestCheckout, .paymentWebhooks, .signUp, .logIn, .logOut, .adminSignOn, .adminSignOnRemove, .samlMetadata, .samlAssertion,
              .logInLink, .useLogInLink, .signOnConnect, .signUpConfirm, .confirmSignUp, .passwordForgot, .sendPasswordLink,
@@ -370,7 +372,7 @@ extension Route.Kind {
              .liftRestriction, .audit, .auditCSV, .crisisContacts, .addCrisisContact, .crisisContact, .watchedWords,
              .addWatchedWord, .watchedWordRemove, .joining, .saveJoining, .joiningInvitations, .invitationRevoke,
              .provisioningTokens, .provisioningTokenRevoke, .organisationInsights, .organisationInsightsCSV,
-             .groupSize, .checkInTags, .addCheckInTag, .checkInTagRemove, .members, .memberRole, .settings,
+             .groupSize, .checkInTags, .addCheckInTag, .checkInTagRemove, .members, .memberRole, .approveFirstPasskey, .settings,
              .saveSettings, .topics, .adminSignOn, .saveAdminSignOn, .adminSignOnRemove, .saveAdminSignOnSAML, .staff: .staff
         case .calendar, .calendarYear, .calendarDay, .calendarColours, .checkIn, .saveCheckIn, .reflection, .saveReflection,
              .insights, .you, .digest, .digestIntention, .digestEmail, .setbacks, .setbackNew, .logSetback, .setbackTemplates,
@@ -379,7 +381,7 @@ extension Route.Kind {
         case .accountReport, .accountExportCSV, .accountCheckInsCSV, .accountSetbacksCSV, .accountWeekStart, .paywall, .subscription,
              .welcome, .saveWelcome, .accountPracticesCSV, .accountGlimmersCSV, .accountWorriesCSV,
              .subscriptionCheckout, .subscriptionCancel, .cancelSubscription, .subscriptionResume, .testCheckout,
-             .payTestCheckout, .account, .accountProfile, .accountSecurity, .accountAppearance, .accountData,
+             .payTestCheckout, .account, .accountProfile, .accountSecurity, .firstPasskey, .submitFirstPasskey, .accountAppearance, .accountData,
              .accountPassword, .accountTimeZone, .accountEmail, .accountTheme, .accountDiscretion, .accountExport, .accountDelete,
              .accountSessions, .accountSessionsSignOutOthers, .accountSessionDelete, .passkeyOptions, .addPasskey, .passkeyRemove,
              .accountLock, .accountReminders, .saveReminders, .addReminderDevice, .reminderDeviceRemove, .testReminderDevices: .account

@@ -213,6 +213,9 @@ extension Route {
         case .memberRole:
             guard let id = AccountID(values[0]) else { return nil }
             self = .memberRole(id)
+        case .approveFirstPasskey:
+            guard let id = AccountID(values[0]) else { return nil }
+            self = .approveFirstPasskey(id)
         case .settings: self = .settings
         case .saveSettings: self = .saveSettings
         case .topics: self = .topics
@@ -235,6 +238,8 @@ extension Route {
         case .submitLogIn: self = .submitLogIn
         case .logOut: self = .logOut
         case .signOnCallback: self = .signOnCallback
+        case .firstPasskey: self = .firstPasskey
+        case .submitFirstPasskey: self = .submitFirstPasskey
         case .signOnConnect: self = .signOnConnect
         case .useSignOnConnect: self = .useSignOnConnect
         case .signOnStart: self = .signOnStart(values[0])

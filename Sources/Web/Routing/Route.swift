@@ -178,6 +178,8 @@ enum Route: Hashable, Sendable {
     case checkInTagRemove(CheckInTagID)
     case members
     case memberRole(AccountID)
+    /// Issue 65: another admin approves a staff member's first passkey.
+    case approveFirstPasskey(AccountID)
     case settings
     case saveSettings
     case topics
@@ -202,6 +204,9 @@ enum Route: Hashable, Sendable {
     case submitLogIn
     case logOut
     case signOnCallback
+    /// Issue 65: a staff member asks for their first passkey (POST without a token), and uses the approved link.
+    case firstPasskey
+    case submitFirstPasskey
     /// Issue 65: an existing account's owner confirms connecting it to the organisation's sign-in.
     case signOnConnect
     case useSignOnConnect

@@ -137,6 +137,7 @@ extension Route {
         case .checkInTagRemove: .checkInTagRemove(CheckInTagID(stored: id))
         case .members: .members
         case .memberRole: .memberRole(AccountID(stored: id))
+        case .approveFirstPasskey: .approveFirstPasskey(AccountID(stored: id))
         case .settings: .settings
         case .saveSettings: .saveSettings
         case .topics: .topics
@@ -155,6 +156,8 @@ extension Route {
         case .submitLogIn: .submitLogIn
         case .logOut: .logOut
         case .signOnCallback: .signOnCallback
+        case .firstPasskey: .firstPasskey
+        case .submitFirstPasskey: .submitFirstPasskey
         case .signOnConnect: .signOnConnect
         case .useSignOnConnect: .useSignOnConnect
         case .signOnStart: .signOnStart("a b/c")

@@ -32,6 +32,11 @@ struct AccountSecurityPage: FormPage {
     /// The member proved who they are in the last few minutes, so may add a passkey now; else the button leads to
     /// confirming it's them first.
     let mayAddPasskey: Bool
+    /// A staff member whose organisation asks staff for a passkey or single sign-on, in a session proven by password:
+    /// they add one from a session confirmed with a passkey, or ask another admin to approve their first.
+    var staffNeedsApproval = false
+    var mayAskFirst = false
+    var organisation = ""
     var confirmToAddPasskey: String { PasskeysHandler.confirmToAdd }
     var hasPasskeys: Bool { !passkeys.isEmpty }
     var maximumNameLength: Int { Passkey.maximumNameLength }

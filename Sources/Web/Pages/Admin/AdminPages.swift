@@ -35,7 +35,16 @@ struct MembersPage: CompiledView {
         let selected: Bool
     }
 
+    /// A staff member's request for a first passkey, waiting for this admin (issue 65).
+    struct WaitingPasskey {
+        let email: String
+        let asked: String
+        let approvePath: String
+    }
+
     let members: [Member]
+    var waitingPasskeys: [WaitingPasskey] = []
+    var hasWaitingPasskeys: Bool { !waitingPasskeys.isEmpty }
     /// Everyone in the organisation, whatever the search.
     let total: Int
     /// What was searched for, kept in the box.
