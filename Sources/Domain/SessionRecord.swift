@@ -31,6 +31,8 @@ public struct SessionRecord: Sendable, Equatable {
 
         /// What an organisation that asks its staff for more than a password accepts.
         public var isStrong: Bool { self != .password }
+        /// What "single sign-on only" lets a member in with: the organisation's provider, and nothing else.
+        public var passesSingleSignOnOnly: Bool { self == .singleSignOn }
     }
 
     public init(id: String, accountID: AccountID, csrfToken: String, device: String, createdAt: Int, lastSeenAt: Int,

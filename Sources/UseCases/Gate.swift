@@ -58,7 +58,7 @@ public struct Gate: Sendable {
         // "Single sign-on only" holds here, where every way in passes (a password, a passkey, an emailed link): a
         // member of such an organisation signs in through its provider and no other way (issue 65, finding 7). Staff
         // keep theirs, so a broken provider locks nobody out of the settings that would mend it.
-        if proof != .singleSignOn, account.role == .member, let provider = try database.identityProvider(tenantID: tenant.id), provider.isRequired {
+        if !proof.passesSingleSignOnOnly, account.role == .member, let provider = try database.identityProvider(tenantID: tenant.id), provider.isRequired {
             throw UseCaseError.conflict(Self.singleSignOnOnly(tenant, provider.displayName))
         }
         if let old { try database.deleteSession(tenantID: tenant.id, accountID: old.accountID, sessionID: SessionID(stored: old.id)) }

