@@ -105,9 +105,10 @@ public final class ResettApp: HTTPResponder {
                     try CSRFProtection.verify(request, form: (try? current.form()) ?? FormData(),
                                               expected: newCSRFCookie == nil ? csrfToken : "")
                 }
-                var response = try route.respond(current, environment, member: try access.admit(current))
-                if access == .privateMember, session?.locked == true, request.method != "GET", request.method != "HEAD" {
-                    response = Self.afterLockedSave(response, request)
+                let member = try access.admit(current)
+                var response = try route.respond(current, environment, member: member)
+                if access == .privateMember, session?.locked == true, request.method != "GET", request.method != "HEAD", let member {
+                    response = LockedForm.answer(response, current, environment, member)
                 }
                 if let newCSRFCookie, request.method == "GET" { response.setCookie(newCSRFCookie) }
                 response.route = route.kind.pattern
@@ -140,20 +141,6 @@ public final class ResettApp: HTTPResponder {
             ])
             return errorPages.response(for: .internalServerError)
         }
-    }
-
-    /// What a locked session's form on a private page gets back, whatever its handler answered: the form was saved
-    /// (a form the person had open before the lock closed loses nothing), but no private page is drawn for whoever
-    /// holds the device now (a refusal would show the whole page: every worry, this month's glimmers). They are
-    /// asked to unlock, and then go where the save led, or back to the form's own page (issue 65).
-    static func afterLockedSave(_ response: Response, _ request: Request) -> Response {
-        var next = Route.home.path
-        if (300..<400).contains(response.status.code), let location = response.headers["Location"], location.first == "/" {
-            next = ReturnPath.safe(location)
-        } else if case .found = try? Route.parse(method: "GET", path: request.path[...]) {
-            next = String(request.path)
-        }
-        return Response.redirect(to: Route.unlock.path + "?next=" + PercentEncoding.encode(next))
     }
 
     private func response(for error: WebError, context: RequestContext?) -> Response {

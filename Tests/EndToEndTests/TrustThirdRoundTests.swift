@@ -196,15 +196,29 @@ struct TrustThirdRoundTests {
         #expect(try member.post("/glimmers", [("text", "Birdsong at six")]).status == 303)
         #expect(try member.post("/account/lock", [("minutes", "5")]).status == 303)
         app.clock.advance(6 * 60)
-        // Each goes back to its form's page once unlocked (worry time's form is on the worries page, which has no page of
-        // its own at /worries/time: home, then).
-        for (path, fields, next) in [("/worries", [("text", ""), ("answer", "no")], "/worries"), ("/worries/time", [("start", "25:99")], "/"),
-                                     ("/glimmers", [("text", "")], "/glimmers"),
-                                     ("/check-in", [("rating", "9")], "/check-in")] as [(String, [(String, String)], String)] {
+        // A refusal draws no private page: the unlock page, carrying what was typed (and nothing else of theirs).
+        for (path, fields) in [("/worries", [("text", ""), ("answer", "no")]), ("/worries/time", [("start", "25:99")]),
+                               ("/glimmers", [("text", "")]), ("/check-in", [("rating", "9"), ("note", "Typed while locked")])]
+            as [(String, [(String, String)])] {
             let refused = try member.post(path, fields)
-            #expect(refused.status == 303 && refused.header("Location") == "/unlock?next=" + next, "\(path)")
+            #expect(refused.status == 200 && refused.text.contains("Welcome back"), "\(path)")
+            #expect(refused.text.contains("<input type=\"hidden\" name=\"carry_action\" value=\"\(path)\">"), "\(path)")
             #expect(!refused.text.contains("The appointment on Friday") && !refused.text.contains("Birdsong"), "\(path)")
         }
+        let refused = try member.post("/check-in", [("rating", "9"), ("note", "Typed while locked")])
+        #expect(refused.text.contains("<input type=\"hidden\" name=\"carry:note\" value=\"Typed while locked\">"))
+        // After the unlock, it is offered back, and saved with one tap (now unlocked, a refusal shows the page).
+        let unlocked = try member.post("/unlock", [("password", password), ("next", "/check-in"), ("carry_action", "/check-in"),
+                                                   ("carry:rating", "4"), ("carry:note", "Typed while locked")])
+        #expect(unlocked.status == 200 && unlocked.text.contains("Save what you wrote") && unlocked.text.contains("action=\"/check-in\""))
+        #expect(unlocked.text.contains("<input type=\"hidden\" name=\"note\" value=\"Typed while locked\">"))
+        #expect(try member.post("/check-in", [("rating", "4"), ("note", "Typed while locked")]).status == 303)
+        #expect(try member.get("/check-in").text.contains("Typed while locked"))
+        // A carried form goes only to a private page's own form.
+        #expect(try member.post("/unlock", [("password", password), ("next", "/"), ("carry_action", "/account/lock"),
+                                            ("carry:minutes", "0")]).header("Location") == "/")
+        #expect(try member.post("/account/lock", [("minutes", "5")]).status == 303)
+        app.clock.advance(6 * 60)
         // A good form is still saved, and what it leads to waits behind the unlock.
         let saved = try member.post("/glimmers", [("text", "Warm tea")])
         #expect(saved.status == 303 && saved.header("Location")?.hasPrefix("/unlock?next=/glimmers") == true)

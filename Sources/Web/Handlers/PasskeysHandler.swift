@@ -121,16 +121,16 @@ enum PasskeysHandler {
     static func unlock(_ context: RequestContext, _ environment: AppEnvironment, _ member: MemberScope) throws -> Response {
         let form = try context.form()
         let next = ReturnPath.safe(form["next"])
-        let purpose = UnlockPurpose(form["for"])
+        let purpose = UnlockPurpose(form["for"]), carried = LockedForm.Carried(form)
         guard let session = context.session else { throw WebError.notFound }
         guard let response = PasskeyResponse(json: form["credential"] ?? "") else {
-            return try AppLockHandler.page(context, environment, member, next: next, purpose: purpose,
+            return try AppLockHandler.page(context, environment, member, next: next, purpose: purpose, carried: carried,
                                            error: ("passkey", message(for: .unreadable)), status: .unprocessableContent)
         }
         switch try environment.passkeys.unlock(member, session: session, site: environment.passkeySite(for: context.scope.tenant), response: response) {
-        case .success: return .redirect(to: next)
+        case .success: return try carried.map { try LockedForm.offerBack($0, next: next, context, environment) } ?? .redirect(to: next)
         case .failure(let refusal):
-            return try AppLockHandler.page(context, environment, member, next: next, purpose: purpose,
+            return try AppLockHandler.page(context, environment, member, next: next, purpose: purpose, carried: carried,
                                            error: ("passkey", message(for: refusal)), status: status(for: refusal))
         }
     }

@@ -58,6 +58,9 @@ struct UnlockPage: FormPage {
     /// The organisation's sign-in, for a member with neither a password nor a passkey.
     let signOn: SignOnButton?
     let errors: FormErrors
+    /// A private form refused while locked, carried through the unlock (`LockedForm`): where it goes, and its fields.
+    var carryAction: String? = nil
+    var carried: [LockedForm.Carried.Field] = []
     var forStaff: Bool { purpose == .staff }
     var forLock: Bool { purpose == .lock }
     var forPasskey: Bool { purpose == .passkey }
