@@ -121,6 +121,8 @@ extension AppDatabase {
     static func endOutstandingLinks(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID) throws {
         try db.execute(sql: "DELETE FROM password_resets WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
         try db.execute(sql: "DELETE FROM sign_in_links WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
+        try db.execute(sql: "DELETE FROM pending_identity_links WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
+        try db.execute(sql: "DELETE FROM first_passkey_requests WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
     }
 
     public func setWeekStart(tenantID: TenantID, accountID: AccountID, sunday: Bool) throws(StorageError) {

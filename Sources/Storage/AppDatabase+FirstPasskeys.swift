@@ -92,4 +92,12 @@ extension AppDatabase {
                            arguments: [tenantID, accountID])
         }
     }
+
+    /// The link's grant is for one passkey: spent once one is added.
+    public func endFirstPasskeyGrant(tenantID: TenantID, sessionID: String) throws(StorageError) {
+        try write { db in
+            try db.execute(sql: "UPDATE sessions SET first_passkey_until = 0 WHERE tenant_id = ? AND id = ? AND first_passkey_until > 0",
+                           arguments: [tenantID, sessionID])
+        }
+    }
 }

@@ -18,8 +18,8 @@ extension AppDatabase {
     }
 
     /// Uses the token and sets the new password in one transaction; every session of the account ends, and every
-    /// passkey added since the owner last proved themselves without one goes (issue 65: whoever held a session then
-    /// may have added it; recovering the account takes back what they might have left behind).
+    /// passkey added since the owner last proved themselves by more than a password goes (issue 65: whoever knew the
+    /// password may have added it; recovering the account takes back what they might have left behind).
     /// Returns how many passkeys went, or nil when the token was no longer usable (used meanwhile, or expired).
     public func completePasswordReset(tenantID: TenantID, tokenHash: String, newHash: String, now: Int) throws(StorageError) -> Int? {
         try write { db in
@@ -28,9 +28,12 @@ extension AppDatabase {
                 """, arguments: [tenantID, tokenHash, now]).map(AccountID.init(stored:)) else { return nil }
             try Self.lockAccount(db, tenantID: tenantID, accountID: accountID)
             try Self.endOutstandingLinks(db, tenantID: tenantID, accountID: accountID)
+            // Since the later of the account's making (a confirmed address, or the organisation) and the last proof a
+            // password thief could not give (`provenWithoutPasskey`).
             try db.execute(sql: """
                 DELETE FROM passkeys WHERE tenant_id = ? AND account_id = ?
-                    AND created_at > (SELECT proven_without_passkey_at FROM accounts WHERE tenant_id = ? AND id = ?)
+                    AND created_at > (SELECT CASE WHEN created_at > proven_without_passkey_at THEN created_at ELSE proven_without_passkey_at END
+                                       FROM accounts WHERE tenant_id = ? AND id = ?)
                 """, arguments: [tenantID, accountID, tenantID, accountID])
             let passkeysRemoved = db.changesCount
             try db.execute(sql: "UPDATE accounts SET password_hash = ?, proven_without_passkey_at = ? WHERE tenant_id = ? AND id = ?",

@@ -128,7 +128,7 @@ extension AppDatabase {
                 """, arguments: [user.email, user.userName, user.externalID, deactivatedAt, tenantID, user.id])
             if !user.isActive || current.email != user.email {
                 // Signed out everywhere, and no emailed link from before can sign it in again.
-                for table in ["sessions", "sign_in_links", "password_resets"] {
+                for table in ["sessions", "sign_in_links", "password_resets", "pending_identity_links", "first_passkey_requests"] {
                     try db.execute(sql: "DELETE FROM \(table) WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, user.id])
                 }
             }

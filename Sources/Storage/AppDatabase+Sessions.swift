@@ -27,7 +27,7 @@ extension AppDatabase {
                 INSERT INTO sessions (id, token_hash, tenant_id, account_id, csrf_token, device, created_at, last_seen_at, proof, proven_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [id, tokenHash, tenantID, accountID, csrfToken, String(device.prefix(80)), now, now, proof.rawValue, now])
-            if proof != .passkey { try Self.provenWithoutPasskey(db, tenantID: tenantID, accountID: accountID, now: now) }
+            if proof == .singleSignOn { try Self.provenWithoutPasskey(db, tenantID: tenantID, accountID: accountID, now: now) }
             return SessionRecord(id: id, accountID: accountID, csrfToken: csrfToken, device: device, createdAt: now, lastSeenAt: now,
                                  proof: proof, provenAt: now)
         }
@@ -126,12 +126,13 @@ extension AppDatabase {
                 UPDATE sessions SET locked = 0, last_seen_at = ?, proof = coalesce(?, proof), proven_at = ?
                 WHERE tenant_id = ? AND account_id = ? AND id = ?
                 """, arguments: [now, proof?.rawValue, now, tenantID, accountID, sessionID])
-            if proof != .passkey { try Self.provenWithoutPasskey(db, tenantID: tenantID, accountID: accountID, now: now) }
         }
     }
 
-    /// Notes that the owner proved themselves just now without a passkey: the passkeys a password reset keeps are
-    /// those added by then (`resetPassword`).
+    /// Notes that the owner proved themselves just now by something a password alone does not give (the organisation's
+    /// sign-in, or a link mailed to the account): the passkeys a password reset keeps are those added by then
+    /// (`completePasswordReset`). A password log-in does not count: whoever added a passkey with a stolen password could
+    /// log in with it again.
     static func provenWithoutPasskey(_ db: any SQLConnection, tenantID: TenantID, accountID: AccountID, now: Int) throws {
         try db.execute(sql: "UPDATE accounts SET proven_without_passkey_at = ? WHERE tenant_id = ? AND id = ? AND proven_without_passkey_at < ?",
                        arguments: [now, tenantID, accountID, now])

@@ -25,6 +25,7 @@ extension AppDatabase {
                 SELECT account_id FROM sign_in_links WHERE tenant_id = ? AND token_hash = ? AND expires_at > ?
                 """, arguments: [tenantID, tokenHash, now]) else { return nil }
             try db.execute(sql: "DELETE FROM sign_in_links WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
+            try Self.provenWithoutPasskey(db, tenantID: tenantID, accountID: AccountID(stored: accountID), now: now)
             return try db.row(sql: "SELECT \(Self.accountColumns) FROM accounts WHERE tenant_id = ? AND id = ?",
                                     arguments: [tenantID, accountID]).map(Self.account(from:))
         }

@@ -275,6 +275,8 @@ extension AppDatabase {
     public func createPendingIdentityLink(tenantID: TenantID, mailTokenHash: String, pageTokenHash: String, providerID: String, subject: String,
                                           accountID: AccountID, returnTo: String, expiresAt: Int) throws(StorageError) {
         try write { db in
+            // One live request per account: a new sign-in replaces what an older one left waiting.
+            try db.execute(sql: "DELETE FROM pending_identity_links WHERE tenant_id = ? AND account_id = ?", arguments: [tenantID, accountID])
             try db.execute(sql: """
                 INSERT INTO pending_identity_links (tenant_id, mail_token_hash, page_token_hash, provider_id, subject, account_id, return_to, expires_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)

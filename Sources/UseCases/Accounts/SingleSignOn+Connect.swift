@@ -23,12 +23,14 @@ extension SingleSignOn {
         try services.mailer.send(Mail(to: account.email, subject: "Connect your \(name) account to \(provider.displayName)?", body: """
             Hello,
 
-            Someone signed in with \(provider.displayName) using this email address. If that was you, and you would like
-            to sign in to your \(name) account that way from now on, open this link within the next 15 minutes:
+            Someone signed in with \(provider.displayName) using this email address. Only if that was you, just now,
+            and you would like to sign in to your \(name) account that way from now on, open this link within the next
+            15 minutes:
 
             \(services.links.connectSignOn(scope.tenant, mailToken))
 
-            If it wasn’t you, please ignore this email: nothing changes, and your account stays as it is.
+            If you didn’t just sign in with \(provider.displayName), don’t open the link: someone else may be trying to
+            reach your account. Ignore this email and nothing changes.
             """))
         return pageToken
     }

@@ -27,7 +27,9 @@ public struct AppLock: Sendable {
     public func unlock(_ member: MemberScope, session: SessionRecord, password: String) throws -> AccountSettings.PasswordCheck {
         let check = try AccountSettings(services: services).confirm(member, password: password, session: session)
         if check == .confirmed {
-            try services.database.unlockSession(tenantID: member.tenantID, accountID: member.accountID, sessionID: session.id, proof: nil,
+            // The session's proof is now the password, whatever it was before: a staff session opened again by password
+            // alone is no longer one proven by passkey or single sign-on.
+            try services.database.unlockSession(tenantID: member.tenantID, accountID: member.accountID, sessionID: session.id, proof: .password,
                                                 now: services.clock())
         }
         return check

@@ -136,6 +136,7 @@ public struct Passkeys: Sendable {
                               createdAt: services.clock(), lastUsedAt: nil)
         switch try services.database.addPasskey(passkey, tenantID: member.tenantID, challengeHash: sentChallenge.hash, now: services.clock()) {
         case .added:
+            if session.firstPasskeyUntil > 0 { try services.database.endFirstPasskeyGrant(tenantID: member.tenantID, sessionID: session.id) }
             try tell(member, subject: "A passkey was added to your \(member.tenant.name) account", what: """
                 A passkey called “\(passkey.name)” was added to your \(member.tenant.name) account. It can sign in as you.
                 """)
@@ -173,7 +174,7 @@ public struct Passkeys: Sendable {
             \(services.links.securityPage(member.tenant))
 
             and change your password. If you can’t sign in, reset your password from the log-in page: that also removes
-            any passkey added since you last logged in with your password.
+            the passkeys added recently.
             """))
     }
 

@@ -117,7 +117,7 @@ enum Notice {
         "discretion-saved": "Your choices for when others are nearby have been saved.",
         "theme-saved": "Your choice of appearance has been saved.",
         "password-reset": "Your password has been reset. Please log in with your new password.",
-        "password-reset-passkeys": "Your password has been reset, and any passkey added since you last logged in with your password has been removed. Please log in with your new password, then add your passkeys again.",
+        "password-reset-passkeys": "Your password has been reset. For your safety, any passkey added since you last confirmed it was you by email or with your organisation’s sign-in has been removed. Please log in with your new password, then add your passkeys again.",
         "signed-out-others": "You’ve been signed out everywhere else.",
         "signed-out-device": "That device has been signed out.",
         "signed-out-for-safety": "For your account’s safety you’ve been signed out after several wrong passwords. Please log in again.",

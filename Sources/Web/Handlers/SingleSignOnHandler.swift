@@ -72,7 +72,8 @@ enum SingleSignOnHandler {
         switch try environment.singleSignOn.connect(context.scope, token: token, password: form["password"],
                                                     clientAddress: context.clientAddress(trustedProxies: environment.configuration.trustedProxies)) {
         case .connected(let account, let returnTo):
-            return try LogInHandler.signedIn(account, goingTo: ReturnPath.safe(returnTo), context, environment, proof: .password)
+            // The provider signed them in, and its owner confirmed the account is theirs: a sign-in with the provider.
+            return try LogInHandler.signedIn(account, goingTo: ReturnPath.safe(returnTo), context, environment, proof: .singleSignOn)
         case .wrongPassword:
             var errors = FormErrors()
             errors.add("password", "That isn’t the password of the account here. Please try again, or use the link we emailed you.")

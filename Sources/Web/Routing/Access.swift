@@ -46,10 +46,12 @@ enum Access: Sendable, Equatable {
             return member
         case .moderator:
             guard let member = context.scope.member, member.account.role.canModerate else { throw .notFound }
+            try Self.requireUnlocked(context)
             try Self.requireStrongProof(context)
             return member
         case .admin:
             guard let member = context.scope.member, member.account.role == .admin else { throw .notFound }
+            try Self.requireUnlocked(context)
             try Self.requireStrongProof(context)
             return member
         }
@@ -57,6 +59,13 @@ enum Access: Sendable, Equatable {
 
     /// Whoever may come in signed in (members' pages, private or not).
     var isForMembers: Bool { self == .member || self == .privateMember || self == .credentials }
+
+    /// Staff pages are behind their holder's app lock, for every method: a locked staff session hands out nothing
+    /// (roles, approvals, provisioning tokens, sign-on settings) to whoever holds the device.
+    private static func requireUnlocked(_ context: RequestContext) throws(WebError) {
+        guard context.session?.locked == true else { return }
+        throw .locked(returnTo: context.request.method == "GET" ? String(context.request.target) : Route.staff.path, staff: false)
+    }
 
     /// An organisation that asks its staff for a passkey or single sign-on: a session proven by password alone is
     /// sent to confirm with a passkey (the unlock page), then brought back.
