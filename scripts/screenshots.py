@@ -112,6 +112,7 @@ def main():
                            ("member-account-security", "/account/security"), ("member-account-appearance", "/account/appearance"),
                            ("member-account-data", "/account/data"), ("member-devices", "/account/sessions"),
                            ("member-reminders", "/account/reminders"), ("member-unlock", "/unlock?next=/calendar"),
+                           ("member-confirm-for-passkey", "/unlock?next=%2Faccount%2Fsecurity&for=passkey"),
                            ("member-subscription", "/account/subscription"), ("member-paywall", "/paywall")]:
             driver.get(server + path)
             shoot(driver, name)

@@ -23,6 +23,8 @@ CREATE TABLE pending_identity_links (
     FOREIGN KEY (account_id, tenant_id) REFERENCES accounts (id, tenant_id) ON DELETE CASCADE
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX pending_identity_links_expiry ON pending_identity_links (expires_at);
+-- A new request, an email change and a reset end an account's pending links by the account.
+CREATE INDEX pending_identity_links_account ON pending_identity_links (tenant_id, account_id);
 -- While an organisation asks its staff for a passkey or single sign-on, a staff member's first passkey needs another
 -- admin's approval and then the link mailed to the staff member's own address (a password alone proves too little:
 -- whoever knows it could otherwise add a passkey and have the staff pages). One request per account; approved_by and
@@ -38,6 +40,9 @@ CREATE TABLE first_passkey_requests (
     FOREIGN KEY (account_id, tenant_id) REFERENCES accounts (id, tenant_id) ON DELETE CASCADE
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX first_passkey_requests_token ON first_passkey_requests (tenant_id, token_hash);
+-- A tenant's admins (told of a staff member's request) without reading every member: an organisation of 30,000 has a
+-- handful of staff.
+CREATE INDEX accounts_by_role ON accounts (tenant_id, role);
 -- The emailed link, once used, lets this session add one passkey for a few minutes (it does not make the session's
 -- proof any stronger: the new passkey does that, when it is used).
 ALTER TABLE sessions ADD COLUMN first_passkey_until INTEGER NOT NULL DEFAULT 0;

@@ -88,8 +88,10 @@ extension AppDatabase {
     /// Every admin's address but one: whom a staff member's request is told to.
     public func adminEmails(tenantID: TenantID, except accountID: AccountID) throws(StorageError) -> [String] {
         try read { db in
-            try db.strings(sql: "SELECT email FROM accounts WHERE tenant_id = ? AND role = 'admin' AND id <> ? AND deactivated_at IS NULL ORDER BY email",
-                           arguments: [tenantID, accountID])
+            // Sorted here, not in SQL: an ORDER BY email would lead the planner to walk the tenant's accounts by email
+            // rather than find its few admins by role (accounts_by_role).
+            try db.strings(sql: "SELECT email FROM accounts WHERE tenant_id = ? AND role = 'admin' AND id <> ? AND deactivated_at IS NULL",
+                           arguments: [tenantID, accountID]).sorted()
         }
     }
 

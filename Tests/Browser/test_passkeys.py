@@ -82,6 +82,31 @@ def test_a_passkey_is_added_signs_in_and_opens_the_app_lock(passkey_browser, fix
     driver.get(url + "/calendar")
     go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Unlock with a passkey']"))
     assert driver.current_url == url + "/calendar", driver.current_url
+
+    # Issue 65: minutes later (the proof made old in the database), adding another passkey asks first who it is.
+    run_sql(database, "UPDATE sessions SET proven_at = 1")
+    driver.get(url + "/account/security")
+    assert not driver.find_elements(By.CSS_SELECTOR, "form[data-passkey=register]")
+    go(driver, driver.find_element(By.XPATH, "//a[normalize-space()='Add a passkey']"))
+    assert "for=passkey" in driver.current_url, driver.current_url
+    problems += check_page(driver, "passkey-confirm", url)
+    fill(driver, "password", PASSWORD)
+    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Confirm']"))
+    assert driver.current_url == url + "/account/security", driver.current_url
+    assert driver.find_elements(By.CSS_SELECTOR, "form[data-passkey=register]")
+
+    # A form refused while locked: the unlock page carries what was typed, and gives it back after the unlock.
+    driver.get(url + "/check-in")
+    run_sql(database, "UPDATE sessions SET locked = 1")
+    driver.execute_script("document.querySelector('form.check-in textarea[name=note]').value = 'Typed before it locked';"
+                          "const r = document.createElement('input'); r.type = 'hidden'; r.name = 'rating'; r.value = '9';"
+                          "document.querySelector('form.check-in').appendChild(r); document.querySelector('form.check-in').submit();")
+    WebDriverWait(driver, 10).until(lambda d: "Welcome back" in d.page_source)
+    problems += check_page(driver, "passkey-unlock-carrying", url)
+    fill(driver, "password", PASSWORD)
+    go(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Unlock']"))
+    assert "Save what you wrote" in driver.page_source
+    problems += check_page(driver, "passkey-carry-on", url)
     assert problems == [], "\n".join(problems)
 
 
